@@ -1,0 +1,20 @@
+import type { RuleId } from './rules/registry.js';
+
+export type Severity = 'error' | 'warning' | 'info';
+
+/** One thing the tool reports about a file: what changed or must change, and why. */
+export interface Finding {
+  ruleId: RuleId;
+  severity: Severity;
+  /** 1-based. */
+  line: number;
+  /** 1-based. */
+  column: number;
+  message: string;
+  /** True when the codemod rewrites this itself (a run without --dry-run applies it). */
+  fixable: boolean;
+}
+
+export function compareFindings(a: Finding, b: Finding): number {
+  return a.line - b.line || a.column - b.column || a.ruleId.localeCompare(b.ruleId) || a.message.localeCompare(b.message);
+}

@@ -1,0 +1,94 @@
+import type { Collection, JSCodeshift } from 'jscodeshift';
+import { classifyCallee, type Callee } from './clients.js';
+import { EMPTY_CTX, withFrame, type Ctx } from './context.js';
+import { buildSite, type HttpSite } from './sites.js';
+import { isFunction, type N, type P } from './scope.js';
+import { argsOf, isResolved, resolveExpr, type UrlPiece } from './values.js';
+import { shapeOf, type Bases } from '../url/shape.js';
+import { matchTemplate } from '../map/match.js';
+
+/** A request as seen from one chain of callers: the site plus where the chain starts. */
+export interface SiteInstance {
+  site: HttpSite;
+  /** The outermost call in user code (a wrapper call, or the client call itself). Findings point here. */
+  root: P;
+  ctx: Ctx;
+}
+
+interface Invocation {
+  call: P;
+  /** Frames of enclosing factories the callee was produced by (closures). */
+  ctx: Ctx;
+}
+
+const MAX_CHAIN = 6;
+
+/** Every HTTP request the file makes, expanded through same-file wrappers, factories and classes. */
+export function collectSites(j: JSCodeshift, root: Collection, bases: Bases): SiteInstance[] {
+  const calls: P[] = [];
+  root.find(j.CallExpression).forEach((p) => void calls.push(p));
+  root.find(j.OptionalCallExpression as never).forEach((p: P) => void calls.push(p));
+  const news: P[] = [];
+  root.find(j.NewExpression).forEach((p) => void news.push(p));
+
+  const primitives: Array<{ call: P; callee: Callee }> = [];
+  const invocations = new Map<N, Invocation[]>();
+  const addInvocation = (fn: N, inv: Invocation): void => void invocations.set(fn, [...(invocations.get(fn) ?? []), inv]);
+  for (const call of calls) {
+    const callee = classifyCallee(call, EMPTY_CTX);
+    if (!callee) continue;
+    if (callee.kind === 'function') addInvocation(callee.fn.node, { call, ctx: callee.ctx });
+    else primitives.push({ call, callee });
+  }
+  for (const n of news) {
+    const cls = resolveExpr(n.get('callee'), EMPTY_CTX);
+    if (!isResolved(cls) || (cls.path.node.type !== 'ClassDeclaration' && cls.path.node.type !== 'ClassExpression')) continue;
+    const ctor = (cls.path.node.body.body as N[]).find((m) => m.type === 'ClassMethod' && m.kind === 'constructor');
+    if (ctor) addInvocation(ctor, { call: n, ctx: cls.ctx });
+  }
+
+  const out: SiteInstance[] = [];
+  const analyze = (call: P, callee: Callee, ctx: Ctx, rootCall: P, chain: number): void => {
+    const site = buildSite(call, callee, ctx, rootCall);
+    if (!site) return;
+    const blocker = chain < MAX_CHAIN ? blockingFunction(site, bases) : null;
+    const invs = blocker && !ctx.has(blocker.node) ? invocations.get(blocker.node) ?? [] : [];
+    if (!invs.length) {
+      out.push({ site, root: rootCall, ctx });
+      return;
+    }
+    for (const inv of invs) {
+      let next = withFrame(ctx, blocker!.node, { call: inv.call, args: argsOf(inv.call) });
+      for (const [fn, frame] of inv.ctx) if (!next.has(fn)) next = withFrame(next, fn, frame);
+      analyze(call, callee, next, outermost(rootCall, inv.call), chain + 1);
+    }
+  };
+  for (const { call, callee } of primitives) analyze(call, callee, EMPTY_CTX, call, 0);
+  return out;
+}
+
+/** Keep the outer of two calls as the chain's root (the caller's call, not a nested helper call). */
+function outermost(current: P, candidate: P): P {
+  return isFunction(candidate.node) ? current : candidate;
+}
+
+function unboundIn(pieces: readonly UrlPiece[]): P | null {
+  for (const piece of pieces) if (piece.kind === 'hole' && piece.origin.unboundFn) return piece.origin.unboundFn;
+  return null;
+}
+
+/**
+ * The function whose unbound parameter keeps this request from being understood: its callers must be
+ * followed. Null when the request is already understood (or cannot be helped by expansion).
+ */
+function blockingFunction(site: HttpSite, bases: Bases): P | null {
+  const shape = shapeOf(site.url, bases);
+  if (shape.base === 'unknown' || shape.base === 'relative') return unboundIn(site.url);
+  if (shape.base !== 'legacy' && shape.base !== 'target') return null;
+  const template = matchTemplate(shape.segments.map((s) => s.text));
+  if (!template) return unboundIn(site.url);
+  const needsMethod = template.operations.some((o) => o.change !== 'path');
+  if (needsMethod && site.method.kind === 'pieces' && site.method.value === null) return unboundIn(site.method.pieces);
+  if (needsMethod && site.body.kind === 'opaque') return null;
+  return null;
+}

@@ -1,0 +1,155 @@
+import type { PieceEdit } from '../url/pieces.js';
+import type { N, P } from './scope.js';
+import type { UrlPiece } from './values.js';
+
+/** A replacement of `source.slice(start, end)`. Edits are exact splices, so untouched text keeps its bytes. */
+export interface SourceEdit {
+  start: number;
+  end: number;
+  text: string;
+  /** The node whose content changes: requests that share a node must agree on its edits. */
+  node: N;
+  /** True for edits that are right for every use of the node (legacy base → v2 base). */
+  universal?: boolean;
+}
+
+export class EditError extends Error {}
+
+/** Escape a string for a quoted JS literal. */
+function quote(value: string, q: string): string {
+  const body = JSON.stringify(value).slice(1, -1).replace(/\\"/g, '"');
+  return q + (q === "'" ? body.replace(/'/g, "\\'") : q === '"' ? body.replace(/"/g, '\\"') : body) + q;
+}
+
+/** Turn edits on URL pieces into source edits on the literals they came from. Null when a piece cannot be edited. */
+export function pieceEditsToSource(pieces: readonly UrlPiece[], edits: readonly PieceEdit[], source: string, universal = false): SourceEdit[] | null {
+  const byNode = new Map<N, { piece: UrlPiece & { kind: 'text' }; edits: PieceEdit[] }>();
+  for (const e of edits) {
+    const piece = pieces[e.piece];
+    if (!piece || piece.kind !== 'text') return null;
+    const node = piece.origin.path.node;
+    const entry = byNode.get(node) ?? { piece, edits: [] };
+    entry.edits.push(e);
+    byNode.set(node, entry);
+  }
+  const out: SourceEdit[] = [];
+  for (const [node, { piece, edits: nodeEdits }] of byNode) {
+    const raw = source.slice(node.start, node.end);
+    if (node.type === 'TemplateElement') {
+      if (node.value.raw !== node.value.cooked || raw !== piece.text) return null;
+      for (const e of nodeEdits) out.push({ start: node.start + e.start, end: node.start + e.end, text: e.text, node, universal });
+    } else if (node.type === 'StringLiteral') {
+      const q = raw[0]!;
+      if (raw.slice(1, -1) === node.value) {
+        for (const e of nodeEdits) out.push({ start: node.start + 1 + e.start, end: node.start + 1 + e.end, text: e.text, node, universal });
+      } else {
+        // Escapes in the literal: rebuild it whole, same quotes.
+        let value: string = node.value;
+        for (const e of [...nodeEdits].sort((a, b) => b.start - a.start)) value = value.slice(0, e.start) + e.text + value.slice(e.end);
+        out.push({ start: node.start, end: node.end, text: quote(value, q), node, universal });
+      }
+    } else return null;
+  }
+  return out;
+}
+
+export function lineStart(source: string, pos: number): number {
+  return source.lastIndexOf('\n', pos - 1) + 1;
+}
+
+export function indentAt(source: string, pos: number): string {
+  const start = lineStart(source, pos);
+  return /^[ \t]*/.exec(source.slice(start))![0];
+}
+
+function lineEnd(source: string, pos: number): number {
+  const i = source.indexOf('\n', pos);
+  return i < 0 ? source.length : i;
+}
+
+/** Skip whitespace and comments forward from `pos`. */
+function skipTrivia(source: string, pos: number): number {
+  let i = pos;
+  for (;;) {
+    while (i < source.length && /\s/.test(source[i]!)) i++;
+    if (source.startsWith('//', i)) i = lineEnd(source, i);
+    else if (source.startsWith('/*', i)) i = source.indexOf('*/', i + 2) < 0 ? source.length : source.indexOf('*/', i + 2) + 2;
+    else return i;
+  }
+}
+
+/** Add `propText` as the last property of an object literal, matching its layout. */
+export function insertProperty(source: string, object: P, propText: string): SourceEdit[] {
+  const obj = object.node;
+  const props: N[] = obj.properties;
+  if (!props.length) return [{ start: obj.start, end: obj.end, text: `{ ${propText} }`, node: obj }];
+  const last = props[props.length - 1];
+  const after = skipTrivia(source, last.end);
+  const hasComma = source[after] === ',';
+  const multiline = source.slice(last.end, obj.end).includes('\n');
+  if (!multiline) return [{ start: last.end, end: last.end, text: `, ${propText}`, node: obj }];
+  const indent = indentAt(source, last.start);
+  const edits: SourceEdit[] = [];
+  const anchor = hasComma ? after + 1 : last.end;
+  if (!hasComma) edits.push({ start: last.end, end: last.end, text: ',', node: obj });
+  // Keep a trailing line comment on its own property: insert at the end of that line.
+  const eol = lineEnd(source, anchor);
+  const restOfLine = source.slice(anchor, eol).trim();
+  const at = restOfLine.startsWith('//') ? eol : anchor;
+  edits.push({ start: at, end: at, text: `\n${indent}${propText}${hasComma ? ',' : ''}`, node: obj });
+  return edits;
+}
+
+/** Set argument `index` of a call (padding with `undefined`), or replace it when present. */
+export function setArgument(source: string, call: P, index: number, text: string): SourceEdit[] {
+  const node = call.node;
+  const args: N[] = node.arguments;
+  if (index < args.length) return [{ start: args[index].start, end: args[index].end, text, node }];
+  const pad = Array.from({ length: index - args.length }, () => 'undefined');
+  const parts = [...pad, text].join(', ');
+  if (args.length) {
+    const last = args[args.length - 1];
+    return [{ start: last.end, end: last.end, text: `, ${parts}`, node }];
+  }
+  // No arguments: insert right after the opening parenthesis.
+  const from = (node.typeArguments ?? node.typeParameters ?? node.callee).end;
+  const open = source.indexOf('(', from);
+  if (open < 0) throw new EditError('no argument list');
+  return [{ start: open + 1, end: open + 1, text: parts, node }];
+}
+
+export function replaceNode(path: P, text: string): SourceEdit {
+  return { start: path.node.start, end: path.node.end, text, node: path.node };
+}
+
+/** Apply non-overlapping edits (identical duplicates are merged). Throws EditError on overlap. */
+export function applyEdits(source: string, edits: readonly SourceEdit[]): string {
+  const seen = new Set<string>();
+  const unique = edits.filter((e) => {
+    const k = `${e.start}:${e.end}:${e.text}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+  const sorted = unique.map((e, i) => ({ e, i })).sort((a, b) => a.e.start - b.e.start || a.e.end - b.e.end || a.i - b.i);
+  let out = '';
+  let pos = 0;
+  for (const { e } of sorted) {
+    if (e.start < pos) throw new EditError(`overlapping edits at offset ${e.start}`);
+    out += source.slice(pos, e.start) + e.text;
+    pos = e.end;
+  }
+  return out + source.slice(pos);
+}
+
+/** The quote character most string literals in the file use. */
+export function preferredQuote(source: string, literals: readonly N[]): string {
+  let single = 0;
+  let double = 0;
+  for (const l of literals) {
+    const c = source[l.start];
+    if (c === "'") single++;
+    else if (c === '"') double++;
+  }
+  return double > single ? '"' : "'";
+}

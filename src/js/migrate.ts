@@ -1,0 +1,137 @@
+import type { Finding } from '../findings.js';
+import { compareFindings } from '../findings.js';
+import type { Bases } from '../url/shape.js';
+import { collectSites } from './analyze.js';
+import { applyEdits, EditError, preferredQuote, type SourceEdit } from './edits.js';
+import { parseForTransform, syntaxError } from './parse.js';
+import type { N, P } from './scope.js';
+import { finding, planRequest, type PlannedFinding, type RequestPlan } from '../rules/request.js';
+import { planLiteral } from '../rules/literals.js';
+import { RULES } from '../rules/registry.js';
+
+export interface MigrateOptions {
+  bases: Bases;
+}
+
+export interface MigrateResult {
+  /** The migrated source, or null when nothing changes. */
+  output: string | null;
+  findings: Finding[];
+}
+
+/**
+ * Requests that share code must agree: an edit to a node is kept only if every request that reads
+ * that node asks for exactly the same edit. Otherwise the requests involved keep only their
+ * universal edits and report instead.
+ */
+function arbitrate(plans: RequestPlan[]): void {
+  for (const plan of plans) for (const e of plan.specific) plan.touched.add(e.node);
+  for (;;) {
+    const touchers = new Map<N, Set<RequestPlan>>();
+    for (const plan of plans) for (const n of plan.touched) touchers.set(n, (touchers.get(n) ?? new Set()).add(plan));
+    const requests = new Map<N, Map<RequestPlan, string>>();
+    for (const plan of plans) {
+      const byNode = new Map<N, string[]>();
+      for (const e of plan.specific) byNode.set(e.node, [...(byNode.get(e.node) ?? []), `${e.start}:${e.end}:${e.text}`]);
+      for (const [n, sigs] of byNode) requests.set(n, (requests.get(n) ?? new Map()).set(plan, sigs.sort().join('|')));
+    }
+    const conflicted = new Map<RequestPlan, RequestPlan>();
+    for (const [n, reqs] of requests) {
+      const sigs = new Set(reqs.values());
+      const others = [...(touchers.get(n) ?? [])].filter((p) => !reqs.has(p));
+      if (sigs.size > 1 || others.length) {
+        const other = others[0] ?? [...reqs.keys()].find((p) => reqs.get(p) !== [...sigs][0])!;
+        for (const p of reqs.keys()) if (!conflicted.has(p)) conflicted.set(p, other === p ? [...reqs.keys()].find((q) => q !== p) ?? p : other);
+      }
+    }
+    if (!conflicted.size) return;
+    for (const [plan, other] of conflicted) {
+      plan.specific = [];
+      const line = other.instance.root.node.loc?.start.line;
+      for (const f of plan.findings) {
+        if (!f.fixable || f.ruleId === 'base-url' || f.ruleId === 'openapi-url') continue;
+        f.fixable = false;
+        f.message += ` Not rewritten: the same code also builds another request${line ? ` (line ${line})` : ''} that needs a different change; split it or migrate by hand.`;
+      }
+    }
+  }
+}
+
+function dedupe(findings: PlannedFinding[]): Finding[] {
+  const seen = new Set<string>();
+  const out: Finding[] = [];
+  for (const { anchor: _anchor, ...f } of findings) {
+    const k = `${f.ruleId}:${f.line}:${f.column}:${f.message}`;
+    if (seen.has(k)) continue;
+    seen.add(k);
+    out.push(f);
+  }
+  return out.sort(compareFindings);
+}
+
+function parseErrorFinding(error: unknown): Finding {
+  const e = error as { loc?: { line: number; column: number }; message?: string };
+  const message = (e.message ?? String(error)).replace(/\s*\(\d+:\d+\)$/, '');
+  return { ruleId: 'parse-error', severity: RULES['parse-error'].severity, line: e.loc?.line ?? 1, column: (e.loc?.column ?? 0) + 1, message: `Could not parse this file (${message}); it was left unchanged.`, fixable: false };
+}
+
+/** Migrate one JS/TS source text. Never throws for bad input: problems become findings. */
+export function migrateSource(source: string, file: string, options: MigrateOptions): MigrateResult {
+  let parsed;
+  try {
+    parsed = parseForTransform(source, file);
+  } catch (error) {
+    return { output: null, findings: [parseErrorFinding(error)] };
+  }
+  const { j, root } = parsed;
+  const literals: P[] = [];
+  root.find(j.StringLiteral).forEach((p) => void literals.push(p));
+  const quote = preferredQuote(source, literals.map((p) => p.node));
+  const env = { source, bases: options.bases, quote };
+
+  const instances = collectSites(j, root, options.bases);
+  const touchedByAny = new Set<N>();
+  const plans: RequestPlan[] = [];
+  for (const inst of instances) {
+    const plan = planRequest(inst, env);
+    const nodes = plan?.touched ?? new Set<N>(inst.site.touched);
+    for (const piece of inst.site.url) if (piece.kind === 'text') touchedByAny.add(piece.origin.path.node);
+    for (const n of nodes) touchedByAny.add(n);
+    if (plan) plans.push(plan);
+  }
+  arbitrate(plans);
+
+  const edits: SourceEdit[] = plans.flatMap((p) => [...p.universal, ...p.specific]);
+  const findings: PlannedFinding[] = plans.flatMap((p) => p.findings);
+  const literalPaths: P[] = [...literals];
+  root.find(j.TemplateLiteral).forEach((p) => void literalPaths.push(p));
+  for (const path of literalPaths) {
+    const node = path.node;
+    const parts: N[] = node.type === 'TemplateLiteral' ? node.quasis : [node];
+    if (parts.some((q) => touchedByAny.has(q))) continue;
+    const plan = planLiteral(path, source, options.bases);
+    if (!plan) continue;
+    edits.push(...plan.edits);
+    findings.push(...plan.findings);
+  }
+  root.find(j.JSXText).forEach((p) => {
+    const hit = options.bases.legacy.find((b) => p.node.value.includes(b));
+    if (hit) findings.push(finding('embedded-url', p.node, `A REST v1 URL (${hit}) appears in rendered text; update it by hand if it documents an API call.`));
+  });
+
+  if (!edits.length) return { output: null, findings: dedupe(findings) };
+  let output: string;
+  try {
+    output = applyEdits(source, edits);
+  } catch (error) {
+    if (!(error instanceof EditError)) throw error;
+    return { output: null, findings: [...dedupe(findings), internalError(`conflicting edits (${error.message})`)] };
+  }
+  const broken = syntaxError(output, file);
+  if (broken) return { output: null, findings: [...dedupe(findings), internalError(`the rewritten file would not parse (${broken})`)] };
+  return { output: output === source ? null : output, findings: dedupe(findings) };
+}
+
+function internalError(why: string): Finding {
+  return { ruleId: 'internal-error', severity: 'error', line: 1, column: 1, message: `v2-migrate could not rewrite this file safely: ${why}. It was left unchanged; please report this.`, fixable: false };
+}

@@ -1,0 +1,163 @@
+import type { ASTPath } from 'jscodeshift';
+
+/** jscodeshift/ast-types paths over Babel nodes; node shapes are checked by `type` at runtime. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type P = ASTPath<any>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type N = any;
+
+export type Binding =
+  | { kind: 'param'; fn: P; index: number; keyPath: string[]; defaultValue: P | null }
+  | { kind: 'var'; declarator: P; init: P | null; keyPath: string[]; reassigned: boolean }
+  | { kind: 'function'; fn: P }
+  | { kind: 'class'; cls: P }
+  | { kind: 'import'; source: string; imported: string; specifier: P }
+  | { kind: 'global'; name: string }
+  | { kind: 'other' };
+
+export const FUNCTION_TYPES = new Set([
+  'FunctionDeclaration',
+  'FunctionExpression',
+  'ArrowFunctionExpression',
+  'ObjectMethod',
+  'ClassMethod',
+  'ClassPrivateMethod',
+]);
+
+export const isFunction = (node: N): boolean => !!node && FUNCTION_TYPES.has(node.type);
+
+const TRANSPARENT = new Set([
+  'TSAsExpression',
+  'TSSatisfiesExpression',
+  'TSNonNullExpression',
+  'TSTypeAssertion',
+  'TypeCastExpression',
+  'ParenthesizedExpression',
+  'AwaitExpression',
+]);
+
+/** Skip type assertions, parentheses and `await` around an expression. */
+export function unwrap(path: P): P {
+  let p = path;
+  while (p.node && TRANSPARENT.has(p.node.type)) p = p.get(p.node.type === 'AwaitExpression' ? 'argument' : 'expression');
+  return p;
+}
+
+/** Name of a non-computed property key (or a string-literal key). */
+export function keyName(node: N, computed = false): string | null {
+  if (!node) return null;
+  if (!computed && node.type === 'Identifier') return node.name;
+  if (node.type === 'StringLiteral') return node.value;
+  if (!computed && node.type === 'PrivateName') return `#${node.id.name}`;
+  return null;
+}
+
+export function memberName(node: N): string | null {
+  if (node.type !== 'MemberExpression' && node.type !== 'OptionalMemberExpression') return null;
+  return keyName(node.property, node.computed);
+}
+
+const reassignedCache = new WeakMap<object, Set<string>>();
+
+/** Names assigned to after their declaration anywhere inside the scope's node. */
+function reassignedNames(scopePath: P): Set<string> {
+  const cached = reassignedCache.get(scopePath.node);
+  if (cached) return cached;
+  const names = new Set<string>();
+  const visit = (node: N): void => {
+    if (!node || typeof node.type !== 'string') return;
+    if (node.type === 'AssignmentExpression' && node.left.type === 'Identifier') names.add(node.left.name);
+    if (node.type === 'UpdateExpression' && node.argument.type === 'Identifier') names.add(node.argument.name);
+    for (const key of Object.keys(node)) {
+      if (key === 'loc' || key === 'tokens' || key === 'comments' || key === 'extra') continue;
+      const child = node[key];
+      if (Array.isArray(child)) child.forEach(visit);
+      else if (child && typeof child.type === 'string') visit(child);
+    }
+  };
+  visit(scopePath.node);
+  reassignedCache.set(scopePath.node, names);
+  return names;
+}
+
+/** Resolve what an identifier refers to, through ast-types scopes. */
+export function bindingOf(idPath: P): Binding {
+  const name: string = idPath.node.name;
+  const scope = idPath.scope?.lookup(name);
+  if (!scope) return { kind: 'global', name };
+  const decl: P | undefined = scope.getBindings()[name]?.[0];
+  if (!decl) return { kind: 'other' };
+  // Climb out of destructuring patterns, remembering the property path.
+  const keyPath: string[] = [];
+  let top = decl;
+  for (;;) {
+    const parent = top.parentPath?.node;
+    const parentPath: P | undefined = top.parentPath;
+    if (!parent || !parentPath) break;
+    if ((parent.type === 'ObjectProperty' || parent.type === 'Property') && top.name === 'value') {
+      const k = keyName(parent.key, parent.computed);
+      if (k === null) return { kind: 'other' };
+      keyPath.unshift(k);
+      top = parentPath.parentPath.parentPath; // property -> properties[] -> ObjectPattern
+      continue;
+    }
+    if (parent.type === 'AssignmentPattern' && top.name === 'left' && parentPath.parentPath?.node?.type === 'ObjectProperty') {
+      top = parentPath;
+      continue;
+    }
+    break;
+  }
+  const holder = top.parentPath?.node;
+  if (!holder) return { kind: 'other' };
+  if (holder.type === 'VariableDeclarator' && top.name === 'id') {
+    const declaration = top.parentPath.parentPath.parentPath?.node;
+    const reassigned = declaration?.kind !== 'const' && reassignedNames(scope.path).has(name);
+    return { kind: 'var', declarator: top.parentPath, init: holder.init ? top.parentPath.get('init') : null, keyPath, reassigned };
+  }
+  if (holder.type === 'AssignmentPattern' && top.name === 'left' && isFunction(top.parentPath.parentPath?.parentPath?.node)) {
+    const fn = top.parentPath.parentPath.parentPath;
+    return { kind: 'param', fn, index: Number(top.parentPath.name), keyPath, defaultValue: top.parentPath.get('right') };
+  }
+  if (holder.type === 'TSParameterProperty') {
+    const fn = top.parentPath.parentPath.parentPath;
+    return { kind: 'param', fn, index: Number(top.parentPath.name), keyPath, defaultValue: null };
+  }
+  if (isFunction(holder) && top.parentPath.name === 'params') {
+    return { kind: 'param', fn: top.parentPath.parentPath, index: Number(top.name), keyPath, defaultValue: null };
+  }
+  if (isFunction(holder) && top.name === 'id') return { kind: 'function', fn: top.parentPath };
+  if ((holder.type === 'ClassDeclaration' || holder.type === 'ClassExpression') && top.name === 'id') return { kind: 'class', cls: top.parentPath };
+  if (holder.type === 'ImportDefaultSpecifier') return { kind: 'import', source: top.parentPath.parentPath.parentPath.node.source.value, imported: 'default', specifier: top.parentPath };
+  if (holder.type === 'ImportNamespaceSpecifier') return { kind: 'import', source: top.parentPath.parentPath.parentPath.node.source.value, imported: '*', specifier: top.parentPath };
+  if (holder.type === 'ImportSpecifier') {
+    return { kind: 'import', source: top.parentPath.parentPath.parentPath.node.source.value, imported: keyName(holder.imported) ?? name, specifier: top.parentPath };
+  }
+  return { kind: 'other' };
+}
+
+/** The nearest enclosing function path (or null at module level). */
+export function enclosingFunction(path: P): P | null {
+  let p: P | null = path.parentPath;
+  while (p && !isFunction(p.node)) p = p.parentPath;
+  return p;
+}
+
+/** The class whose `this` an expression inside `path` refers to (arrow functions are transparent). */
+export function enclosingClass(path: P): P | null {
+  let p: P | null = path.parentPath;
+  while (p) {
+    const t = p.node?.type;
+    if (t === 'FunctionDeclaration' || t === 'FunctionExpression' || t === 'ObjectMethod') return null;
+    if (t === 'ClassBody') return p.parentPath;
+    p = p.parentPath;
+  }
+  return null;
+}
+
+/** `require('x')` → 'x'. */
+export function requiredModule(node: N): string | null {
+  if (node?.type === 'CallExpression' && node.callee.type === 'Identifier' && node.callee.name === 'require' && node.arguments[0]?.type === 'StringLiteral') {
+    return node.arguments[0].value;
+  }
+  return null;
+}

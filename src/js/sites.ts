@@ -1,0 +1,218 @@
+import type { Ctx } from './context.js';
+import { axiosTakesBody, classifyCallee, type Callee } from './clients.js';
+import { keyName, memberName, unwrap, type N, type P } from './scope.js';
+import { argsOf, evalString, findProp, isResolved, resolveExpr, type Resolved, type UrlPiece } from './values.js';
+
+/** How a request's method is expressed, so it can be read and rewritten. */
+export type MethodRef =
+  | { kind: 'pieces'; value: string | null; pieces: UrlPiece[] }
+  | { kind: 'axios-member'; value: string; member: P }
+  | { kind: 'default'; value: 'GET' };
+
+/** Where a body value would go when the request has none. */
+export type Insertion =
+  | { kind: 'prop'; object: P; key: string; form: BodyForm }
+  | { kind: 'arg'; call: P; index: number; form: BodyForm; wrapInit?: boolean }
+  | { kind: 'replace'; path: P; form: BodyForm };
+
+/** `string`: the client sends the value as is (fetch), so JSON must be stringified; `object`: the client serializes. */
+export type BodyForm = 'string' | 'object';
+
+export type BodySlot =
+  | { kind: 'value'; value: Resolved; form: BodyForm }
+  | { kind: 'absent'; insert: Insertion | null }
+  | { kind: 'opaque' };
+
+export type HeadersRef = { kind: 'object'; objects: P[]; contentType: boolean | 'unknown' } | { kind: 'none'; insert: Insertion | null } | { kind: 'opaque' };
+
+/** One HTTP request in source code, whatever client makes it (DESIGN.md §3). */
+export interface HttpSite {
+  call: P;
+  client: 'fetch' | 'axios';
+  url: UrlPiece[];
+  method: MethodRef;
+  body: BodySlot;
+  headers: HeadersRef;
+  /** Object literals and calls whose content decides this request (for shared-edit arbitration). */
+  touched: Set<N>;
+}
+
+const isNullish = (n: N): boolean => n.type === 'NullLiteral' || (n.type === 'Identifier' && n.name === 'undefined');
+const isJsonStringify = (n: N): boolean => n.type === 'CallExpression' && n.callee.type === 'MemberExpression' && n.callee.object.type === 'Identifier' && n.callee.object.name === 'JSON' && memberName(n.callee) === 'stringify';
+
+/** Follow a body expression: `JSON.stringify(x)`, `x ? JSON.stringify(x) : undefined`, wrapper parameters. */
+export function bodyOf(path: P, ctx: Ctx, form: BodyForm, depth = 0): BodySlot {
+  const p = unwrap(path);
+  const n = p.node;
+  if (depth > 20) return { kind: 'opaque' };
+  if (isNullish(n)) return { kind: 'absent', insert: { kind: 'replace', path: p, form } };
+  if (isJsonStringify(n) && n.arguments.length >= 1) return bodyOf(p.get('arguments', 0), ctx, 'object', depth + 1);
+  if (n.type === 'ConditionalExpression' && isNullish(n.alternate)) return bodyOf(p.get('consequent'), ctx, form, depth + 1);
+  if (n.type === 'LogicalExpression' && n.operator === '&&') return bodyOf(p.get('right'), ctx, form, depth + 1);
+  if (n.type === 'Identifier') {
+    const r = resolveParamArg(p, ctx);
+    if (r === 'unbound') return { kind: 'opaque' };
+    if (r && 'missing' in r) return { kind: 'absent', insert: { kind: 'arg', call: r.call, index: r.index, form } };
+    if (r) return bodyOf(r.path, ctx, form, depth + 1);
+  }
+  const r = resolveExpr(p, ctx);
+  if (!isResolved(r)) return { kind: 'opaque' };
+  if (r.path !== p && (r.path.node.type === 'ObjectExpression' || isNullish(r.path.node) || isJsonStringify(r.path.node))) return bodyOf(r.path, r.ctx, form, depth + 1);
+  return { kind: 'value', value: r, form };
+}
+
+/** For a parameter identifier: the argument passed in the current frame, or where it would go. */
+function resolveParamArg(p: P, ctx: Ctx): { path: P } | { missing: true; call: P; index: number } | 'unbound' | null {
+  const scope = p.scope?.lookup(p.node.name);
+  const decl: P | undefined = scope?.getBindings()[p.node.name]?.[0];
+  if (!decl || decl.parentPath?.name !== 'params') return null;
+  const fn = decl.parentPath.parentPath.node;
+  const frame = ctx.get(fn);
+  if (!frame) return 'unbound';
+  const index = Number(decl.name);
+  const arg = frame.args[index];
+  if (arg && !isNullish(arg.node)) return { path: arg };
+  return { missing: true, call: frame.call, index };
+}
+
+/** The init/config object of a call, or where a new one would be added. */
+function configObject(call: P, index: number, ctx: Ctx, touched: Set<N>): Resolved | { missingAt: { call: P; index: number } } | null {
+  const arg = call.node.arguments[index];
+  if (!arg) return { missingAt: { call, index } };
+  const p = unwrap(call.get('arguments', index));
+  if (p.node.type === 'Identifier') {
+    const r = resolveParamArg(p, ctx);
+    if (r && r !== 'unbound' && 'missing' in r) {
+      touched.add(r.call.node);
+      return { missingAt: { call: r.call, index: r.index } };
+    }
+  }
+  const r = resolveExpr(p, ctx);
+  if (!isResolved(r) || r.path.node.type !== 'ObjectExpression') return null;
+  return r;
+}
+
+function lookup(obj: Resolved, key: string, touched: Set<N>): ReturnType<typeof findProp> {
+  const r = findProp(obj, key);
+  if ('found' in r) touched.add(r.owner.node);
+  else r.objects.forEach((o) => touched.add(o.node));
+  return r;
+}
+
+/** Pick the object literal to add a property to: the first one written at the call (not shared code). */
+function insertionObject(objects: P[], root: P): P {
+  const inside = objects.find((o) => o.node.start >= root.node.start && o.node.end <= root.node.end);
+  return inside ?? objects[0]!;
+}
+
+function methodFrom(found: Resolved): MethodRef {
+  const pieces = evalString(found.path, found.ctx);
+  const text = pieces.length === 1 && pieces[0]!.kind === 'text' ? pieces[0].text.toUpperCase() : null;
+  return { kind: 'pieces', value: text, pieces };
+}
+
+function headersFrom(cfg: Resolved | null, touched: Set<N>): HeadersRef {
+  if (!cfg) return { kind: 'opaque' };
+  const h = lookup(cfg, 'headers', touched);
+  if ('opaque' in h) return { kind: 'opaque' };
+  if ('missing' in h) return { kind: 'none', insert: null };
+  const r = resolveExpr(h.found.path, h.found.ctx);
+  if (!isResolved(r) || r.path.node.type !== 'ObjectExpression') return { kind: 'opaque' };
+  const objects: P[] = [];
+  let contentType: boolean | 'unknown' = false;
+  const scan = (obj: Resolved, depth: number): void => {
+    objects.push(obj.path);
+    touched.add(obj.path.node);
+    (obj.path.node.properties as N[]).forEach((prop, i) => {
+      if (prop.type === 'SpreadElement') {
+        const inner = resolveExpr(obj.path.get('properties', i, 'argument'), obj.ctx);
+        if (isResolved(inner) && inner.path.node.type === 'ObjectExpression' && depth < 10) scan(inner, depth + 1);
+        else if (contentType === false) contentType = 'unknown';
+      } else if (prop.type === 'ObjectProperty' && keyName(prop.key, prop.computed)?.toLowerCase() === 'content-type') contentType = true;
+    });
+  };
+  scan(r, 0);
+  return { kind: 'object', objects, contentType };
+}
+
+function combineAxiosUrl(base: UrlPiece[] | null, url: UrlPiece[], call: P): UrlPiece[] {
+  const first = url[0];
+  if (!base || (first?.kind === 'text' && /^[a-z][a-z0-9+.-]*:\/\//i.test(first.text))) return url;
+  const last = base[base.length - 1];
+  const needsSlash = !(last?.kind === 'text' && last.text.endsWith('/')) && !(first?.kind === 'text' && first.text.startsWith('/'));
+  return [...base, ...(needsSlash ? [{ kind: 'text', text: '/', origin: { path: call } } as UrlPiece] : []), ...url];
+}
+
+/** Build the request model for a fetch or axios call evaluated in `ctx`; `root` is where the chain began. */
+export function buildSite(call: P, callee: Callee, ctx: Ctx, root: P): HttpSite | null {
+  const touched = new Set<N>([call.node]);
+  if (callee.kind === 'fetch') {
+    if (!call.node.arguments.length) return null;
+    const url = evalString(call.get('arguments', 0), ctx);
+    const init = configObject(call, 1, ctx, touched);
+    if (init === null) return { call, client: 'fetch', url, method: { kind: 'pieces', value: null, pieces: [] }, body: { kind: 'opaque' }, headers: { kind: 'opaque' }, touched };
+    if ('missingAt' in init) {
+      const insert: Insertion = { kind: 'arg', call: init.missingAt.call, index: init.missingAt.index, form: 'string', wrapInit: true };
+      return { call, client: 'fetch', url, method: { kind: 'default', value: 'GET' }, body: { kind: 'absent', insert }, headers: { kind: 'none', insert: null }, touched };
+    }
+    touched.add(init.path.node);
+    const m = lookup(init, 'method', touched);
+    const method: MethodRef = 'found' in m ? methodFrom(m.found) : 'missing' in m ? { kind: 'default', value: 'GET' } : { kind: 'pieces', value: null, pieces: [] };
+    const b = lookup(init, 'body', touched);
+    const body: BodySlot =
+      'found' in b ? bodyOf(b.found.path, b.found.ctx, 'string') : 'missing' in b ? { kind: 'absent', insert: { kind: 'prop', object: insertionObject(b.objects, root), key: 'body', form: 'string' } } : { kind: 'opaque' };
+    return { call, client: 'fetch', url, method, body, headers: headersFrom(init, touched), touched };
+  }
+  if (callee.kind !== 'axios') return null;
+  const args = argsOf(call);
+  const instanceBase = callee.instance ? baseUrlOf(callee.instance, touched) : null;
+  const name = callee.method;
+  if (name === null || name === 'request') {
+    // axios(config) | axios(url, config) | axios.request(config)
+    const urlFirst = name === null && args.length >= 1 && unwrap(args[0]!).node.type !== 'ObjectExpression' && !isConfigIdentifier(args[0]!, ctx);
+    const cfg = configObject(call, urlFirst ? 1 : 0, ctx, touched);
+    const cfgObj = cfg && 'path' in cfg ? cfg : null;
+    if (cfgObj) touched.add(cfgObj.path.node);
+    let url: UrlPiece[] = [];
+    if (urlFirst) url = evalString(args[0]!, ctx);
+    else if (cfgObj) {
+      const u = lookup(cfgObj, 'url', touched);
+      if ('found' in u) url = evalString(u.found.path, u.found.ctx);
+      else return null;
+    } else return null;
+    const base = (cfgObj && baseUrlOf(cfgObj, touched)) ?? instanceBase;
+    let method: MethodRef = { kind: 'pieces', value: null, pieces: [] };
+    let body: BodySlot = { kind: 'opaque' };
+    if (cfgObj) {
+      const m = lookup(cfgObj, 'method', touched);
+      method = 'found' in m ? methodFrom(m.found) : 'missing' in m ? { kind: 'default', value: 'GET' } : method;
+      const d = lookup(cfgObj, 'data', touched);
+      body = 'found' in d ? bodyOf(d.found.path, d.found.ctx, 'object') : 'missing' in d ? { kind: 'absent', insert: { kind: 'prop', object: insertionObject(d.objects, root), key: 'data', form: 'object' } } : body;
+    }
+    return { call, client: 'axios', url: combineAxiosUrl(base, url, call), method, body, headers: headersFrom(cfgObj, touched), touched };
+  }
+  if (!args.length) return null;
+  const withBody = axiosTakesBody(name);
+  const cfgIndex = withBody ? 2 : 1;
+  const cfg = configObject(call, cfgIndex, ctx, touched);
+  const cfgObj = cfg && 'path' in cfg ? cfg : null;
+  if (cfgObj) touched.add(cfgObj.path.node);
+  const base = (cfgObj && baseUrlOf(cfgObj, touched)) ?? instanceBase;
+  const url = combineAxiosUrl(base, evalString(args[0]!, ctx), call);
+  const method: MethodRef = { kind: 'axios-member', value: name.replace(/Form$/, '').toUpperCase(), member: unwrap(call.get('callee')).get('property') };
+  let body: BodySlot = { kind: 'absent', insert: null };
+  if (withBody) body = args[1] ? bodyOf(args[1], ctx, 'object') : { kind: 'absent', insert: { kind: 'arg', call, index: 1, form: 'object' } };
+  return { call, client: 'axios', url, method, body, headers: headersFrom(cfgObj, touched), touched };
+}
+
+function isConfigIdentifier(arg: P, ctx: Ctx): boolean {
+  const r = resolveExpr(arg, ctx);
+  return isResolved(r) && r.path.node.type === 'ObjectExpression';
+}
+
+function baseUrlOf(cfg: Resolved, touched: Set<N>): UrlPiece[] | null {
+  const b = lookup(cfg, 'baseURL', touched);
+  return 'found' in b ? evalString(b.found.path, b.found.ctx) : null;
+}
+
+export { classifyCallee };

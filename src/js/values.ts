@@ -1,0 +1,344 @@
+import type { Piece } from '../url/pieces.js';
+import { bindingOf, enclosingClass, isFunction, keyName, memberName, unwrap, type N, type P } from './scope.js';
+import { withFrame, type Ctx } from './context.js';
+
+/** Where a URL piece came from: a literal we may edit, or an expression we cannot know. */
+export interface Origin {
+  path: P;
+  /** For holes: the function whose parameter is unbound (expanding its callers may resolve it). */
+  unboundFn?: P;
+  /** For holes: the environment variable read (`process.env.X ?? 'default'`). */
+  envVar?: string;
+}
+export type UrlPiece = Piece<Origin>;
+
+export interface Resolved {
+  path: P;
+  ctx: Ctx;
+}
+export interface Unresolved {
+  unresolved: true;
+  path: P;
+  unboundFn?: P;
+  envVar?: string;
+}
+export type Resolution = Resolved | Unresolved;
+
+const MAX_DEPTH = 40;
+
+export const isResolved = (r: Resolution): r is Resolved => !('unresolved' in r);
+
+function envVarOf(node: N): string | null {
+  // process.env.X / process.env['X'] / import.meta.env.X
+  if (node?.type !== 'MemberExpression' && node?.type !== 'OptionalMemberExpression') return null;
+  const obj = node.object;
+  const isEnv =
+    (obj.type === 'MemberExpression' && obj.object.type === 'Identifier' && obj.object.name === 'process' && keyName(obj.property, obj.computed) === 'env') ||
+    (obj.type === 'MemberExpression' && obj.object.type === 'MetaProperty' && keyName(obj.property, obj.computed) === 'env');
+  return isEnv ? keyName(node.property, node.computed) : null;
+}
+
+/** The expression a function returns, when it has exactly one `return` (or an expression body). */
+export function returnedExpression(fn: P): P | null {
+  const node = fn.node;
+  if (node.type === 'ArrowFunctionExpression' && node.body.type !== 'BlockStatement') return fn.get('body');
+  const returns: P[] = [];
+  const visit = (p: P): void => {
+    const n = p.node;
+    if (!n || typeof n.type !== 'string') return;
+    if (n.type === 'ReturnStatement') {
+      if (n.argument) returns.push(p.get('argument'));
+      return;
+    }
+    if (p !== fn && isFunction(n)) return;
+    for (const key of Object.keys(n)) {
+      if (key === 'loc' || key === 'comments' || key === 'tokens') continue;
+      const child = n[key];
+      if (Array.isArray(child)) child.forEach((c, i) => c && typeof c.type === 'string' && visit(p.get(key, i)));
+      else if (child && typeof child.type === 'string') visit(p.get(key));
+    }
+  };
+  visit(fn.get('body'));
+  return returns.length === 1 ? returns[0]! : null;
+}
+
+/** Find a class member value: a property initializer, a method, or `this.x = value` in the constructor. */
+export function classMember(cls: P, name: string): P | null {
+  const body: P = cls.get('body', 'body');
+  for (let i = 0; i < body.node.length; i++) {
+    const m = body.node[i];
+    const k = keyName(m.key, m.computed);
+    if (k !== name && !(m.key?.type === 'PrivateName' && `#${m.key.id.name}` === name)) continue;
+    if ((m.type === 'ClassProperty' || m.type === 'ClassPrivateProperty') && m.value) return body.get(i, 'value');
+    if ((m.type === 'ClassMethod' || m.type === 'ClassPrivateMethod') && m.kind === 'method') return body.get(i);
+  }
+  const ctorIndex = body.node.findIndex((m: N) => m.type === 'ClassMethod' && m.kind === 'constructor');
+  if (ctorIndex < 0) return null;
+  const ctor: P = body.get(ctorIndex);
+  // Constructor parameter properties (`constructor(private base: string)`).
+  const params = ctor.node.params as N[];
+  const propIndex = params.findIndex((p: N) => p.type === 'TSParameterProperty' && (p.parameter.name ?? p.parameter.left?.name) === name);
+  if (propIndex >= 0) return ctor.get('params', propIndex, 'parameter');
+  const stmts: N[] = ctor.node.body.body;
+  for (let i = stmts.length - 1; i >= 0; i--) {
+    const e = stmts[i].expression;
+    if (e?.type === 'AssignmentExpression' && e.operator === '=' && e.left.type === 'MemberExpression' && e.left.object.type === 'ThisExpression' && memberName(e.left) === name) {
+      return ctor.get('body', 'body', i, 'expression', 'right');
+    }
+  }
+  return null;
+}
+
+/** Look up a property on an object literal, through spreads (last one wins). */
+export type PropLookup =
+  | { found: Resolved; owner: P }
+  | { missing: true; objects: P[] }
+  | { opaque: true; objects: P[] };
+
+export function findProp(obj: Resolved, name: string, depth = 0): PropLookup {
+  const objects: P[] = [obj.path];
+  const props: N[] = obj.path.node.properties;
+  for (let i = props.length - 1; i >= 0; i--) {
+    const prop = props[i];
+    if (prop.type === 'SpreadElement') {
+      const inner = resolveExpr(obj.path.get('properties', i, 'argument'), obj.ctx, depth + 1);
+      if (!isResolved(inner)) return { opaque: true, objects };
+      if (inner.path.node.type !== 'ObjectExpression') {
+        if (inner.path.node.type === 'Identifier' && inner.path.node.name === 'undefined') continue;
+        return { opaque: true, objects };
+      }
+      const sub = findProp(inner, name, depth + 1);
+      if ('found' in sub) return sub;
+      objects.push(...sub.objects);
+      if ('opaque' in sub) return { opaque: true, objects };
+      continue;
+    }
+    if (prop.type === 'ObjectProperty' && keyName(prop.key, prop.computed) === name) {
+      return { found: { path: obj.path.get('properties', i, 'value'), ctx: obj.ctx }, owner: obj.path };
+    }
+    if (prop.type === 'ObjectProperty' && prop.shorthand === false && prop.computed) return { opaque: true, objects };
+    if (prop.type === 'ObjectMethod' && keyName(prop.key, prop.computed) === name) {
+      return { found: { path: obj.path.get('properties', i), ctx: obj.ctx }, owner: obj.path };
+    }
+  }
+  return { missing: true, objects };
+}
+
+/**
+ * Follow an expression to the expression that defines its value: identifiers to their
+ * initializers, parameters to the arguments of the current frame, members of object literals and
+ * classes, calls of local functions to what they return.
+ */
+export function resolveExpr(path: P, ctx: Ctx, depth = 0): Resolution {
+  if (depth > MAX_DEPTH) return { unresolved: true, path };
+  const p = unwrap(path);
+  const node = p.node;
+  switch (node.type) {
+    case 'Identifier': {
+      if (node.name === 'undefined') return { path: p, ctx };
+      const b = bindingOf(p);
+      if (b.kind === 'param') {
+        const frame = ctx.get(b.fn.node);
+        let target: Resolution | null = null;
+        const arg = frame?.args[b.index];
+        if (arg && !(arg.node.type === 'Identifier' && arg.node.name === 'undefined')) target = resolveExpr(arg, ctx, depth + 1);
+        else if (b.defaultValue) target = resolveExpr(b.defaultValue, ctx, depth + 1);
+        else if (frame) return { unresolved: true, path: p };
+        if (!target) return { unresolved: true, path: p, unboundFn: b.fn };
+        return followKeys(target, b.keyPath, depth);
+      }
+      if (b.kind === 'var') {
+        if (b.reassigned || !b.init) return { unresolved: true, path: p };
+        // A string default (`process.env.X ?? 'url'`) is evaluated by evalString, which reports the variable.
+        if (!b.keyPath.length && unwrap(b.init).node.type === 'LogicalExpression' && envVarOf(unwrap(b.init).node.left)) return { path: unwrap(b.init), ctx };
+        return followKeys(resolveExpr(b.init, ctx, depth + 1), b.keyPath, depth);
+      }
+      if (b.kind === 'function') return { path: b.fn, ctx };
+      if (b.kind === 'class') return { path: b.cls, ctx };
+      return { path: p, ctx };
+    }
+    case 'MemberExpression':
+    case 'OptionalMemberExpression': {
+      const env = envVarOf(node);
+      if (env) return { unresolved: true, path: p, envVar: env };
+      const name = memberName(node);
+      if (name === null) return { unresolved: true, path: p };
+      if (node.object.type === 'ThisExpression') {
+        const cls = enclosingClass(p);
+        const member = cls && classMember(cls, name);
+        return member ? resolveExpr(member, ctx, depth + 1) : { unresolved: true, path: p };
+      }
+      const obj = resolveExpr(p.get('object'), ctx, depth + 1);
+      if (!isResolved(obj)) return { unresolved: true, path: p, ...(obj.unboundFn ? { unboundFn: obj.unboundFn } : {}) };
+      return memberOf(obj, name, p, depth);
+    }
+    case 'CallExpression': {
+      const callee = resolveExpr(p.get('callee'), ctx, depth + 1);
+      if (isResolved(callee) && isFunction(callee.path.node)) {
+        const ret = returnedExpression(callee.path);
+        if (ret) return resolveExpr(ret, withFrame(callee.ctx, callee.path.node, { call: p, args: argsOf(p) }), depth + 1);
+      }
+      return { path: p, ctx };
+    }
+    case 'LogicalExpression': {
+      if (node.operator === '&&') return { unresolved: true, path: p };
+      const left = resolveExpr(p.get('left'), ctx, depth + 1);
+      if (isResolved(left)) return left;
+      return resolveExpr(p.get('right'), ctx, depth + 1);
+    }
+    default:
+      return { path: p, ctx };
+  }
+}
+
+export function argsOf(call: P): P[] {
+  return (call.node.arguments as N[]).map((_a: N, i: number) => call.get('arguments', i));
+}
+
+function followKeys(r: Resolution, keys: readonly string[], depth: number): Resolution {
+  let cur = r;
+  for (const k of keys) {
+    if (!isResolved(cur)) return cur;
+    cur = memberOf(cur, k, cur.path, depth);
+  }
+  return cur;
+}
+
+/** `obj.name` where `obj` is already resolved. */
+function memberOf(obj: Resolved, name: string, at: P, depth: number): Resolution {
+  const t = obj.path.node.type;
+  if (t === 'ObjectExpression') {
+    const r = findProp(obj, name, depth + 1);
+    if ('found' in r) return resolveExpr(r.found.path, r.found.ctx, depth + 1);
+    return { unresolved: true, path: at };
+  }
+  if (t === 'NewExpression') {
+    const cls = resolveExpr(obj.path.get('callee'), obj.ctx, depth + 1);
+    if (isResolved(cls) && (cls.path.node.type === 'ClassDeclaration' || cls.path.node.type === 'ClassExpression')) {
+      const member = classMember(cls.path, name);
+      if (member) return resolveExpr(member, constructorFrame(cls.path, obj.path, cls.ctx), depth + 1);
+    }
+    return { unresolved: true, path: at };
+  }
+  if (t === 'ClassDeclaration' || t === 'ClassExpression') {
+    // Static members.
+    const body: N[] = obj.path.node.body.body;
+    const i = body.findIndex((m: N) => m.static && keyName(m.key, m.computed) === name);
+    if (i >= 0) return resolveExpr(obj.path.get('body', 'body', i, ...(body[i].type === 'ClassProperty' ? ['value'] : [])), obj.ctx, depth + 1);
+    return { unresolved: true, path: at };
+  }
+  // Imports, globals (`axios.get`, `globalThis.fetch`): the member expression itself.
+  return { path: at, ctx: obj.ctx };
+}
+
+/** A frame binding a class's constructor parameters to the arguments of `new C(...)`. */
+export function constructorFrame(cls: P, newExpr: P, ctx: Ctx): Ctx {
+  const members: N[] = cls.node.body.body;
+  const i = members.findIndex((m: N) => m.type === 'ClassMethod' && m.kind === 'constructor');
+  if (i < 0) return ctx;
+  return withFrame(ctx, members[i], { call: newExpr, args: argsOf(newExpr) });
+}
+
+/** Evaluate an expression to URL pieces: literal text where known, holes elsewhere. */
+export function evalString(path: P, ctx: Ctx, depth = 0): UrlPiece[] {
+  const hole = (p: P, extra: Partial<Origin> = {}): UrlPiece[] => [
+    { kind: 'hole', origin: { path: p, ...extra }, label: labelOf(p), ...(extra.unboundFn ? { unboundParam: true } : {}) },
+  ];
+  if (depth > MAX_DEPTH) return hole(path);
+  const p = unwrap(path);
+  const node = p.node;
+  switch (node.type) {
+    case 'StringLiteral':
+      return [{ kind: 'text', text: node.value, origin: { path: p } }];
+    case 'NumericLiteral':
+      return [{ kind: 'text', text: String(node.value), origin: { path: p } }];
+    case 'TemplateLiteral': {
+      const out: UrlPiece[] = [];
+      node.quasis.forEach((q: N, i: number) => {
+        if (q.value.cooked) out.push({ kind: 'text', text: q.value.cooked, origin: { path: p.get('quasis', i) } });
+        if (i < node.expressions.length) out.push(...evalString(p.get('expressions', i), ctx, depth + 1));
+      });
+      return out;
+    }
+    case 'BinaryExpression':
+      if (node.operator !== '+') return hole(p);
+      return [...evalString(p.get('left'), ctx, depth + 1), ...evalString(p.get('right'), ctx, depth + 1)];
+    case 'LogicalExpression': {
+      if (node.operator === '&&') return hole(p);
+      const left = evalString(p.get('left'), ctx, depth + 1);
+      if (left.length === 1 && left[0]!.kind === 'hole') {
+        const envVar = left[0].origin.envVar;
+        const right = evalString(p.get('right'), ctx, depth + 1);
+        return envVar ? right.map((piece) => (piece.kind === 'text' ? { ...piece, origin: { ...piece.origin, envVar } } : piece)) : right;
+      }
+      return left;
+    }
+    case 'CallExpression': {
+      const callee = node.callee;
+      const method = memberName(callee);
+      // Value-preserving string methods: `x.toString()`, `String(x)`, `x.trim()`, `x.replace(/\/$/, '')`.
+      if ((method === 'toString' || method === 'trim' || method === 'valueOf') && node.arguments.length === 0) return evalString(p.get('callee', 'object'), ctx, depth + 1);
+      if (method === 'replace' && node.arguments[0]?.type === 'RegExpLiteral' && /\$$/.test(node.arguments[0].pattern)) return evalString(p.get('callee', 'object'), ctx, depth + 1);
+      if (callee.type === 'Identifier' && callee.name === 'String' && node.arguments.length === 1) return evalString(p.get('arguments', 0), ctx, depth + 1);
+      if (method === 'join' && callee.object.type === 'ArrayExpression' && node.arguments.length <= 1) {
+        const sep = node.arguments.length ? evalString(p.get('arguments', 0), ctx, depth + 1) : [{ kind: 'text', text: ',', origin: { path: p } } as UrlPiece];
+        const out: UrlPiece[] = [];
+        (callee.object.elements as N[]).forEach((_e, i) => {
+          if (i > 0) out.push(...sep.map((s) => (s.kind === 'text' ? { ...s, origin: { path: p } } : s)));
+          out.push(...evalString(p.get('callee', 'object', 'elements', i), ctx, depth + 1));
+        });
+        return out;
+      }
+      const target = resolveExpr(p.get('callee'), ctx, depth + 1);
+      if (isResolved(target) && isFunction(target.path.node)) {
+        const ret = returnedExpression(target.path);
+        if (ret) return evalString(ret, withFrame(target.ctx, target.path.node, { call: p, args: argsOf(p) }), depth + 1);
+      }
+      return hole(p);
+    }
+    case 'NewExpression':
+      if (node.callee.type === 'Identifier' && node.callee.name === 'URL') return evalNewUrl(p, ctx, depth);
+      return hole(p);
+    case 'MemberExpression':
+    case 'OptionalMemberExpression': {
+      const name = memberName(node);
+      if (name === 'href' && node.object.type === 'NewExpression') return evalString(p.get('object'), ctx, depth + 1);
+      break;
+    }
+  }
+  if (node.type === 'Identifier' || node.type === 'MemberExpression' || node.type === 'OptionalMemberExpression' || node.type === 'ThisExpression') {
+    const r = resolveExpr(p, ctx, depth + 1);
+    if (!isResolved(r)) return hole(p, { ...(r.unboundFn ? { unboundFn: r.unboundFn } : {}), ...(r.envVar ? { envVar: r.envVar } : {}) });
+    if (r.path === p) return hole(p);
+    return evalString(r.path, r.ctx, depth + 1);
+  }
+  return hole(p);
+}
+
+/** `new URL(x)` and `new URL(relative, base)` where the result is certain. */
+function evalNewUrl(p: P, ctx: Ctx, depth: number): UrlPiece[] {
+  const args = p.node.arguments as N[];
+  const hole: UrlPiece[] = [{ kind: 'hole', origin: { path: p }, label: labelOf(p) }];
+  if (args.length === 1) return evalString(p.get('arguments', 0), ctx, depth + 1);
+  if (args.length !== 2) return hole;
+  const rel = evalString(p.get('arguments', 0), ctx, depth + 1);
+  const first = rel[0];
+  if (first?.kind === 'text' && /^[a-z][a-z0-9+.-]*:\/\//i.test(first.text)) return rel;
+  const base = evalString(p.get('arguments', 1), ctx, depth + 1);
+  const last = base[base.length - 1];
+  // Only the unambiguous join: base ends with '/' and the relative path does not start with one.
+  if (last?.kind === 'text' && last.text.endsWith('/') && first?.kind === 'text' && !first.text.startsWith('/')) return [...base, ...rel];
+  return hole;
+}
+
+export function labelOf(p: P): string {
+  const n = p.node;
+  if (n.type === 'Identifier') return n.name;
+  if (n.type === 'ThisExpression') return 'this';
+  if (n.type === 'MemberExpression' || n.type === 'OptionalMemberExpression') {
+    const name = memberName(n);
+    return `${labelOf(p.get('object'))}.${name ?? '[…]'}`;
+  }
+  if (n.type === 'CallExpression') return `${labelOf(p.get('callee'))}(…)`;
+  return n.type === 'TemplateLiteral' ? '`…`' : '…';
+}

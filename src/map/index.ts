@@ -1,0 +1,3 @@
+export * from './hosts.js';
+export * from './operations.js';
+export * from './match.js';

@@ -1,0 +1,51 @@
+import { V1_OPERATIONS, type HttpMethod, type V1Operation } from './operations.js';
+
+/** A v1 path template and every operation on it; all of them share one v2 path. */
+export interface PathTemplate {
+  v1Path: string;
+  v1Segments: readonly string[];
+  /** v2 path relative to the v2 base, or null when v2 has nothing there (pod reset). */
+  v2Path: string | null;
+  operations: readonly V1Operation[];
+}
+
+function segmentsOf(path: string): string[] {
+  return path.split('/').filter(Boolean);
+}
+
+export const PATH_TEMPLATES: readonly PathTemplate[] = (() => {
+  const byPath = new Map<string, V1Operation[]>();
+  for (const op of V1_OPERATIONS) byPath.set(op.path, [...(byPath.get(op.path) ?? []), op]);
+  return [...byPath].map(([v1Path, operations]) => {
+    const v2Paths = new Set(operations.map((o) => o.v2?.path ?? null));
+    if (v2Paths.size !== 1) throw new Error(`migration map: ${v1Path} maps to several v2 paths`);
+    return { v1Path, v1Segments: segmentsOf(v1Path), v2Path: [...v2Paths][0]!, operations };
+  });
+})();
+
+/** First path segments that are v1 resources (`pods`, `endpoints`, …). */
+export const V1_RESOURCES: ReadonlySet<string> = new Set(V1_OPERATIONS.map((o) => o.resource));
+
+export const isParam = (segment: string): boolean => /^\{[^}]+\}$/.test(segment);
+
+/** `null` text = a segment with a hole in it. */
+export function matchTemplate(segments: ReadonlyArray<string | null>): PathTemplate | undefined {
+  return PATH_TEMPLATES.find(
+    (t) =>
+      t.v1Segments.length === segments.length &&
+      t.v1Segments.every((want, i) => (isParam(want) ? true : segments[i] === want)),
+  );
+}
+
+/** Pick the operation for a known method; `undefined` method means "not knowable here". */
+export function operationFor(template: PathTemplate, method: HttpMethod | undefined): V1Operation | undefined {
+  if (method) return template.operations.find((o) => o.method === method);
+  return template.operations.length === 1 ? template.operations[0] : undefined;
+}
+
+/** Templates that start with the given literal segments: used to judge a prefix such as `/billing/`. */
+export function templatesExtending(prefix: readonly string[]): PathTemplate[] {
+  return PATH_TEMPLATES.filter(
+    (t) => t.v1Segments.length > prefix.length && prefix.every((s, i) => isParam(t.v1Segments[i]!) || t.v1Segments[i] === s),
+  );
+}

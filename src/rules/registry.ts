@@ -1,0 +1,80 @@
+import type { Severity } from '../findings.js';
+
+/**
+ * Every rule id the tool can report. Ids are public: users suppress them in config and CI reads them.
+ */
+export const RULES = {
+  'base-url': {
+    severity: 'error',
+    fixable: true,
+    summary: 'The REST v1 base URL becomes the v2 base (https://api.runpod.io/v2).',
+  },
+  'resource-path': {
+    severity: 'error',
+    fixable: true,
+    summary: 'v1 resource paths renamed in v2: /endpoints → /serverless, /networkvolumes → /network-volumes, /containerregistryauth → /registries, /billing/endpoints → /billing/serverless.',
+  },
+  'pod-action': {
+    severity: 'error',
+    fixable: true,
+    summary: 'POST /pods/{id}/start|stop|restart becomes POST /pods/{id}/action with a JSON body {"action": …}.',
+  },
+  'update-alias': {
+    severity: 'error',
+    fixable: true,
+    summary: 'The POST …/{id}/update alias is gone: v2 updates with PATCH on the resource itself.',
+  },
+  'path-param': {
+    severity: 'error',
+    fixable: true,
+    summary: 'v1 path templates named their parameter ({podId}, {endpointId}, …); v2 uses {id} everywhere.',
+  },
+  'openapi-url': {
+    severity: 'error',
+    fixable: true,
+    summary: 'The v1 OpenAPI schema URL becomes the v2 one; regenerate typed clients from it.',
+  },
+  'pod-reset': {
+    severity: 'error',
+    fixable: false,
+    summary: 'POST /pods/{id}/reset has no v2 equivalent: the closest is restart; a true reset is stop then start.',
+  },
+  'unknown-path': {
+    severity: 'error',
+    fixable: false,
+    summary: 'A path on the v1 base that v1 never documented: v2 has no mapping for it, so nothing is guessed.',
+  },
+  'embedded-url': {
+    severity: 'warning',
+    fixable: false,
+    summary: 'A v1 URL inside a longer string (a shell command, a message): the request it makes cannot be seen, so it is not rewritten.',
+  },
+  'unresolved-url': {
+    severity: 'info',
+    fixable: false,
+    summary: 'A RunPod-looking path whose base or resource is not known statically: not rewritten.',
+  },
+  'parse-error': {
+    severity: 'warning',
+    fixable: false,
+    summary: 'The file could not be parsed; it was left unchanged.',
+  },
+  'skipped-file': {
+    severity: 'warning',
+    fixable: false,
+    summary: 'The file was not analysed (binary, not UTF-8, or unreadable) and was left unchanged.',
+  },
+  'internal-error': {
+    severity: 'error',
+    fixable: false,
+    summary: 'The tool failed on this file (or produced output that does not parse); the file was left unchanged.',
+  },
+} as const satisfies Record<string, { severity: Severity; fixable: boolean; summary: string }>;
+
+export type RuleId = keyof typeof RULES;
+
+export const RULE_IDS = Object.keys(RULES) as RuleId[];
+
+export function isRuleId(id: string): id is RuleId {
+  return Object.hasOwn(RULES, id);
+}

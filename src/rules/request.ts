@@ -1,0 +1,246 @@
+import type { Finding } from '../findings.js';
+import { POD_RESET_ADVICE, RENAME_NOTES, V1_RESOURCES, operationFor, type PathTemplate, type V1Operation } from '../map/index.js';
+import { planUrlChanges, templateOf, type UrlChange } from '../url/plan.js';
+import { displayPath, shapeOf, type Bases, type UrlShape } from '../url/shape.js';
+import type { SiteInstance } from '../js/analyze.js';
+import { indentAt, insertProperty, lineStart, pieceEditsToSource, replaceNode, setArgument, type SourceEdit } from '../js/edits.js';
+import type { BodySlot, HttpSite, Insertion } from '../js/sites.js';
+import type { N, P } from '../js/scope.js';
+import type { UrlPiece } from '../js/values.js';
+import { RULES, type RuleId } from './registry.js';
+
+export interface PlanEnv {
+  source: string;
+  bases: Bases;
+  quote: string;
+}
+
+/** A finding that may depend on edits that arbitration can still take away. */
+export interface PlannedFinding extends Finding {
+  /** Node the finding is anchored on (dedupe key for findings on shared literals). */
+  anchor: N;
+}
+
+export interface RequestPlan {
+  instance: SiteInstance;
+  /** Edits that hold for every use of the changed code (legacy base, TODO comments, content type). */
+  universal: SourceEdit[];
+  /** Edits right for this request; dropped together if another request sharing the code disagrees. */
+  specific: SourceEdit[];
+  findings: PlannedFinding[];
+  /** Nodes whose content decides this request. */
+  touched: Set<N>;
+}
+
+export function positionOf(node: N): { line: number; column: number } {
+  return { line: node.loc?.start.line ?? 1, column: (node.loc?.start.column ?? 0) + 1 };
+}
+
+export function finding(ruleId: RuleId, node: N, message: string, fixable: boolean = RULES[ruleId].fixable): PlannedFinding {
+  return { ruleId, severity: RULES[ruleId].severity, ...positionOf(node), message, fixable, anchor: node };
+}
+
+const v2Display = (path: string): string => `/v2${path}`;
+
+function renameNote(template: PathTemplate): string {
+  const key = template.v1Path.startsWith('/billing/') ? template.v1Path.slice(1) : template.v1Segments[0]!;
+  return RENAME_NOTES[key] ?? 'the path changed in v2';
+}
+
+function literalNodes(pieces: readonly UrlPiece[]): N[] {
+  return pieces.filter((p) => p.kind === 'text').map((p) => p.origin.path.node);
+}
+
+/** The statement that contains a node: where a TODO comment goes. */
+function statementOf(path: P): P {
+  let p = path;
+  while (p.parentPath && !/Statement|Declaration$/.test(p.node.type)) p = p.parentPath;
+  while (p.parentPath && p.parentPath.node.type === 'ExportNamedDeclaration') p = p.parentPath;
+  return p;
+}
+
+/** A `// TODO(v2-migrate): …` line above the statement, unless one is already there. */
+export function todoComment(source: string, at: P, text: string): SourceEdit | null {
+  const stmt = statementOf(at);
+  const start = lineStart(source, stmt.node.start);
+  const previous = source.slice(lineStart(source, Math.max(0, start - 1)), start);
+  if (previous.includes('TODO(v2-migrate)')) return null;
+  const indent = indentAt(source, stmt.node.start);
+  return { start, end: start, text: `${indent}// TODO(v2-migrate): ${text}\n`, node: stmt.node, universal: true };
+}
+
+function insertionEdits(env: PlanEnv, insert: Insertion, objectText: string): SourceEdit[] {
+  const valueText = insert.form === 'string' ? `JSON.stringify(${objectText})` : objectText;
+  switch (insert.kind) {
+    case 'prop':
+      return insertProperty(env.source, insert.object, `${insert.key}: ${valueText}`);
+    case 'arg':
+      return setArgument(env.source, insert.call, insert.index, insert.wrapInit ? `{ body: ${valueText} }` : valueText);
+    case 'replace':
+      return [replaceNode(insert.path, valueText)];
+  }
+}
+
+/** Edits that give a request the JSON body `body`, or the reason it cannot be done. */
+function bodyEdits(env: PlanEnv, slot: BodySlot, body: Record<string, string>): SourceEdit[] | string {
+  const q = env.quote;
+  const objectText = `{ ${Object.entries(body).map(([k, v]) => `${k}: ${q}${v}${q}`).join(', ')} }`;
+  if (slot.kind === 'absent') return slot.insert ? insertionEdits(env, slot.insert, objectText) : 'the request has no place for a body';
+  if (slot.kind === 'opaque') return 'its body is built where the tool cannot follow it';
+  const n = slot.value.path.node;
+  const empty = (n.type === 'ObjectExpression' && n.properties.length === 0) || (n.type === 'StringLiteral' && /^\s*(\{\s*\})?\s*$/.test(n.value));
+  if (!empty) return 'the call already sends a body';
+  return [replaceNode(slot.value.path, slot.form === 'string' ? `JSON.stringify(${objectText})` : objectText)];
+}
+
+/** Edits that change the request's method to `to`, or the reason it cannot be done. */
+function methodEdits(env: PlanEnv, site: HttpSite, to: string): SourceEdit[] | string {
+  const m = site.method;
+  if (m.kind === 'axios-member') {
+    const name: string = m.member.node.name;
+    const lower = name.toLowerCase().startsWith(m.value.toLowerCase());
+    if (!lower) return 'the method name is not a plain axios method';
+    return [replaceNode(m.member, to.toLowerCase() + name.slice(m.value.length))];
+  }
+  if (m.kind !== 'pieces' || m.pieces.length !== 1 || m.pieces[0]!.kind !== 'text') return 'its method is not a literal the tool can see';
+  const text = m.pieces[0].text;
+  const replacement = text === text.toLowerCase() ? to.toLowerCase() : to;
+  return pieceEditsToSource(m.pieces, [{ piece: 0, start: 0, end: text.length, text: replacement }], env.source) ?? 'its method literal cannot be edited in place';
+}
+
+function urlEdits(env: PlanEnv, site: HttpSite, change: UrlChange, universal = false): SourceEdit[] | null {
+  return pieceEditsToSource(site.url, change.edits, env.source, universal);
+}
+
+/** Plan one request: findings, plus the edits that migrate it where that is certain. */
+export function planRequest(inst: SiteInstance, env: PlanEnv): RequestPlan | null {
+  const { site, root } = inst;
+  const shape = shapeOf(site.url, env.bases);
+  const touched = new Set<N>([...site.touched, ...literalNodes(site.url), ...(site.method.kind === 'pieces' ? literalNodes(site.method.pieces) : [])]);
+  const plan: RequestPlan = { instance: inst, universal: [], specific: [], findings: [], touched };
+  if (shape.base === 'unknown' || shape.base === 'relative') {
+    const first = shape.segments[0]?.text;
+    if (shape.base === 'unknown' && first && V1_RESOURCES.has(first)) {
+      const hole = site.url[0]!;
+      const label = hole.kind === 'hole' ? hole.label : '?';
+      plan.findings.push(finding('unresolved-url', root.node, `${displayPath(shape)} looks like a RunPod REST path, but its base (${label}) is not known here, so it was not rewritten; migrate it if that base is the v1 API.`));
+    }
+    return plan.findings.length ? plan : null;
+  }
+  if (shape.base !== 'legacy' && shape.base !== 'target') return null;
+  const template = templateOf(shape);
+  if (shape.base === 'target') {
+    // Already on v2: only a leftover reset (v2 has none) needs a person.
+    if (template?.operations.some((o) => o.change === 'removed')) addReset(plan, env, root);
+    return plan.findings.length ? plan : null;
+  }
+  const changes = planUrlChanges(shape, template, env.bases);
+  if (!changes) {
+    plan.findings.push(finding('unresolved-url', root.node, `The v1 URL ${displayPath(shape)} is assembled in a way the tool cannot edit safely; migrate it by hand.`));
+    return plan;
+  }
+  for (const c of changes.filter((c) => c.ruleId === 'base-url' || c.ruleId === 'openapi-url')) addBaseChange(plan, env, site, shape, c);
+  const pathChanges = changes.filter((c) => c.ruleId !== 'base-url' && c.ruleId !== 'openapi-url');
+  if (!template) {
+    addUnmatched(plan, shape, root);
+    return plan;
+  }
+  const method = site.method.kind === 'pieces' ? site.method.value ?? undefined : site.method.value;
+  const op = operationFor(template, method as V1Operation['method'] | undefined);
+  const change = op?.change ?? (template.operations.every((o) => o.change === 'path') ? 'path' : undefined);
+  if (!change) {
+    const expected = template.operations.map((o) => o.method).join('/');
+    plan.findings.push(finding('unknown-path', root.node, `${method ?? 'This request'} ${template.v1Path} is not a REST v1 operation (v1 had ${expected}), so it was not rewritten.`));
+    return plan;
+  }
+  switch (change) {
+    case 'path':
+      addPathChanges(plan, env, site, template, pathChanges, root);
+      break;
+    case 'removed':
+      addReset(plan, env, root);
+      break;
+    case 'action':
+      addAction(plan, env, site, template, op!, pathChanges, root);
+      break;
+    case 'update-alias':
+      addUpdateAlias(plan, env, site, template, pathChanges, root);
+      break;
+  }
+  return plan;
+}
+
+function addBaseChange(plan: RequestPlan, env: PlanEnv, site: HttpSite, shape: UrlShape, change: UrlChange): void {
+  const edits = urlEdits(env, site, change, true);
+  const piece = site.url[change.edits[0]!.piece];
+  if (!edits || !piece || piece.kind !== 'text') return;
+  const anchor = piece.origin.path.node;
+  plan.universal.push(...edits);
+  const envVar = piece.origin.envVar;
+  const envNote = envVar ? ` Deployments may still set ${envVar} to a v1 URL: update it there too.` : '';
+  const message =
+    change.ruleId === 'openapi-url'
+      ? `The v1 OpenAPI schema URL becomes ${env.bases.target}/openapi.json: regenerate typed clients from the v2 schema.`
+      : `REST v1 base URL ${shape.matchedBase} becomes ${env.bases.target}: v1 was retired on 2026-11-15.${envNote}`;
+  plan.findings.push(finding(change.ruleId, anchor, message));
+}
+
+function addUnmatched(plan: RequestPlan, shape: UrlShape, root: P): void {
+  const display = displayPath(shape);
+  if (shape.segments.some((s) => s.text === null)) {
+    if (shape.segments[0]?.text === 'billing') {
+      plan.findings.push(finding('resource-path', root.node, `The billing path ${display} is chosen at run time: /billing/endpoints must become /billing/serverless (/v2/billing/endpoints bills public endpoints) and /billing/networkvolumes /billing/network-volumes; rewrite it by hand.`, false));
+    } else plan.findings.push(finding('unresolved-url', root.node, `The v1 path ${display} is built at run time, so its v2 form cannot be decided here; check it by hand.`));
+    return;
+  }
+  plan.findings.push(finding('unknown-path', root.node, `${display} is not a documented REST v1 path, so v2-migrate does not guess its v2 form.`));
+}
+
+function addPathChanges(plan: RequestPlan, env: PlanEnv, site: HttpSite, template: PathTemplate, changes: UrlChange[], root: P): void {
+  for (const c of changes) {
+    const edits = urlEdits(env, site, c);
+    if (!edits) continue;
+    plan.specific.push(...edits);
+    const message =
+      c.ruleId === 'path-param'
+        ? `Path parameter ${c.what}: v2 names every path parameter {id}.`
+        : `${template.v1Path} is ${v2Display(template.v2Path!)} in v2: ${renameNote(template)}.`;
+    plan.findings.push(finding(c.ruleId, root.node, message));
+  }
+}
+
+function addReset(plan: RequestPlan, env: PlanEnv, root: P): void {
+  plan.findings.push(finding('pod-reset', root.node, POD_RESET_ADVICE));
+  const todo = todoComment(env.source, root, 'v2 has no pod reset. Closest is the restart action; a true reset is stop then start.');
+  if (todo) plan.universal.push(todo);
+}
+
+/** Apply a group of request-specific edits all-or-nothing; on failure, report why. */
+function commit(plan: RequestPlan, root: P, ruleId: RuleId, message: string, parts: Array<SourceEdit[] | string | null>): void {
+  const reason = parts.find((p) => typeof p === 'string' || p === null);
+  if (reason !== undefined) {
+    plan.findings.push(finding(ruleId, root.node, `${message} Not rewritten: ${reason ?? 'the path cannot be edited in place'}.`, false));
+    return;
+  }
+  plan.specific.push(...(parts as SourceEdit[][]).flat());
+  plan.findings.push(finding(ruleId, root.node, message));
+}
+
+function addAction(plan: RequestPlan, env: PlanEnv, site: HttpSite, template: PathTemplate, op: V1Operation, changes: UrlChange[], root: P): void {
+  const body = op.v2!.body!;
+  const message = `POST ${template.v1Path} is POST ${v2Display(op.v2!.path)} with the JSON body ${JSON.stringify(body)} in v2: per-action paths are gone.`;
+  const parts: Array<SourceEdit[] | string | null> = changes.map((c) => urlEdits(env, site, c));
+  parts.push(bodyEdits(env, site.body, body));
+  commit(plan, root, 'pod-action', message, parts);
+  if (site.client === 'fetch' && site.headers.kind === 'object' && site.headers.contentType === false && plan.specific.length) {
+    plan.universal.push(...insertProperty(env.source, site.headers.objects[0]!, `${env.quote}Content-Type${env.quote}: ${env.quote}application/json${env.quote}`).map((e) => ({ ...e, universal: true })));
+  }
+}
+
+function addUpdateAlias(plan: RequestPlan, env: PlanEnv, site: HttpSite, template: PathTemplate, changes: UrlChange[], root: P): void {
+  const renames = changes.filter((c) => c.ruleId !== 'update-alias');
+  if (renames.length) addPathChanges(plan, env, site, template, renames, root);
+  const drop = changes.filter((c) => c.ruleId === 'update-alias');
+  const message = `POST ${template.v1Path} is PATCH ${v2Display(template.v2Path!)} in v2: the POST …/update alias is gone.`;
+  commit(plan, root, 'update-alias', message, [...drop.map((c) => urlEdits(env, site, c)), methodEdits(env, site, 'PATCH')]);
+}

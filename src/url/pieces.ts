@@ -1,0 +1,79 @@
+/**
+ * A URL as the engines see it: literal text pieces (each remembering where it came from, so it can
+ * be edited in place) and holes (values nobody can know statically, such as `${podId}`).
+ */
+export interface TextPiece<O> {
+  kind: 'text';
+  text: string;
+  origin: O;
+}
+export interface HolePiece<O> {
+  kind: 'hole';
+  origin: O;
+  /** Source text of the hole, for messages (`podId`, `this.base`). */
+  label: string;
+  /** The hole is a parameter of an enclosing function that was not bound by a known caller. */
+  unboundParam?: boolean;
+}
+export type Piece<O> = TextPiece<O> | HolePiece<O>;
+
+/** Replace `text.slice(start, end)` of text piece `piece` with `text`. */
+export interface PieceEdit {
+  piece: number;
+  start: number;
+  end: number;
+  text: string;
+}
+
+/** Placeholder for a hole in the flattened string; cannot occur in source text we care about. */
+export const HOLE = '\u0000';
+
+export interface Flat {
+  text: string;
+  /** For each char of `text` (and one past the end): the piece and offset it comes from. */
+  at: Array<{ piece: number; offset: number }>;
+}
+
+export function flatten<O>(pieces: readonly Piece<O>[]): Flat {
+  let text = '';
+  const at: Flat['at'] = [];
+  pieces.forEach((p, piece) => {
+    if (p.kind === 'hole') {
+      text += HOLE;
+      at.push({ piece, offset: -1 });
+      return;
+    }
+    for (let offset = 0; offset < p.text.length; offset++) at.push({ piece, offset });
+    text += p.text;
+  });
+  const last = pieces.length - 1;
+  const lastPiece = pieces[last];
+  at.push({ piece: last, offset: lastPiece?.kind === 'text' ? lastPiece.text.length : -1 });
+  return { text, at };
+}
+
+/**
+ * Map a replacement of flat range [from, to) back onto the pieces. The range must not cover a hole;
+ * a range spanning several text pieces puts the replacement in the first and empties the rest.
+ * Returns null when the range cannot be edited (it covers a hole).
+ */
+export function flatEditToPieces(flat: Flat, from: number, to: number, replacement: string): PieceEdit[] | null {
+  if (flat.text.slice(from, to).includes(HOLE)) return null;
+  if (from === to) {
+    // Pure insertion: attach to the piece of the previous char when possible.
+    const anchor = from > 0 ? flat.at[from - 1]! : flat.at[from]!;
+    if (anchor.offset < 0) return null;
+    const offset = from > 0 ? anchor.offset + 1 : anchor.offset;
+    return [{ piece: anchor.piece, start: offset, end: offset, text: replacement }];
+  }
+  const edits: PieceEdit[] = [];
+  let i = from;
+  while (i < to) {
+    const { piece, offset } = flat.at[i]!;
+    let j = i;
+    while (j + 1 < to && flat.at[j + 1]!.piece === piece) j++;
+    edits.push({ piece, start: offset, end: flat.at[j]!.offset + 1, text: edits.length === 0 ? replacement : '' });
+    i = j + 1;
+  }
+  return edits;
+}
