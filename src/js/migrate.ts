@@ -120,9 +120,12 @@ export function migrateSource(source: string, file: string, options: MigrateOpti
   });
 
   if (!edits.length) return { output: null, findings: dedupe(findings) };
+  // Inserted lines follow the file's line endings.
+  const eol = source.includes('\r\n') ? '\r\n' : '\n';
+  const fitted = eol === '\n' ? edits : edits.map((e) => ({ ...e, text: e.text.replace(/\r?\n/g, eol) }));
   let output: string;
   try {
-    output = applyEdits(source, edits);
+    output = applyEdits(source, fitted);
   } catch (error) {
     if (!(error instanceof EditError)) throw error;
     return { output: null, findings: [...dedupe(findings), internalError(`conflicting edits (${error.message})`)] };

@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { LEGACY_BASE_URL, TARGET_BASE_URL, stripTrailingSlash } from './map/hosts.js';
+import { RULE_IDS, type RuleId } from './rules/registry.js';
+import type { Severity } from './findings.js';
+import type { Bases } from './url/shape.js';
+
+export const CONFIG_FILE = 'v2-migrate.config.json';
+
+const url = z.string().url();
+const ruleSetting = z.enum(['off', 'error', 'warning', 'info']);
+
+/** `v2-migrate.config.json` (or the `"v2-migrate"` key of package.json). Unknown keys are errors. */
+export const ConfigSchema = z
+  .object({
+    legacyBaseUrls: z.array(url).optional().describe('Extra v1 base URLs (proxies); RunPod’s own is always included.'),
+    baseUrl: url.optional().describe('The v2 base URL to write (default https://api.runpod.io/v2).'),
+    ignore: z.array(z.string()).optional().describe('gitignore-style globs of files to skip.'),
+    rules: z
+      .record(z.string(), ruleSetting)
+      .superRefine((rules, ctx) => {
+        for (const id of Object.keys(rules)) if (!(RULE_IDS as string[]).includes(id)) ctx.addIssue({ code: 'custom', path: [id], message: `unknown rule id "${id}"` });
+      })
+      .optional()
+      .describe('Per-rule "off" or a severity.'),
+  })
+  .strict();
+
+export type ConfigFile = z.infer<typeof ConfigSchema>;
+
+export class ConfigError extends Error {}
+
+/** Settings for one run, after config file and flags are merged. */
+export interface Settings {
+  bases: Bases;
+  ignore: string[];
+  rules: Partial<Record<RuleId, Severity | 'off'>>;
+  /** Where the config came from, for messages. */
+  configFile: string | null;
+}
+
+function formatIssues(error: z.ZodError, file: string): string {
+  return error.issues.map((i) => `${file}: ${i.path.length ? i.path.join('.') : '(root)'}: ${i.message}`).join('\n');
+}
+
+function readJson(file: string): unknown {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new ConfigError(`${file}: cannot read config (${error instanceof Error ? error.message : String(error)})`);
+  }
+}
+
+/** Nearest `v2-migrate.config.json`, or package.json with a "v2-migrate" key, from `dir` upwards. */
+export function findConfig(dir: string): { file: string; data: unknown } | null {
+  let cur = path.resolve(dir);
+  for (;;) {
+    const candidate = path.join(cur, CONFIG_FILE);
+    if (fs.existsSync(candidate)) return { file: candidate, data: readJson(candidate) };
+    const pkg = path.join(cur, 'package.json');
+    if (fs.existsSync(pkg)) {
+      const data = readJson(pkg) as Record<string, unknown> | null;
+      if (data && typeof data === 'object' && 'v2-migrate' in data) return { file: `${pkg}#v2-migrate`, data: data['v2-migrate'] };
+    }
+    const parent = path.dirname(cur);
+    if (parent === cur) return null;
+    cur = parent;
+  }
+}
+
+export interface SettingsFlags {
+  config?: string;
+  legacyBaseUrl?: string[];
+  baseUrl?: string;
+  /** Folder the config search starts from (the first target path). */
+  searchFrom: string;
+}
+
+export function loadSettings(flags: SettingsFlags): Settings {
+  const found = flags.config ? { file: path.resolve(flags.config), data: readJson(path.resolve(flags.config)) } : findConfig(flags.searchFrom);
+  let config: ConfigFile = {};
+  if (found) {
+    const parsed = ConfigSchema.safeParse(found.data);
+    if (!parsed.success) throw new ConfigError(formatIssues(parsed.error, found.file));
+    config = parsed.data;
+  }
+  for (const u of [...(flags.legacyBaseUrl ?? []), ...(flags.baseUrl ? [flags.baseUrl] : [])]) {
+    if (!url.safeParse(u).success) throw new ConfigError(`not a URL: ${u}`);
+  }
+  const legacy = [LEGACY_BASE_URL, ...(config.legacyBaseUrls ?? []), ...(flags.legacyBaseUrl ?? [])].map(stripTrailingSlash);
+  return {
+    bases: { legacy: [...new Set(legacy)], target: stripTrailingSlash(flags.baseUrl ?? config.baseUrl ?? TARGET_BASE_URL) },
+    ignore: config.ignore ?? [],
+    rules: (config.rules ?? {}) as Settings['rules'],
+    configFile: found?.file ?? null,
+  };
+}

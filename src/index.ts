@@ -1,0 +1,7 @@
+/** Programmatic API: the same engine the CLI and the jscodeshift transform use. */
+export { migrateSource, type MigrateOptions, type MigrateResult } from './js/migrate.js';
+export { loadSettings, type Settings } from './config.js';
+export { run, type FileResult, type RunResult } from './run/runner.js';
+export type { Finding, Severity } from './findings.js';
+export { RULES, type RuleId } from './rules/registry.js';
+export { V1_OPERATIONS } from './map/operations.js';

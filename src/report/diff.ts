@@ -1,0 +1,12 @@
+import { structuredPatch } from 'diff';
+
+/** A git-style unified diff of one file (`--- a/<path>`, `+++ b/<path>`, `@@` hunks). */
+export function unifiedDiff(relPath: string, before: string, after: string): string {
+  const patch = structuredPatch(`a/${relPath}`, `b/${relPath}`, before, after, '', '', { context: 3 });
+  const lines = [`diff --git a/${relPath} b/${relPath}`, `--- a/${relPath}`, `+++ b/${relPath}`];
+  for (const h of patch.hunks) {
+    lines.push(`@@ -${h.oldStart},${h.oldLines} +${h.newStart},${h.newLines} @@`);
+    lines.push(...h.lines);
+  }
+  return lines.join('\n') + '\n';
+}

@@ -1,0 +1,98 @@
+import fg from 'fast-glob';
+import ignore, { type Ignore } from 'ignore';
+import fs from 'node:fs';
+import path from 'node:path';
+import { JS_EXTENSIONS } from '../js/parse.js';
+
+/** Folders never scanned, whatever .gitignore says. */
+export const ALWAYS_SKIPPED_DIRS = ['node_modules', '.git', 'dist', 'build', 'coverage', 'vendor'];
+const ALWAYS_IGNORED = [...ALWAYS_SKIPPED_DIRS.map((d) => `**/${d}/**`), '**/*.min.js'];
+const PATTERN = `**/*.{${JS_EXTENSIONS.map((e) => e.slice(1)).join(',')}}`;
+
+const toPosix = (p: string): string => p.split(path.sep).join('/');
+
+/** The git work tree root containing `dir`, if any (where .gitignore files start to apply). */
+function gitRoot(dir: string): string | null {
+  let cur = dir;
+  for (;;) {
+    if (fs.existsSync(path.join(cur, '.git'))) return cur;
+    const parent = path.dirname(cur);
+    if (parent === cur) return null;
+    cur = parent;
+  }
+}
+
+/** .gitignore rules per folder, evaluated from the top folder down (deeper files win). */
+class GitignoreStack {
+  private readonly cache = new Map<string, Ignore | null>();
+  constructor(private readonly top: string) {}
+
+  private rulesIn(dir: string): Ignore | null {
+    if (!this.cache.has(dir)) {
+      const file = path.join(dir, '.gitignore');
+      let rules: Ignore | null = null;
+      try {
+        rules = ignore().add(fs.readFileSync(file, 'utf8'));
+      } catch {
+        rules = null;
+      }
+      this.cache.set(dir, rules);
+    }
+    return this.cache.get(dir)!;
+  }
+
+  ignores(file: string): boolean {
+    const dirs: string[] = [];
+    for (let d = path.dirname(file); ; d = path.dirname(d)) {
+      dirs.unshift(d);
+      if (d === this.top || path.dirname(d) === d) break;
+    }
+    let ignored = false;
+    for (const dir of dirs) {
+      const rules = this.rulesIn(dir);
+      if (!rules) continue;
+      const result = rules.test(toPosix(path.relative(dir, file)));
+      if (result.ignored) ignored = true;
+      else if (result.unignored) ignored = false;
+    }
+    return ignored;
+  }
+}
+
+export interface DiscoverOptions {
+  cwd: string;
+  /** gitignore-style globs relative to `cwd` (config `ignore`). */
+  ignore?: readonly string[];
+}
+
+/**
+ * The JS/TS files under the given paths, sorted, honouring .gitignore files (nested too) and the
+ * always-skipped folders. A file named explicitly is taken as long as it has a JS/TS extension.
+ */
+export async function discoverFiles(targets: readonly string[], options: DiscoverOptions): Promise<string[]> {
+  const userIgnore = ignore().add([...(options.ignore ?? [])]);
+  const found = new Set<string>();
+  for (const target of targets) {
+    const abs = path.resolve(options.cwd, target);
+    let stat: fs.Stats;
+    try {
+      stat = fs.statSync(abs);
+    } catch {
+      throw new Error(`no such file or directory: ${target}`);
+    }
+    if (stat.isFile()) {
+      if ((JS_EXTENSIONS as readonly string[]).includes(path.extname(abs).toLowerCase())) found.add(abs);
+      continue;
+    }
+    const stack = new GitignoreStack(gitRoot(abs) ?? abs);
+    const entries = await fg(PATTERN, { cwd: abs, absolute: true, dot: true, onlyFiles: true, followSymbolicLinks: false, ignore: ALWAYS_IGNORED, suppressErrors: true });
+    for (const file of entries) {
+      const normalized = path.normalize(file);
+      if (stack.ignores(normalized)) continue;
+      const rel = toPosix(path.relative(options.cwd, normalized));
+      if (!rel.startsWith('..') && rel && userIgnore.ignores(rel)) continue;
+      found.add(normalized);
+    }
+  }
+  return [...found].sort();
+}
