@@ -84,7 +84,7 @@ function reassignedNames(scopePath: P): Set<string> {
 export function bindingOf(idPath: P): Binding {
   const name: string = idPath.node.name;
   const scope = idPath.scope?.lookup(name);
-  if (!scope) return { kind: 'global', name };
+  if (!scope) return parameterProperty(idPath, name) ?? { kind: 'global', name };
   const decl: P | undefined = scope.getBindings()[name]?.[0];
   if (!decl) return { kind: 'other' };
   // Climb out of destructuring patterns, remembering the property path.
@@ -135,10 +135,23 @@ export function bindingOf(idPath: P): Binding {
   return { kind: 'other' };
 }
 
+/** TypeScript `constructor(private base: string)`: ast-types scopes do not declare these names. */
+function parameterProperty(idPath: P, name: string): Binding | null {
+  for (let fn = isFunction(idPath.value) ? idPath : enclosingFunction(idPath); fn; fn = enclosingFunction(fn)) {
+    const index = (fn.node.params as N[]).findIndex((p: N) => p.type === 'TSParameterProperty' && (p.parameter.name ?? p.parameter.left?.name) === name);
+    if (index >= 0) {
+      const param = fn.node.params[index].parameter;
+      return { kind: 'param', fn, index, keyPath: [], defaultValue: param.type === 'AssignmentPattern' ? fn.get('params', index, 'parameter', 'right') : null };
+    }
+  }
+  return null;
+}
+
 /** The nearest enclosing function path (or null at module level). */
 export function enclosingFunction(path: P): P | null {
+  // `.value`, not `.node`: for an array path `.node` is the parent node.
   let p: P | null = path.parentPath;
-  while (p && !isFunction(p.node)) p = p.parentPath;
+  while (p && !isFunction(p.value)) p = p.parentPath;
   return p;
 }
 
@@ -146,7 +159,7 @@ export function enclosingFunction(path: P): P | null {
 export function enclosingClass(path: P): P | null {
   let p: P | null = path.parentPath;
   while (p) {
-    const t = p.node?.type;
+    const t = p.value?.type;
     if (t === 'FunctionDeclaration' || t === 'FunctionExpression' || t === 'ObjectMethod') return null;
     if (t === 'ClassBody') return p.parentPath;
     p = p.parentPath;

@@ -48,6 +48,7 @@ export function bodyOf(path: P, ctx: Ctx, form: BodyForm, depth = 0): BodySlot {
   if (isNullish(n)) return { kind: 'absent', insert: { kind: 'replace', path: p, form } };
   if (isJsonStringify(n) && n.arguments.length >= 1) return bodyOf(p.get('arguments', 0), ctx, 'object', depth + 1);
   if (n.type === 'ConditionalExpression' && isNullish(n.alternate)) return bodyOf(p.get('consequent'), ctx, form, depth + 1);
+  if (n.type === 'ConditionalExpression' && isNullish(n.consequent)) return bodyOf(p.get('alternate'), ctx, form, depth + 1);
   if (n.type === 'LogicalExpression' && n.operator === '&&') return bodyOf(p.get('right'), ctx, form, depth + 1);
   if (n.type === 'Identifier') {
     const r = resolveParamArg(p, ctx);

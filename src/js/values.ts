@@ -64,17 +64,18 @@ export function returnedExpression(fn: P): P | null {
 
 /** Find a class member value: a property initializer, a method, or `this.x = value` in the constructor. */
 export function classMember(cls: P, name: string): P | null {
-  const body: P = cls.get('body', 'body');
-  for (let i = 0; i < body.node.length; i++) {
-    const m = body.node[i];
+  const members: N[] = cls.node.body.body;
+  const member = (...names: Array<string | number>): P => cls.get('body', 'body', ...names);
+  for (let i = 0; i < members.length; i++) {
+    const m = members[i];
     const k = keyName(m.key, m.computed);
     if (k !== name && !(m.key?.type === 'PrivateName' && `#${m.key.id.name}` === name)) continue;
-    if ((m.type === 'ClassProperty' || m.type === 'ClassPrivateProperty') && m.value) return body.get(i, 'value');
-    if ((m.type === 'ClassMethod' || m.type === 'ClassPrivateMethod') && m.kind === 'method') return body.get(i);
+    if ((m.type === 'ClassProperty' || m.type === 'ClassPrivateProperty') && m.value) return member(i, 'value');
+    if ((m.type === 'ClassMethod' || m.type === 'ClassPrivateMethod') && m.kind === 'method') return member(i);
   }
-  const ctorIndex = body.node.findIndex((m: N) => m.type === 'ClassMethod' && m.kind === 'constructor');
+  const ctorIndex = members.findIndex((m: N) => m.type === 'ClassMethod' && m.kind === 'constructor');
   if (ctorIndex < 0) return null;
-  const ctor: P = body.get(ctorIndex);
+  const ctor: P = member(ctorIndex);
   // Constructor parameter properties (`constructor(private base: string)`).
   const params = ctor.node.params as N[];
   const propIndex = params.findIndex((p: N) => p.type === 'TSParameterProperty' && (p.parameter.name ?? p.parameter.left?.name) === name);

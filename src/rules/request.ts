@@ -54,8 +54,8 @@ function literalNodes(pieces: readonly UrlPiece[]): N[] {
 /** The statement that contains a node: where a TODO comment goes. */
 function statementOf(path: P): P {
   let p = path;
-  while (p.parentPath && !/Statement|Declaration$/.test(p.node.type)) p = p.parentPath;
-  while (p.parentPath && p.parentPath.node.type === 'ExportNamedDeclaration') p = p.parentPath;
+  while (p.parentPath && !/Statement|Declaration$/.test(p.value.type ?? '')) p = p.parentPath;
+  while (p.parentPath?.value.type === 'ExportNamedDeclaration') p = p.parentPath;
   return p;
 }
 
