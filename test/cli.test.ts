@@ -1,0 +1,174 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cli, copyDir, git, REPO, tempProject } from './helpers.js';
+
+const V1 = `const BASE = process.env.RUNPOD_REST_URL ?? 'https://rest.runpod.io/v1';
+export async function stop(id: string) {
+  return fetch(\`\${BASE}/pods/\${id}/stop\`, { method: 'POST', headers: { Authorization: 'Bearer k' } });
+}
+`;
+const RESET = `export const reset = (id: string) => fetch('https://rest.runpod.io/v1/pods/' + id + '/reset', { method: 'POST' });\n`;
+const JOB = `export const run = (id: string) => fetch(\`https://api.runpod.ai/v2/\${id}/run\`, { method: 'POST', body: '{}' });\n`;
+
+describe('v2-migrate --dry-run', () => {
+  it('prints a git-style diff and the findings, and writes nothing', () => {
+    const dir = tempProject({ 'src/a.ts': V1, 'src/job.ts': JOB });
+    const r = cli(['--dry-run', 'src'], dir);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('--- a/src/a.ts\n+++ b/src/a.ts\n@@');
+    expect(r.stdout).toContain("+const BASE = process.env.RUNPOD_REST_URL ?? 'https://api.runpod.io/v2';");
+    expect(r.stdout).toContain("body: JSON.stringify({ action: 'stop' })");
+    expect(r.stdout).not.toContain('job.ts');
+    expect(fs.readFileSync(path.join(dir, 'src/a.ts'), 'utf8')).toBe(V1);
+  });
+});
+
+describe('v2-migrate (write)', () => {
+  it('rewrites in place outside git, and a second run changes nothing', () => {
+    const dir = tempProject({ 'a.ts': V1, 'job.ts': JOB });
+    const first = cli([], dir);
+    expect(first.code).toBe(0);
+    const migrated = fs.readFileSync(path.join(dir, 'a.ts'), 'utf8');
+    expect(migrated).toContain('/pods/${id}/action');
+    expect(fs.readFileSync(path.join(dir, 'job.ts'), 'utf8')).toBe(JOB);
+    const second = cli(['--format', 'json'], dir);
+    expect(JSON.parse(second.stdout).summary.changed).toBe(0);
+    expect(fs.readFileSync(path.join(dir, 'a.ts'), 'utf8')).toBe(migrated);
+  });
+
+  it('refuses files with uncommitted changes in a git work tree unless --allow-dirty', () => {
+    const dir = tempProject({ 'a.ts': V1 });
+    git(dir, 'init', '-q');
+    git(dir, 'add', '.');
+    git(dir, 'commit', '-qm', 'init');
+    fs.appendFileSync(path.join(dir, 'a.ts'), '// local edit\n');
+    const refused = cli(['.'], dir);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/uncommitted changes[\s\S]*a\.ts/);
+    expect(fs.readFileSync(path.join(dir, 'a.ts'), 'utf8')).toBe(V1 + '// local edit\n');
+    const allowed = cli(['.', '--allow-dirty'], dir);
+    expect(allowed.code).toBe(0);
+    expect(fs.readFileSync(path.join(dir, 'a.ts'), 'utf8')).toContain('api.runpod.io/v2');
+  });
+
+  it('writes a clean committed file', () => {
+    const dir = tempProject({ 'a.ts': V1 });
+    git(dir, 'init', '-q');
+    git(dir, 'add', '.');
+    git(dir, 'commit', '-qm', 'init');
+    expect(cli([], dir).code).toBe(0);
+    expect(fs.readFileSync(path.join(dir, 'a.ts'), 'utf8')).toContain('/action');
+  });
+});
+
+describe('v2-migrate lint', () => {
+  it('exits 1 on v1 usage and 0 once migrated (apart from pod-reset)', () => {
+    const dir = tempProject({ 'a.ts': V1, 'r.ts': RESET });
+    expect(cli(['lint'], dir).code).toBe(1);
+    cli([], dir);
+    const after = cli(['lint', '--format', 'json'], dir);
+    const findings = JSON.parse(after.stdout).files.flatMap((f: { findings: Array<{ ruleId: string }> }) => f.findings);
+    expect(findings.map((f: { ruleId: string }) => f.ruleId)).toEqual(['pod-reset']);
+    fs.rmSync(path.join(dir, 'r.ts'));
+    expect(cli(['lint'], dir).code).toBe(0);
+  });
+
+  it('prints exactly one JSON document of the documented shape', () => {
+    const dir = tempProject({ 'src/r.ts': RESET });
+    const r = cli(['lint', 'src', '--format', 'json'], dir);
+    expect(r.code).toBe(1);
+    const doc = JSON.parse(r.stdout);
+    expect(doc.version).toBe(1);
+    expect(doc.files[0].path).toBe('src/r.ts');
+    expect(doc.files[0].changed).toBe(true);
+    const reset = doc.files[0].findings.find((f: { ruleId: string }) => f.ruleId === 'pod-reset');
+    expect(reset).toMatchObject({ severity: 'error', line: 1, fixable: false });
+    expect(Object.keys(reset).sort()).toEqual(['column', 'fixable', 'line', 'message', 'ruleId', 'severity']);
+    expect(doc.summary).toMatchObject({ files: 1, changed: 1, warnings: 0, infos: 0 });
+    expect(doc.summary.errors).toBeGreaterThanOrEqual(1);
+  });
+
+  it('counts warnings against --max-warnings', () => {
+    const dir = tempProject({ 'a.ts': "export const cmd = 'curl https://rest.runpod.io/v1/pods';\n" });
+    expect(cli(['lint'], dir).code).toBe(1);
+    expect(cli(['lint', '--max-warnings', '1'], dir).code).toBe(0);
+  });
+
+  it('reports a parse error as a finding and goes on', () => {
+    const dir = tempProject({ 'bad.ts': "const x = 'https://rest.runpod.io/v1' +;\n", 'a.ts': V1 });
+    const r = cli(['lint', '--format', 'json'], dir);
+    const doc = JSON.parse(r.stdout);
+    expect(doc.files.map((f: { path: string }) => f.path)).toEqual(['a.ts', 'bad.ts']);
+    expect(doc.files[1].findings[0].ruleId).toBe('parse-error');
+    expect(r.code).toBe(1);
+  });
+});
+
+describe('discovery and safety', () => {
+  it('honours nested .gitignore files and always-skipped folders', () => {
+    const dir = tempProject({
+      '.gitignore': 'generated/\n',
+      'pkg/.gitignore': 'local.ts\n',
+      'pkg/local.ts': V1,
+      'pkg/kept.ts': V1,
+      'generated/x.ts': V1,
+      'node_modules/m/index.js': V1,
+      'build/b.js': V1,
+      'lib/app.min.js': V1,
+    });
+    git(dir, 'init', '-q');
+    const doc = JSON.parse(cli(['lint', '--format', 'json'], dir).stdout);
+    expect(doc.files.map((f: { path: string }) => f.path)).toEqual(['pkg/kept.ts']);
+  });
+
+  it('keeps a BOM and CRLF line endings, and skips non-UTF-8 files with a finding', () => {
+    const crlf = V1.replace(/\n/g, '\r\n');
+    const latin1 = Buffer.concat([Buffer.from("const u = 'https://rest.runpod.io/v1/pods'; // caf"), Buffer.from([0xe9]), Buffer.from('\n')]);
+    const dir = tempProject({ 'bom.ts': Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(crlf)]), 'latin1.js': latin1 });
+    const r = cli(['--format', 'json'], dir);
+    const out = fs.readFileSync(path.join(dir, 'bom.ts'));
+    expect([...out.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = out.subarray(3).toString('utf8');
+    expect(text).toContain('api.runpod.io/v2');
+    expect(text.replace(/\r\n/g, '')).not.toContain('\n');
+    expect(fs.readFileSync(path.join(dir, 'latin1.js')).equals(latin1)).toBe(true);
+    const skipped = JSON.parse(r.stdout).files.find((f: { path: string }) => f.path === 'latin1.js');
+    expect(skipped.findings[0].ruleId).toBe('skipped-file');
+  });
+
+  it('exits 2 on usage and config errors', () => {
+    const dir = tempProject({ 'a.ts': V1, 'v2-migrate.config.json': '{ "legacyBaseUrls": ["x"], "bogus": 1 }' });
+    expect(cli(['--no-such-flag'], dir).code).toBe(2);
+    expect(cli(['missing-dir'], dir).code).toBe(2);
+    const bad = cli(['lint'], dir);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('legacyBaseUrls.0');
+    expect(bad.stderr).toMatch(/bogus/);
+  });
+
+  it('migrates a proxy base given with --legacy-base-url and writes a custom --base-url', () => {
+    const dir = tempProject({ 'a.ts': "export const list = () => fetch('https://runpod-proxy.internal/v1/endpoints');\n" });
+    cli(['--legacy-base-url', 'https://runpod-proxy.internal/v1', '--base-url', 'https://runpod-proxy.internal/v2'], dir);
+    expect(fs.readFileSync(path.join(dir, 'a.ts'), 'utf8')).toContain("'https://runpod-proxy.internal/v2/serverless'");
+  });
+});
+
+describe('the bundled example', () => {
+  it('dry-run shows base, path, action and /update rewrites and leaves the job API alone', () => {
+    const r = cli(['--dry-run', 'examples/'], REPO);
+    expect(r.code).toBe(1);
+    for (const s of ["+export const RUNPOD_REST_URL = process.env.RUNPOD_REST_URL ?? 'https://api.runpod.io/v2';", "'/serverless'", '/action', "api<Pod>('PATCH', `/pods/${podId}`", '/billing/serverless']) expect(r.stdout).toContain(s);
+    expect(r.stdout).not.toContain('inference.ts');
+  });
+
+  it('lint exits 1 on the example and only pod-reset remains after the codemod ran on a copy', () => {
+    const dir = tempProject({});
+    copyDir(path.join(REPO, 'examples'), path.join(dir, 'examples'));
+    expect(cli(['lint', 'examples'], dir).code).toBe(1);
+    expect(cli(['examples'], dir).code).toBe(1); // pod-reset still needs a person
+    const doc = JSON.parse(cli(['lint', 'examples', '--format', 'json'], dir).stdout);
+    const left = doc.files.flatMap((f: { findings: Array<{ ruleId: string }> }) => f.findings.map((x) => x.ruleId));
+    expect(left).toEqual(['pod-reset']);
+  });
+});

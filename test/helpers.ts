@@ -1,0 +1,40 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const BIN = path.join(REPO, 'bin', 'v2-migrate.js');
+
+export interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Run the built CLI (npm test builds first) in `cwd`. */
+export function cli(args: string[], cwd: string): CliRun {
+  const r = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** A temp folder holding `files` (path → content). */
+export function tempProject(files: Record<string, string | Buffer>): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'v2-migrate-'));
+  for (const [rel, content] of Object.entries(files)) {
+    const abs = path.join(dir, rel);
+    fs.mkdirSync(path.dirname(abs), { recursive: true });
+    fs.writeFileSync(abs, content);
+  }
+  return dir;
+}
+
+export function git(cwd: string, ...args: string[]): void {
+  const r = spawnSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], { cwd, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
+}
+
+export function copyDir(from: string, to: string): void {
+  fs.cpSync(from, to, { recursive: true });
+}
