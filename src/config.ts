@@ -17,6 +17,22 @@ export const ConfigSchema = z
     legacyBaseUrls: z.array(url).optional().describe('Extra v1 base URLs (proxies); RunPod’s own is always included.'),
     baseUrl: url.optional().describe('The v2 base URL to write (default https://api.runpod.io/v2).'),
     ignore: z.array(z.string()).optional().describe('gitignore-style globs of files to skip.'),
+    gpuPools: z
+      .record(z.string(), z.string().min(1))
+      .optional()
+      .describe('GPU type name → v2 serverless pool id (e.g. "NVIDIA GeForce RTX 4090": "ADA_24"), for endpoint gpuTypeIds.'),
+    preserveV1Defaults: z.boolean().optional().describe('Write the v1 defaults (ports, storage, name) out explicitly on creates instead of warning.'),
+    wrappers: z
+      .array(
+        z.strictObject({
+          name: z.string().min(1).describe('Function or method name (`runpodRequest`, `client.call`: the last part is matched).'),
+          path: z.number().int().min(0).describe('Argument position of the path (relative to the v1 base).'),
+          method: z.number().int().min(0).optional().describe('Argument position of the HTTP method (default: GET).'),
+          body: z.number().int().min(0).optional().describe('Argument position of the JSON body (an object the wrapper serializes).'),
+        }),
+      )
+      .optional()
+      .describe('Wrappers defined where the tool cannot see them (another package): calls to them are migrated like requests.'),
     rules: z
       .record(z.string(), ruleSetting)
       .superRefine((rules, ctx) => {
@@ -32,8 +48,13 @@ export type ConfigFile = z.infer<typeof ConfigSchema>;
 export class ConfigError extends Error {}
 
 /** Settings for one run, after config file and flags are merged. */
+export type DeclaredWrapper = NonNullable<ConfigFile['wrappers']>[number];
+
 export interface Settings {
   bases: Bases;
+  gpuPools: Readonly<Record<string, string>>;
+  preserveV1Defaults: boolean;
+  wrappers: readonly DeclaredWrapper[];
   ignore: string[];
   rules: Partial<Record<RuleId, Severity | 'off'>>;
   /** Where the config came from, for messages. */
@@ -91,6 +112,9 @@ export function loadSettings(flags: SettingsFlags): Settings {
   const legacy = [LEGACY_BASE_URL, ...(config.legacyBaseUrls ?? []), ...(flags.legacyBaseUrl ?? [])].map(stripTrailingSlash);
   return {
     bases: { legacy: [...new Set(legacy)], target: stripTrailingSlash(flags.baseUrl ?? config.baseUrl ?? TARGET_BASE_URL) },
+    gpuPools: config.gpuPools ?? {},
+    preserveV1Defaults: config.preserveV1Defaults ?? false,
+    wrappers: config.wrappers ?? [],
     ignore: config.ignore ?? [],
     rules: (config.rules ?? {}) as Settings['rules'],
     configFile: found?.file ?? null,

@@ -34,6 +34,36 @@ export const RULES = {
     fixable: true,
     summary: 'The v1 OpenAPI schema URL becomes the v2 one; regenerate typed clients from it.',
   },
+  'body-field': {
+    severity: 'error',
+    fixable: true,
+    summary: 'A v1 request-body field is renamed, nested or re-typed in v2 (imageName → image, gpuTypeIds + gpuCount → gpu { id, count }, flashboot: true → "FLASHBOOT", …).',
+  },
+  'removed-field': {
+    severity: 'error',
+    fixable: false,
+    summary: 'A v1 request-body field with no v2 equivalent (GPU fallback lists, countryCodes, interruptible, …): it stays so v2 rejects it loudly, with a TODO saying what to do instead.',
+  },
+  'dropped-field': {
+    severity: 'warning',
+    fixable: true,
+    summary: 'A v1 request-body field v2 no longer has and that carries no behaviour (template readme): the codemod removes it.',
+  },
+  'v1-default': {
+    severity: 'warning',
+    fixable: false,
+    summary: 'A v1 create relied on a v1 default that v2 does not apply (ports 8888/http + 22/tcp, a 20 GB /workspace volume, the name "my pod"); preserveV1Defaults writes them out.',
+  },
+  'opaque-body': {
+    severity: 'warning',
+    fixable: false,
+    summary: 'A request body the tool cannot see (a parameter, a function result, a spread): the message names the v1 fields to check.',
+  },
+  'v2-schema': {
+    severity: 'error',
+    fixable: false,
+    summary: 'The rewritten body would be rejected by the v2 schema, so it was not written: the message names the problem.',
+  },
   'pod-reset': {
     severity: 'error',
     fixable: false,

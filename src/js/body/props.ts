@@ -1,0 +1,70 @@
+import type { Ctx } from '../context.js';
+import { bindingOf, keyName, memberName, unwrap, type N, type P } from '../scope.js';
+import { staticValue, type Static } from './static.js';
+
+/** A property of a request body object literal. */
+export interface BodyProp {
+  key: string;
+  /** The ObjectProperty / ObjectMethod path. */
+  prop: P;
+  value: P;
+  static: Static;
+  shorthand: boolean;
+}
+
+/** A later `body.field = value` write on the variable the body literal is bound to. */
+export interface BodyWrite {
+  key: string;
+  /** The member expression's property identifier (renamed in place). */
+  property: P;
+  statement: P;
+  static: Static;
+}
+
+export interface BodyObject {
+  object: P;
+  props: Map<string, BodyProp>;
+  /** Spread elements (`...base`): their fields cannot be verified. */
+  spreads: P[];
+  writes: BodyWrite[];
+}
+
+export function readBody(object: P, ctx: Ctx, via: readonly P[]): BodyObject {
+  const props = new Map<string, BodyProp>();
+  const spreads: P[] = [];
+  (object.node.properties as N[]).forEach((prop, i) => {
+    const path = object.get('properties', i);
+    if (prop.type === 'SpreadElement') return void spreads.push(path);
+    const key = keyName(prop.key, prop.computed);
+    if (key === null || prop.type !== 'ObjectProperty') return;
+    props.set(key, { key, prop: path, value: path.get('value'), static: staticValue(path.get('value'), ctx), shorthand: !!prop.shorthand });
+  });
+  return { object, props, spreads, writes: via.flatMap((id) => writesTo(id, ctx)) };
+}
+
+/** `id.key = value` statements on the same binding as `id`. */
+function writesTo(idPath: P, ctx: Ctx): BodyWrite[] {
+  const binding = bindingOf(idPath);
+  if (binding.kind !== 'var') return [];
+  const scope = idPath.scope.lookup(idPath.node.name);
+  const out: BodyWrite[] = [];
+  const visit = (p: P): void => {
+    const n = p.value;
+    if (!n || typeof n !== 'object') return;
+    if (Array.isArray(n)) {
+      n.forEach((_c, i) => visit(p.get(i)));
+      return;
+    }
+    if (typeof n.type !== 'string') return;
+    if (n.type === 'AssignmentExpression' && n.operator === '=' && n.left.type === 'MemberExpression' && !n.left.computed && unwrap(p.get('left', 'object')).node.type === 'Identifier') {
+      const obj = unwrap(p.get('left', 'object'));
+      if (obj.node.name === idPath.node.name && obj.scope.lookup(obj.node.name) === scope) {
+        const key = memberName(n.left);
+        if (key) out.push({ key, property: p.get('left', 'property'), statement: p.parentPath, static: staticValue(p.get('right'), ctx) });
+      }
+    }
+    for (const k of Object.keys(n)) if (k !== 'loc' && k !== 'comments' && k !== 'tokens' && n[k] && typeof n[k] === 'object') visit(p.get(k));
+  };
+  visit(scope.path);
+  return out;
+}

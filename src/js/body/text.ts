@@ -1,0 +1,95 @@
+import { indentAt, insertProperty, lineStart, type SourceEdit } from '../edits.js';
+import { keyName, type N, type P } from '../scope.js';
+
+/** JSON-like value as JS source, in the file's quote style: `{ type: 'QUEUE_DELAY', queueDelay: 4 }`. */
+export function toSource(value: unknown, quote: string): string {
+  if (typeof value === 'string') return quote + JSON.stringify(value).slice(1, -1).replace(/\\"/g, '"').replace(new RegExp(quote, 'g'), `\\${quote}`) + quote;
+  if (Array.isArray(value)) return `[${value.map((v) => toSource(v, quote)).join(', ')}]`;
+  if (value && typeof value === 'object') return `{ ${Object.entries(value).map(([k, v]) => `${/^[A-Za-z_$][\w$]*$/.test(k) ? k : toSource(k, quote)}: ${toSource(v, quote)}`).join(', ')} }`;
+  return String(value);
+}
+
+/** What happens to one property of a body object. */
+export type PropChange = { kind: 'rename'; to: string } | { kind: 'replace'; text: string } | { kind: 'remove' };
+
+function isMultiline(source: string, object: N): boolean {
+  return source.slice(object.start, object.end).includes('\n');
+}
+
+function renamedText(source: string, prop: N, to: string): string {
+  if (prop.shorthand) return `${to}: ${source.slice(prop.value.start, prop.value.end)}`;
+  const key = prop.key;
+  const keyText = key.type === 'StringLiteral' ? source[key.start] + to + source[key.start] : to;
+  return keyText + source.slice(key.end, prop.end);
+}
+
+/**
+ * Edits for a set of property changes plus appended properties. A one-line object is rewritten as
+ * one line; in a multi-line object each change stays on its own lines, so the diff is minimal.
+ */
+export function objectEdits(source: string, object: P, changes: ReadonlyMap<N, PropChange>, append: readonly string[]): SourceEdit[] {
+  const obj = object.node;
+  const props: N[] = obj.properties;
+  if (!isMultiline(source, obj)) {
+    const parts: string[] = [];
+    for (const prop of props) {
+      const change = changes.get(prop);
+      if (!change) parts.push(source.slice(prop.start, prop.end));
+      else if (change.kind === 'rename') parts.push(renamedText(source, prop, change.to));
+      else if (change.kind === 'replace') parts.push(change.text);
+    }
+    parts.push(...append);
+    return [{ start: obj.start, end: obj.end, text: parts.length ? `{ ${parts.join(', ')} }` : '{}', node: obj }];
+  }
+  const edits: SourceEdit[] = [];
+  const last = props[props.length - 1];
+  const indent = indentAt(source, last?.start ?? obj.start);
+  const pending = [...append];
+  // When the last property itself changes, appended properties take its place (no overlapping edits).
+  const all = new Map(changes);
+  const lastChange = last && all.get(last);
+  if (pending.length && lastChange && lastChange.kind !== 'rename') {
+    const text = [...(lastChange.kind === 'replace' ? [lastChange.text] : []), ...pending].join(`,\n${indent}`);
+    all.set(last, { kind: 'replace', text });
+    pending.length = 0;
+  }
+  props.forEach((prop, i) => {
+    const change = all.get(prop);
+    if (!change) return;
+    if (change.kind === 'rename') {
+      const key = prop.key;
+      if (prop.shorthand) edits.push({ start: prop.start, end: prop.end, text: renamedText(source, prop, change.to), node: obj });
+      else edits.push({ start: key.start, end: key.end, text: key.type === 'StringLiteral' ? source[key.start] + change.to + source[key.start] : change.to, node: obj });
+    } else if (change.kind === 'replace') edits.push({ start: prop.start, end: prop.end, text: change.text, node: obj });
+    else edits.push(removal(source, props, i, obj));
+  });
+  if (pending.length) edits.push(...insertProperty(source, object, pending.join(`,\n${indent}`)));
+  return edits;
+}
+
+/** Remove property i: its whole line(s) when it stands alone, else just its text and comma. */
+function removal(source: string, props: N[], i: number, obj: N): SourceEdit {
+  const prop = props[i];
+  const start = lineStart(source, prop.start);
+  let end = prop.end;
+  while (source[end] === ' ' || source[end] === '\t') end++;
+  if (source[end] === ',') end++;
+  while (source[end] === ' ' || source[end] === '\t') end++;
+  const alone = source.slice(start, prop.start).trim() === '' && (source[end] === '\n' || source.startsWith('\r\n', end));
+  if (alone) return { start, end: source[end] === '\n' ? end + 1 : end + 2, text: '', node: obj };
+  const next = props[i + 1];
+  if (next) return { start: prop.start, end: next.start, text: '', node: obj };
+  return { start: prop.start, end, text: '', node: obj };
+}
+
+/** A `// TODO(v2-migrate): …` line above the node's line, unless the line above already has one. */
+export function todoAbove(source: string, node: N, text: string): SourceEdit | null {
+  const start = lineStart(source, node.start);
+  const previous = source.slice(lineStart(source, Math.max(0, start - 1)), start);
+  if (previous.includes('TODO(v2-migrate)')) return null;
+  return { start, end: start, text: `${indentAt(source, node.start)}// TODO(v2-migrate): ${text}\n`, node, universal: true };
+}
+
+export function propKey(prop: N): string | null {
+  return keyName(prop.key, prop.computed);
+}

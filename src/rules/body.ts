@@ -1,0 +1,197 @@
+import type { HttpMethod, V1Operation } from '../map/operations.js';
+import { bodyMappingFor, type BodyMapping, type FieldRule } from '../map/bodies.js';
+import { V2_BODY_SCHEMAS } from '../map/schemas.js';
+import { BUILDERS } from '../js/body/builders.js';
+import { readBody, type BodyObject } from '../js/body/props.js';
+import { UNKNOWN, type Static } from '../js/body/static.js';
+import { objectEdits, todoAbove, toSource, type PropChange } from '../js/body/text.js';
+import type { SourceEdit } from '../js/edits.js';
+import type { HttpSite } from '../js/sites.js';
+import type { N, P } from '../js/scope.js';
+import { finding, type PlanEnv, type PlannedFinding } from './request.js';
+
+export interface BodyEnv extends PlanEnv {
+  gpuPools: Readonly<Record<string, string>>;
+  preserveV1Defaults: boolean;
+}
+
+export interface BodyPlan {
+  /** Request-specific edits to the body object (subject to shared-code arbitration). */
+  specific: SourceEdit[];
+  /** TODO comments. */
+  universal: SourceEdit[];
+  findings: PlannedFinding[];
+}
+
+const label = (op: V1Operation): string => `${op.method} ${op.path} (${op.id})`;
+
+/** What a person should check in a body the tool cannot see. */
+function checklist(mapping: BodyMapping): string {
+  const renames = Object.entries(mapping.fields)
+    .filter((e): e is [string, FieldRule & { kind: 'rename' }] => e[1].kind === 'rename')
+    .map(([k, r]) => `${k} → ${r.to}`);
+  const built = Object.entries(mapping.fields).filter(([, r]) => r.kind === 'build').map(([k]) => k);
+  const decisions = Object.entries(mapping.fields).filter(([, r]) => r.kind === 'decision' || r.kind === 'drop').map(([k]) => k);
+  const parts = [renames.length ? `renamed: ${renames.join(', ')}` : '', built.length ? `restructured: ${built.join(', ')}` : '', decisions.length ? `no v2 equivalent: ${decisions.join(', ')}` : ''];
+  return parts.filter(Boolean).join('; ') || 'the v2 schema';
+}
+
+/** Value at `path` in a built body, or UNKNOWN when any step is unknown. */
+function at(value: Static, path: ReadonlyArray<PropertyKey>): Static {
+  let cur = value;
+  for (const k of path) {
+    if (cur === UNKNOWN) return UNKNOWN;
+    if (cur === null || typeof cur !== 'object') return undefined;
+    cur = (cur as Record<PropertyKey, Static>)[k];
+  }
+  return cur;
+}
+
+function schemaProblems(mapping: BodyMapping, body: Record<string, Static>): string[] {
+  const result = V2_BODY_SCHEMAS[mapping.v2Schema].safeParse(body);
+  if (result.success) return [];
+  return result.error.issues
+    .filter((i) => {
+      for (let n = 0; n <= i.path.length; n++) if (at(body, i.path.slice(0, n)) === UNKNOWN) return false;
+      return true;
+    })
+    .map((i) => `${i.path.length ? i.path.join('.') : 'body'}: ${i.message}`);
+}
+
+function bodyObjectOf(site: HttpSite): { object: P; via: P[] } | null {
+  if (site.body.kind !== 'value') return null;
+  const object = site.body.value.path;
+  if (object.node.type !== 'ObjectExpression') return null;
+  const holder = object.parentPath?.value;
+  const via = holder?.type === 'VariableDeclarator' && holder.id.type === 'Identifier' ? [object.parentPath.get('id')] : [];
+  return { object, via };
+}
+
+/**
+ * Plan the body of a create/update request: renames and restructuring where certain, decisions left
+ * in place with a TODO, v2-required fields inserted, v1 defaults reported (or written), and the result
+ * checked against the v2 schema before anything is written.
+ */
+export function planBody(site: HttpSite, op: V1Operation, root: P, env: BodyEnv, v2: boolean): BodyPlan | null {
+  const mapping = bodyMappingFor(op.id);
+  if (!mapping) return null;
+  const plan: BodyPlan = { specific: [], universal: [], findings: [] };
+  const located = bodyObjectOf(site);
+  if (!located) {
+    if (!v2 && site.body.kind !== 'absent') plan.findings.push(finding('opaque-body', root.node, `The body of ${label(op)} is built where v2-migrate cannot see it; check it against v2: ${checklist(mapping)}.`));
+    return plan.findings.length ? plan : null;
+  }
+  const body: BodyObject = readBody(located.object, site.body.kind === 'value' ? site.body.value.ctx : new Map(), located.via);
+  const create = op.id.startsWith('Create');
+  const input = { props: body.props, source: env.source, quote: env.quote, gpuPools: env.gpuPools, create, v2 };
+  const changes = new Map<N, PropChange>();
+  const notes: string[] = [];
+  const built: Record<string, Static> = {};
+  const consumed = new Set<string>();
+  const decided = new Set<string>();
+
+  const decide = (field: string, advice: string): void => {
+    if (decided.has(field)) return;
+    decided.add(field);
+    const prop = body.props.get(field);
+    if (!prop) return;
+    plan.findings.push(finding('removed-field', prop.prop.node, `${field} has no v2 equivalent in ${op.id}: ${advice}`));
+    const multiline = env.source.slice(located.object.node.start, located.object.node.end).includes('\n');
+    const todo = todoAbove(env.source, multiline ? prop.prop.node : statementNode(root), `${field}: ${advice}`);
+    if (todo) plan.universal.push(todo);
+  };
+
+  for (const id of mapping.builders) {
+    const out = BUILDERS[id](input);
+    for (const d of out.decisions) decide(d.field, d.advice);
+    if (!out.consumes.length && !out.writes.length) continue;
+    const props = out.consumes.map((k) => body.props.get(k)!).sort((a, b) => a.prop.node.start - b.prop.node.start);
+    const text = out.writes.map((w) => `${w.key}: ${w.text}`).join(', ');
+    props.forEach((p, i) => changes.set(p.prop.node, i === 0 && text ? { kind: 'replace', text } : { kind: 'remove' }));
+    for (const k of out.consumes) consumed.add(k);
+    for (const w of out.writes) built[w.key] = w.value;
+    notes.push(...out.notes);
+  }
+  for (const [key, prop] of body.props) {
+    if (consumed.has(key) || decided.has(key)) continue;
+    const rule = mapping.fields[key];
+    if (!rule || rule.kind === 'keep' || rule.kind === 'build') {
+      built[key] = prop.static;
+      continue;
+    }
+    if (rule.kind === 'rename') {
+      changes.set(prop.prop.node, { kind: 'rename', to: rule.to });
+      built[rule.to] = prop.static;
+      notes.push(`${key} → ${rule.to}`);
+    } else if (rule.kind === 'decision') decide(key, rule.advice);
+    else if (rule.kind === 'drop') {
+      changes.set(prop.prop.node, { kind: 'remove' });
+      plan.findings.push(finding('dropped-field', prop.prop.node, `${key} was removed from ${op.id}: ${rule.advice}`));
+    }
+  }
+  const append: string[] = [];
+  const canInsert = !body.spreads.length && !body.writes.length;
+  if (create && canInsert) {
+    for (const r of mapping.required ?? []) {
+      if (r.unlessPresent.some((k) => body.props.has(k)) || built[r.key] !== undefined) continue;
+      append.push(`${r.key}: ${toSource(r.value, env.quote)}`);
+      built[r.key] = r.value as Static;
+      notes.push(`${r.key} ${JSON.stringify(r.value)} added (${r.why})`);
+    }
+  }
+  if (create && canInsert && !v2) planDefaults(plan, mapping, body, env, root, op, append, built);
+  planWrites(plan, body, mapping, op, decide, notes);
+
+  const changed = changes.size > 0 || append.length > 0 || plan.specific.length > 0;
+  if (!changed) return plan.findings.length || plan.universal.length ? plan : null;
+  if (canInsert) {
+    const problems = schemaProblems(mapping, built);
+    if (problems.length) {
+      plan.findings.push(finding('v2-schema', located.object.node, `The migrated ${op.id} body would be rejected by the v2 schema (${problems.join('; ')}), so it was not rewritten.`));
+      return plan;
+    }
+  }
+  plan.specific.push(...objectEdits(env.source, located.object, changes, append));
+  if (notes.length) plan.findings.push(finding('body-field', located.object.node, `${op.id} body for v2: ${notes.join('; ')}.`));
+  if (body.spreads.length && !v2) {
+    plan.findings.push(finding('opaque-body', body.spreads[0]!.node, `The spread in this ${op.id} body is not verified: fields it brings in must be v2 fields too (${checklist(mapping)}).`));
+  }
+  return plan;
+}
+
+function statementNode(root: P): N {
+  let p = root;
+  while (p.parentPath && !/Statement|Declaration$/.test(p.value.type ?? '')) p = p.parentPath;
+  return p.value;
+}
+
+function planDefaults(plan: BodyPlan, mapping: BodyMapping, body: BodyObject, env: BodyEnv, root: P, op: V1Operation, append: string[], built: Record<string, Static>): void {
+  for (const d of mapping.v1Defaults ?? []) {
+    if (d.absent.some((k) => body.props.has(k)) || d.unlessPresent?.some((k) => body.props.has(k))) continue;
+    if (d.onlyWhen && !d.onlyWhen.values.includes(body.props.get(d.onlyWhen.field)?.static)) continue;
+    if (env.preserveV1Defaults) {
+      append.push(`${d.key}: ${toSource(d.value, env.quote)}`);
+      built[d.key] = d.value as Static;
+      plan.findings.push({ ...finding('v1-default', body.object.node, `${op.id} relied on the v1 default for ${d.what}; written out explicitly (preserveV1Defaults).`), fixable: true });
+    } else {
+      plan.findings.push(finding('v1-default', root.node, `${op.id} relies on the v1 default for ${d.what}, which v2 does not apply: set it explicitly, or set "preserveV1Defaults": true to have it written.`));
+    }
+  }
+}
+
+/** `body.imageName = x`: renamed in place; restructured or removed fields need a person. */
+function planWrites(plan: BodyPlan, body: BodyObject, mapping: BodyMapping, op: V1Operation, decide: (field: string, advice: string) => void, notes: string[]): void {
+  for (const w of body.writes) {
+    const rule = mapping.fields[w.key];
+    if (!rule || rule.kind === 'keep') continue;
+    if (rule.kind === 'rename') {
+      plan.specific.push({ start: w.property.node.start, end: w.property.node.end, text: rule.to, node: body.object.node });
+      notes.push(`${w.key} → ${rule.to} (assignment)`);
+    } else if (rule.kind === 'decision') {
+      decide(w.key, rule.advice);
+      if (!body.props.has(w.key)) plan.findings.push(finding('removed-field', w.property.node, `${w.key} has no v2 equivalent in ${op.id}: ${rule.advice}`));
+    } else plan.findings.push(finding('opaque-body', w.property.node, `${op.id}: ${w.key} is set by a later assignment and moves into a nested v2 field: move it into the body literal or rewrite it by hand.`));
+  }
+}
+
+export type { HttpMethod };
