@@ -78,11 +78,17 @@ function skipTrivia(source: string, pos: number): number {
   }
 }
 
-/** Add `propText` as the last property of an object literal, matching its layout. */
-export function insertProperty(source: string, object: P, propText: string): SourceEdit[] {
+/**
+ * Add `propText` as the last property of an object literal, matching its layout. With `beforeSpreads`,
+ * it goes before the first spread instead (`{ A, NEW, ...init.headers }`), so values the spread brings
+ * in still win: a default, not an override.
+ */
+export function insertProperty(source: string, object: P, propText: string, { beforeSpreads = false } = {}): SourceEdit[] {
   const obj = object.node;
   const props: N[] = obj.properties;
   if (!props.length) return [{ start: obj.start, end: obj.end, text: `{ ${propText} }`, node: obj }];
+  const spread = beforeSpreads ? props.findIndex((p) => p.type === 'SpreadElement') : -1;
+  if (spread >= 0) return insertBefore(source, obj, spread, propText);
   const last = props[props.length - 1];
   const after = skipTrivia(source, last.end);
   const hasComma = source[after] === ',';
@@ -98,6 +104,24 @@ export function insertProperty(source: string, object: P, propText: string): Sou
   const at = restOfLine.startsWith('//') ? eol : anchor;
   edits.push({ start: at, end: at, text: `\n${indent}${propText}${hasComma ? ',' : ''}`, node: obj });
   return edits;
+}
+
+/** Insert `propText` in front of property `index` (which exists), matching the object's layout. */
+function insertBefore(source: string, obj: N, index: number, propText: string): SourceEdit[] {
+  const props: N[] = obj.properties;
+  const next = props[index];
+  const from = index > 0 ? props[index - 1].end : obj.start + 1;
+  const multiline = source.slice(from, next.start).includes('\n');
+  if (index === 0) {
+    const text = multiline ? `${propText},\n${indentAt(source, next.start)}` : `${propText}, `;
+    return [{ start: next.start, end: next.start, text, node: obj }];
+  }
+  // The previous property is followed by a comma, since `next` comes after it.
+  const comma = skipTrivia(source, props[index - 1].end);
+  if (!multiline) return [{ start: comma + 1, end: comma + 1, text: ` ${propText},`, node: obj }];
+  const eol = lineEnd(source, comma + 1);
+  const at = source.slice(comma + 1, eol).trim().startsWith('//') ? eol : comma + 1;
+  return [{ start: at, end: at, text: `\n${indentAt(source, props[index - 1].start)}${propText},`, node: obj }];
 }
 
 /** Set argument `index` of a call (padding with `undefined`), or replace it when present. */

@@ -5,6 +5,7 @@ import { collectSites } from './analyze.js';
 import { applyEdits, EditError, preferredQuote, type SourceEdit } from './edits.js';
 import { parseForTransform, syntaxError } from './parse.js';
 import type { N, P } from './scope.js';
+import type { Collection, JSCodeshift } from 'jscodeshift';
 import { finding, planRequest, type PlannedFinding, type RequestPlan } from '../rules/request.js';
 import { planLiteral } from '../rules/literals.js';
 import { RULES } from '../rules/registry.js';
@@ -103,14 +104,14 @@ export function migrateSource(source: string, file: string, options: MigrateOpti
 
   const edits: SourceEdit[] = plans.flatMap((p) => [...p.universal, ...p.specific]);
   const findings: PlannedFinding[] = plans.flatMap((p) => p.findings);
-  const literalPaths: P[] = [...literals];
-  root.find(j.TemplateLiteral).forEach((p) => void literalPaths.push(p));
-  for (const path of literalPaths) {
+  const planned: N[] = [];
+  for (const path of stringExpressions(j, root, literals)) {
     const node = path.node;
-    const parts: N[] = node.type === 'TemplateLiteral' ? node.quasis : [node];
-    if (parts.some((q) => touchedByAny.has(q))) continue;
+    if (literalParts(node).some((q) => touchedByAny.has(q))) continue;
+    if (planned.some((outer) => node.start >= outer.start && node.end <= outer.end)) continue;
     const plan = planLiteral(path, source, options.bases);
     if (!plan) continue;
+    planned.push(node);
     edits.push(...plan.edits);
     findings.push(...plan.findings);
   }
@@ -133,6 +134,32 @@ export function migrateSource(source: string, file: string, options: MigrateOpti
   const broken = syntaxError(output, file);
   if (broken) return { output: null, findings: [...dedupe(findings), internalError(`the rewritten file would not parse (${broken})`)] };
   return { output: output === source ? null : output, findings: dedupe(findings) };
+}
+
+const isConcat = (n: N): boolean => n?.type === 'BinaryExpression' && n.operator === '+';
+
+/**
+ * String-valued expressions a URL can be written as, outermost only: string and template literals,
+ * and `+` concatenations (`API + '/pods/' + id + '/stop'` is judged as a whole, not literal by literal).
+ * In document order, so an enclosing expression comes before the ones inside it.
+ */
+function stringExpressions(j: JSCodeshift, root: Collection, literals: readonly P[]): P[] {
+  const out: P[] = [];
+  const add = (p: P): void => {
+    if (!isConcat(p.parentPath?.node)) out.push(p);
+  };
+  literals.forEach(add);
+  root.find(j.TemplateLiteral).forEach(add);
+  root.find(j.BinaryExpression, { operator: '+' }).forEach(add);
+  return out.sort((a, b) => a.node.start - b.node.start || b.node.end - a.node.end);
+}
+
+/** The literal text nodes an expression is written with (string literals and template quasis). */
+function literalParts(node: N): N[] {
+  if (node.type === 'StringLiteral') return [node];
+  if (node.type === 'TemplateLiteral') return node.quasis;
+  if (isConcat(node)) return [...literalParts(node.left), ...literalParts(node.right)];
+  return [];
 }
 
 function internalError(why: string): Finding {

@@ -47,10 +47,18 @@ export interface Parsed {
   root: Collection;
 }
 
-/** Parse for transformation (recast keeps the original formatting of untouched nodes). Throws on syntax errors. */
+/**
+ * Parse for transformation. Throws on syntax errors.
+ *
+ * The AST comes straight from @babel/parser, not through recast: the engine edits the source by
+ * exact splices at node offsets and never reprints, and recast parses a copy of the source with tabs
+ * expanded and line endings normalised, so its offsets are wrong for files indented with tabs or
+ * ending lines with CRLF.
+ */
 export function parseForTransform(source: string, file: string): Parsed {
-  const j = jscodeshift.withParser(parserFor(file));
-  return { j, root: j(source) };
+  const parser = parserFor(file);
+  const j = jscodeshift.withParser(parser);
+  return { j, root: j(parser.parse(source) as never) };
 }
 
 /** Syntax check of produced output, independent of recast. Returns the error message or null. */

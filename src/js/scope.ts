@@ -80,10 +80,22 @@ function reassignedNames(scopePath: P): Set<string> {
   return names;
 }
 
+/**
+ * The scope that declares `name`, seen from `path` (ast-types `scope.lookup`). A `catch {}` without a
+ * parameter binds nothing, and ast-types throws when asked what it declares, so such scopes are skipped.
+ */
+export function lookupScope(path: P, name: string): N | null {
+  for (let scope = path.scope; scope; scope = scope.parent) {
+    if (scope.node?.type === 'CatchClause' && !scope.node.param) continue;
+    if (scope.declares(name)) return scope;
+  }
+  return null;
+}
+
 /** Resolve what an identifier refers to, through ast-types scopes. */
 export function bindingOf(idPath: P): Binding {
   const name: string = idPath.node.name;
-  const scope = idPath.scope?.lookup(name);
+  const scope = lookupScope(idPath, name);
   if (!scope) return parameterProperty(idPath, name) ?? { kind: 'global', name };
   const decl: P | undefined = scope.getBindings()[name]?.[0];
   if (!decl) return { kind: 'other' };

@@ -1,6 +1,6 @@
 import type { Ctx } from './context.js';
 import { axiosTakesBody, classifyCallee, type Callee } from './clients.js';
-import { keyName, memberName, unwrap, type N, type P } from './scope.js';
+import { keyName, lookupScope, memberName, unwrap, type N, type P } from './scope.js';
 import { argsOf, evalString, findProp, isResolved, resolveExpr, type Resolved, type UrlPiece } from './values.js';
 
 /** How a request's method is expressed, so it can be read and rewritten. */
@@ -64,7 +64,7 @@ export function bodyOf(path: P, ctx: Ctx, form: BodyForm, depth = 0): BodySlot {
 
 /** For a parameter identifier: the argument passed in the current frame, or where it would go. */
 function resolveParamArg(p: P, ctx: Ctx): { path: P } | { missing: true; call: P; index: number } | 'unbound' | null {
-  const scope = p.scope?.lookup(p.node.name);
+  const scope = lookupScope(p, p.node.name);
   const decl: P | undefined = scope?.getBindings()[p.node.name]?.[0];
   if (!decl || decl.parentPath?.name !== 'params') return null;
   const fn = decl.parentPath.parentPath.node;
@@ -126,14 +126,26 @@ function headersFrom(cfg: Resolved | null, touched: Set<N>): HeadersRef {
     touched.add(obj.path.node);
     (obj.path.node.properties as N[]).forEach((prop, i) => {
       if (prop.type === 'SpreadElement') {
-        const inner = resolveExpr(obj.path.get('properties', i, 'argument'), obj.ctx);
+        const arg = obj.path.get('properties', i, 'argument');
+        const inner = resolveExpr(arg, obj.ctx);
         if (isResolved(inner) && inner.path.node.type === 'ObjectExpression' && depth < 10) scan(inner, depth + 1);
-        else if (contentType === false) contentType = 'unknown';
+        else if (contentType === false && !spreadsNothing(arg, obj.ctx, touched)) contentType = 'unknown';
       } else if (prop.type === 'ObjectProperty' && keyName(prop.key, prop.computed)?.toLowerCase() === 'content-type') contentType = true;
     });
   };
   scan(r, 0);
   return { kind: 'object', objects, contentType };
+}
+
+/** `...init.headers` where `init` is an object literal without `headers` (or `...undefined`): adds nothing. */
+function spreadsNothing(arg: P, ctx: Ctx, touched: Set<N>): boolean {
+  const p = unwrap(arg);
+  if (isNullish(p.node)) return true;
+  const name = memberName(p.node);
+  if (name === null || p.node.computed) return false;
+  const owner = resolveExpr(p.get('object'), ctx);
+  if (!isResolved(owner) || owner.path.node.type !== 'ObjectExpression') return false;
+  return 'missing' in lookup(owner, name, touched);
 }
 
 function combineAxiosUrl(base: UrlPiece[] | null, url: UrlPiece[], call: P): UrlPiece[] {

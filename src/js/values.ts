@@ -38,13 +38,16 @@ function envVarOf(node: N): string | null {
   return isEnv ? keyName(node.property, node.computed) : null;
 }
 
+const COMMENT_KEYS = new Set(['leadingComments', 'trailingComments', 'innerComments']);
+
 /** The expression a function returns, when it has exactly one `return` (or an expression body). */
 export function returnedExpression(fn: P): P | null {
   const node = fn.node;
   if (node.type === 'ArrowFunctionExpression' && node.body.type !== 'BlockStatement') return fn.get('body');
   const returns: P[] = [];
   const visit = (p: P): void => {
-    const n = p.node;
+    // `.value`, not `.node`: for a path to a non-node (a comment) `.node` is the enclosing node again.
+    const n = p.value;
     if (!n || typeof n.type !== 'string') return;
     if (n.type === 'ReturnStatement') {
       if (n.argument) returns.push(p.get('argument'));
@@ -52,7 +55,7 @@ export function returnedExpression(fn: P): P | null {
     }
     if (p !== fn && isFunction(n)) return;
     for (const key of Object.keys(n)) {
-      if (key === 'loc' || key === 'comments' || key === 'tokens') continue;
+      if (key === 'loc' || key === 'comments' || key === 'tokens' || COMMENT_KEYS.has(key)) continue;
       const child = n[key];
       if (Array.isArray(child)) child.forEach((c, i) => c && typeof c.type === 'string' && visit(p.get(key, i)));
       else if (child && typeof child.type === 'string') visit(p.get(key));

@@ -43,6 +43,24 @@ export function operationFor(template: PathTemplate, method: HttpMethod | undefi
   return template.operations.length === 1 ? template.operations[0] : undefined;
 }
 
+/**
+ * Templates a path with holes could turn out to be. A `null` segment (one with a hole in it) may stand
+ * for one or more segments, since a value can contain slashes. With `partial`, the path may also be a
+ * prefix of the template (a literal that is completed elsewhere).
+ */
+export function templatesCompatible(segments: ReadonlyArray<string | null>, partial = false): PathTemplate[] {
+  const fits = (t: readonly string[], i: number, k: number): boolean => {
+    if (i === segments.length) return partial ? k <= t.length : k === t.length;
+    const s = segments[i];
+    if (s === null) {
+      for (let k2 = k + 1; k2 <= t.length; k2++) if (fits(t, i + 1, k2)) return true;
+      return false;
+    }
+    return k < t.length && (isParam(t[k]!) || t[k] === s) && fits(t, i + 1, k + 1);
+  };
+  return PATH_TEMPLATES.filter((t) => fits(t.v1Segments, 0, 0));
+}
+
 /** Templates that start with the given literal segments: used to judge a prefix such as `/billing/`. */
 export function templatesExtending(prefix: readonly string[]): PathTemplate[] {
   return PATH_TEMPLATES.filter(

@@ -1,6 +1,6 @@
 import type { Finding } from '../findings.js';
-import { POD_RESET_ADVICE, RENAME_NOTES, V1_RESOURCES, operationFor, type PathTemplate, type V1Operation } from '../map/index.js';
-import { planUrlChanges, templateOf, type UrlChange } from '../url/plan.js';
+import { POD_RESET_ADVICE, RENAME_NOTES, V1_RESOURCES, operationFor, templatesCompatible, type PathTemplate, type V1Operation } from '../map/index.js';
+import { isSchemaUrl, planUrlChanges, templateOf, type UrlChange } from '../url/plan.js';
 import { displayPath, shapeOf, type Bases, type UrlShape } from '../url/shape.js';
 import type { SiteInstance } from '../js/analyze.js';
 import { indentAt, insertProperty, lineStart, pieceEditsToSource, replaceNode, setArgument, type SourceEdit } from '../js/edits.js';
@@ -44,7 +44,9 @@ const v2Display = (path: string): string => `/v2${path}`;
 
 function renameNote(template: PathTemplate): string {
   const key = template.v1Path.startsWith('/billing/') ? template.v1Path.slice(1) : template.v1Segments[0]!;
-  return RENAME_NOTES[key] ?? 'the path changed in v2';
+  // A path without a note of its own (`/billing/networkvolumes`) is explained by its renamed segment.
+  const segment = template.v1Segments.find((s) => RENAME_NOTES[s]);
+  return RENAME_NOTES[key] ?? (segment ? RENAME_NOTES[segment]! : 'the path changed in v2');
 }
 
 function literalNodes(pieces: readonly UrlPiece[]): N[] {
@@ -142,12 +144,14 @@ export function planRequest(inst: SiteInstance, env: PlanEnv): RequestPlan | nul
   for (const c of changes.filter((c) => c.ruleId === 'base-url' || c.ruleId === 'openapi-url')) addBaseChange(plan, env, site, shape, c);
   const pathChanges = changes.filter((c) => c.ruleId !== 'base-url' && c.ruleId !== 'openapi-url');
   if (!template) {
-    addUnmatched(plan, shape, root);
+    if (!isSchemaUrl(shape)) addUnmatched(plan, shape, root);
     return plan;
   }
   const method = site.method.kind === 'pieces' ? site.method.value ?? undefined : site.method.value;
   const op = operationFor(template, method as V1Operation['method'] | undefined);
-  const change = op?.change ?? (template.operations.every((o) => o.change === 'path') ? 'path' : undefined);
+  // A known method v1 never had on this path (PUT /pods/{podId}) is not a v1 operation; an unknown one
+  // is fine when every operation on the path migrates the same way.
+  const change = op?.change ?? (method === undefined && template.operations.every((o) => o.change === 'path') ? 'path' : undefined);
   if (!change) {
     const expected = template.operations.map((o) => o.method).join('/');
     plan.findings.push(finding('unknown-path', root.node, `${method ?? 'This request'} ${template.v1Path} is not a REST v1 operation (v1 had ${expected}), so it was not rewritten.`));
@@ -187,7 +191,8 @@ function addBaseChange(plan: RequestPlan, env: PlanEnv, site: HttpSite, shape: U
 
 function addUnmatched(plan: RequestPlan, shape: UrlShape, root: P): void {
   const display = displayPath(shape);
-  if (shape.segments.some((s) => s.text === null)) {
+  // Holes only make a path unresolved if filling them could give a v1 path (`/pods/${id}/terminate` cannot).
+  if (shape.segments.some((s) => s.text === null) && templatesCompatible(shape.segments.map((s) => s.text)).length) {
     if (shape.segments[0]?.text === 'billing') {
       plan.findings.push(finding('resource-path', root.node, `The billing path ${display} is chosen at run time: /billing/endpoints must become /billing/serverless (/v2/billing/endpoints bills public endpoints) and /billing/networkvolumes /billing/network-volumes; rewrite it by hand.`, false));
     } else plan.findings.push(finding('unresolved-url', root.node, `The v1 path ${display} is built at run time, so its v2 form cannot be decided here; check it by hand.`));
@@ -231,9 +236,15 @@ function addAction(plan: RequestPlan, env: PlanEnv, site: HttpSite, template: Pa
   const message = `POST ${template.v1Path} is POST ${v2Display(op.v2!.path)} with the JSON body ${JSON.stringify(body)} in v2: per-action paths are gone.`;
   const parts: Array<SourceEdit[] | string | null> = changes.map((c) => urlEdits(env, site, c));
   parts.push(bodyEdits(env, site.body, body));
-  commit(plan, root, 'pod-action', message, parts);
-  if (site.client === 'fetch' && site.headers.kind === 'object' && site.headers.contentType === false && plan.specific.length) {
-    plan.universal.push(...insertProperty(env.source, site.headers.objects[0]!, `${env.quote}Content-Type${env.quote}: ${env.quote}application/json${env.quote}`).map((e) => ({ ...e, universal: true })));
+  // fetch sends a string body as text/plain unless the headers say otherwise; v2 wants JSON.
+  const h = site.headers;
+  const addContentType = site.client === 'fetch' && h.kind === 'object' && h.contentType === false;
+  const contentTypeUnseen = site.client === 'fetch' && !addContentType && !(h.kind === 'object' && h.contentType === true);
+  const note = contentTypeUnseen ? ' Make sure it sends Content-Type: application/json (the tool cannot see its headers).' : '';
+  commit(plan, root, 'pod-action', message + note, parts);
+  if (addContentType && plan.specific.length) {
+    const q = env.quote;
+    plan.universal.push(...insertProperty(env.source, h.objects[0]!, `${q}Content-Type${q}: ${q}application/json${q}`, { beforeSpreads: true }).map((e) => ({ ...e, universal: true })));
   }
 }
 

@@ -9,10 +9,17 @@ export interface UrlChange {
   edits: PieceEdit[];
   /** Human description: `/endpoints` → `/serverless`. */
   what: string;
+  /** For `path-param`: the placeholder before and after (`{podId}` → `{id}`). */
+  rename?: { from: string; to: string };
 }
 
 export function templateOf(shape: UrlShape): PathTemplate | undefined {
   return matchTemplate(shape.segments.map((s) => s.text));
+}
+
+/** The v1 OpenAPI schema (`<legacy base>/openapi.json`): its own rule, not a REST operation. */
+export function isSchemaUrl(shape: UrlShape): boolean {
+  return shape.base === 'legacy' && shape.segments.length === 1 && shape.segments[0]!.text === 'openapi.json';
 }
 
 /**
@@ -22,15 +29,14 @@ export function templateOf(shape: UrlShape): PathTemplate | undefined {
  */
 export function planUrlChanges(shape: UrlShape, template: PathTemplate | undefined, bases: Bases): UrlChange[] | null {
   const changes: UrlChange[] = [];
-  const add = (ruleId: RuleId, from: number, to: number, text: string, what: string): boolean => {
+  const add = (ruleId: RuleId, from: number, to: number, text: string, what: string, rename?: UrlChange['rename']): boolean => {
     const edits = flatEditToPieces(shape.flat, from, to, text);
     if (!edits) return false;
-    changes.push({ ruleId, edits, what });
+    changes.push({ ruleId, edits, what, ...(rename ? { rename } : {}) });
     return true;
   };
   if (shape.base === 'legacy') {
-    const onlySchema = shape.segments.length === 1 && shape.segments[0]!.text === 'openapi.json';
-    if (!add(onlySchema ? 'openapi-url' : 'base-url', 0, shape.baseEnd, bases.target, `${shape.matchedBase} → ${bases.target}`)) return null;
+    if (!add(isSchemaUrl(shape) ? 'openapi-url' : 'base-url', 0, shape.baseEnd, bases.target, `${shape.matchedBase} → ${bases.target}`)) return null;
   }
   if (!template?.v2Path) return changes;
   const v2 = template.v2Path.split('/').filter(Boolean);
@@ -41,7 +47,7 @@ export function planUrlChanges(shape: UrlShape, template: PathTemplate | undefin
     if (isParam(v1)) {
       // A literal placeholder such as `{podId}` (OpenAPI-style templates) is renamed; real values stay.
       if (seg.text && isParam(seg.text) && seg.text !== v2[i]) {
-        if (!add('path-param', seg.from, seg.to, v2[i]!, `${seg.text} → ${v2[i]}`)) return null;
+        if (!add('path-param', seg.from, seg.to, v2[i]!, `${seg.text} → ${v2[i]}`, { from: seg.text, to: v2[i]! })) return null;
       }
     } else if (v1 !== v2[i]) {
       const rule: RuleId = template.operations.some((o) => o.change === 'action') ? 'pod-action' : 'resource-path';

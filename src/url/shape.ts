@@ -28,7 +28,7 @@ export interface Segment {
 export interface UrlShape {
   flat: Flat;
   base: BaseKind;
-  /** Flat range of the legacy or target base text, when `base` is one of those. */
+  /** Flat end of the base: the legacy or target base text, or the leading hole of an `unknown` base. */
   baseEnd: number;
   matchedBase?: string;
   /** Path segments after the base (empty segments from `//` or a trailing `/` are skipped). */
@@ -52,7 +52,8 @@ export function classifyBase(text: string, bases: Bases): { kind: BaseKind; end:
   }
   const target = stripTrailingSlash(bases.target);
   if (startsWithBase(text, target)) return { kind: 'target', end: target.length, matched: target };
-  if (text.startsWith(HOLE)) return { kind: 'unknown', end: 0 };
+  // The leading hole is the base (`${baseUrl}/pods`): path segments start after it.
+  if (text.startsWith(HOLE)) return { kind: 'unknown', end: 1 };
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) {
     const host = text.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').split(/[/?#]/)[0] ?? '';
     return { kind: host === JOB_API_HOST ? 'job' : 'other', end: 0 };
