@@ -5,7 +5,10 @@ import { buildSite, type HttpSite } from './sites.js';
 import { isFunction, type N, type P } from './scope.js';
 import { argsOf, isResolved, resolveExpr, type UrlPiece } from './values.js';
 import { shapeOf, type Bases } from '../url/shape.js';
-import { matchTemplate } from '../map/match.js';
+import { matchTemplate, operationFor } from '../map/match.js';
+import { bodyMappingFor } from '../map/bodies.js';
+import { operationForV2 } from '../map/v2match.js';
+import type { HttpMethod, V1Operation } from '../map/operations.js';
 
 /** A request as seen from one chain of callers: the site plus where the chain starts. */
 export interface SiteInstance {
@@ -85,10 +88,21 @@ function blockingFunction(site: HttpSite, bases: Bases): P | null {
   const shape = shapeOf(site.url, bases);
   if (shape.base === 'unknown' || shape.base === 'relative') return unboundIn(site.url);
   if (shape.base !== 'legacy' && shape.base !== 'target') return null;
-  const template = matchTemplate(shape.segments.map((s) => s.text));
-  if (!template) return unboundIn(site.url);
-  const needsMethod = template.operations.some((o) => o.change !== 'path');
-  if (needsMethod && site.method.kind === 'pieces' && site.method.value === null) return unboundIn(site.method.pieces);
-  if (needsMethod && site.body.kind === 'opaque') return null;
+  const segments = shape.segments.map((s) => s.text);
+  const method = (site.method.value ?? undefined) as HttpMethod | undefined;
+  let op: V1Operation | undefined;
+  if (shape.base === 'legacy') {
+    const template = matchTemplate(segments);
+    if (!template) return unboundIn(site.url);
+    // The method decides the operation (an action, an alias, a create with a body): follow it to callers.
+    const methodMatters = template.operations.some((o) => o.change !== 'path' || bodyMappingFor(o.id));
+    if (methodMatters && method === undefined && site.method.kind === 'pieces') {
+      const fn = unboundIn(site.method.pieces);
+      if (fn) return fn;
+    }
+    op = operationFor(template, method);
+  } else op = operationForV2(segments, method);
+  // A create/update body passed in by the caller: follow it to the literal.
+  if (op && bodyMappingFor(op.id) && site.body.kind === 'opaque' && site.body.unboundFn) return site.body.unboundFn;
   return null;
 }

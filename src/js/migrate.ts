@@ -12,6 +12,10 @@ import { RULES } from '../rules/registry.js';
 
 export interface MigrateOptions {
   bases: Bases;
+  /** GPU type name → v2 serverless pool id (config `gpuPools`). */
+  gpuPools?: Readonly<Record<string, string>>;
+  /** Write v1 defaults out on creates instead of warning (config `preserveV1Defaults`). */
+  preserveV1Defaults?: boolean;
 }
 
 export interface MigrateResult {
@@ -88,7 +92,7 @@ export function migrateSource(source: string, file: string, options: MigrateOpti
   const literals: P[] = [];
   root.find(j.StringLiteral).forEach((p) => void literals.push(p));
   const quote = preferredQuote(source, literals.map((p) => p.node));
-  const env = { source, bases: options.bases, quote };
+  const env = { source, bases: options.bases, quote, gpuPools: options.gpuPools ?? {}, preserveV1Defaults: options.preserveV1Defaults ?? false };
 
   const instances = collectSites(j, root, options.bases);
   const touchedByAny = new Set<N>();

@@ -21,7 +21,8 @@ export type BodyForm = 'string' | 'object';
 export type BodySlot =
   | { kind: 'value'; value: Resolved; form: BodyForm }
   | { kind: 'absent'; insert: Insertion | null }
-  | { kind: 'opaque' };
+  /** Not visible here; `unboundFn` when it is a parameter of a function whose callers may show it. */
+  | { kind: 'opaque'; unboundFn?: P };
 
 export type HeadersRef = { kind: 'object'; objects: P[]; contentType: boolean | 'unknown' } | { kind: 'none'; insert: Insertion | null } | { kind: 'opaque' };
 
@@ -52,24 +53,24 @@ export function bodyOf(path: P, ctx: Ctx, form: BodyForm, depth = 0): BodySlot {
   if (n.type === 'LogicalExpression' && n.operator === '&&') return bodyOf(p.get('right'), ctx, form, depth + 1);
   if (n.type === 'Identifier') {
     const r = resolveParamArg(p, ctx);
-    if (r === 'unbound') return { kind: 'opaque' };
+    if (r && 'unbound' in r) return { kind: 'opaque', unboundFn: r.unbound };
     if (r && 'missing' in r) return { kind: 'absent', insert: { kind: 'arg', call: r.call, index: r.index, form } };
     if (r) return bodyOf(r.path, ctx, form, depth + 1);
   }
   const r = resolveExpr(p, ctx);
-  if (!isResolved(r)) return { kind: 'opaque' };
+  if (!isResolved(r)) return r.unboundFn ? { kind: 'opaque', unboundFn: r.unboundFn } : { kind: 'opaque' };
   if (r.path !== p && (r.path.node.type === 'ObjectExpression' || isNullish(r.path.node) || isJsonStringify(r.path.node))) return bodyOf(r.path, r.ctx, form, depth + 1);
   return { kind: 'value', value: r, form };
 }
 
 /** For a parameter identifier: the argument passed in the current frame, or where it would go. */
-function resolveParamArg(p: P, ctx: Ctx): { path: P } | { missing: true; call: P; index: number } | 'unbound' | null {
+function resolveParamArg(p: P, ctx: Ctx): { path: P } | { missing: true; call: P; index: number } | { unbound: P } | null {
   const scope = lookupScope(p, p.node.name);
   const decl: P | undefined = scope?.getBindings()[p.node.name]?.[0];
   if (!decl || decl.parentPath?.name !== 'params') return null;
-  const fn = decl.parentPath.parentPath.node;
-  const frame = ctx.get(fn);
-  if (!frame) return 'unbound';
+  const fnPath: P = decl.parentPath.parentPath;
+  const frame = ctx.get(fnPath.node);
+  if (!frame) return { unbound: fnPath };
   const index = Number(decl.name);
   const arg = frame.args[index];
   if (arg && !isNullish(arg.node)) return { path: arg };
@@ -83,7 +84,7 @@ function configObject(call: P, index: number, ctx: Ctx, touched: Set<N>): Resolv
   const p = unwrap(call.get('arguments', index));
   if (p.node.type === 'Identifier') {
     const r = resolveParamArg(p, ctx);
-    if (r && r !== 'unbound' && 'missing' in r) {
+    if (r && 'missing' in r) {
       touched.add(r.call.node);
       return { missingAt: { call: r.call, index: r.index } };
     }

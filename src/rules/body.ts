@@ -10,10 +10,7 @@ import type { HttpSite } from '../js/sites.js';
 import type { N, P } from '../js/scope.js';
 import { finding, type PlanEnv, type PlannedFinding } from './request.js';
 
-export interface BodyEnv extends PlanEnv {
-  gpuPools: Readonly<Record<string, string>>;
-  preserveV1Defaults: boolean;
-}
+export type BodyEnv = PlanEnv;
 
 export interface BodyPlan {
   /** Request-specific edits to the body object (subject to shared-code arbitration). */
@@ -97,7 +94,7 @@ export function planBody(site: HttpSite, op: V1Operation, root: P, env: BodyEnv,
     if (!prop) return;
     plan.findings.push(finding('removed-field', prop.prop.node, `${field} has no v2 equivalent in ${op.id}: ${advice}`));
     const multiline = env.source.slice(located.object.node.start, located.object.node.end).includes('\n');
-    const todo = todoAbove(env.source, multiline ? prop.prop.node : statementNode(root), `${field}: ${advice}`);
+    const todo = todoAbove(env.source, multiline ? prop.prop.node : statementNode(located.object), `${field}: ${advice}`);
     if (todo) plan.universal.push(todo);
   };
 
@@ -159,8 +156,9 @@ export function planBody(site: HttpSite, op: V1Operation, root: P, env: BodyEnv,
   return plan;
 }
 
-function statementNode(root: P): N {
-  let p = root;
+/** The statement holding a node (where a TODO goes when the object is on one line). */
+function statementNode(at: P): N {
+  let p = at;
   while (p.parentPath && !/Statement|Declaration$/.test(p.value.type ?? '')) p = p.parentPath;
   return p.value;
 }

@@ -84,6 +84,21 @@ export const RULES = {
     fixable: false,
     summary: 'A RunPod-looking path whose base or resource is not known statically: not rewritten.',
   },
+  'graphql-operation': {
+    severity: 'info',
+    fixable: false,
+    summary: 'A RunPod GraphQL operation that has a REST v2 route (podStop → POST /v2/pods/{id}/action, …): inventory only, GraphQL documents are never rewritten.',
+  },
+  'response-field': {
+    severity: 'warning',
+    fixable: false,
+    summary: 'A REST v1 response field (desiredStatus, costPerHr, …) or bare-array list read that v2 renamed or wrapped in an object.',
+  },
+  'prose-url': {
+    severity: 'info',
+    fixable: false,
+    summary: 'A REST v1 URL or path mentioned in documentation prose (outside code blocks): reported for a person, never rewritten.',
+  },
   'parse-error': {
     severity: 'warning',
     fixable: false,

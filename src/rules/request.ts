@@ -8,11 +8,17 @@ import type { BodySlot, HttpSite, Insertion } from '../js/sites.js';
 import type { N, P } from '../js/scope.js';
 import type { UrlPiece } from '../js/values.js';
 import { RULES, type RuleId } from './registry.js';
+import { planBody, type BodyPlan } from './body.js';
+import { operationForV2 } from '../map/v2match.js';
 
 export interface PlanEnv {
   source: string;
   bases: Bases;
   quote: string;
+  /** GPU type name → v2 serverless pool id (config `gpuPools`). */
+  gpuPools: Readonly<Record<string, string>>;
+  /** Write v1 defaults out on creates instead of warning (config `preserveV1Defaults`). */
+  preserveV1Defaults: boolean;
 }
 
 /** A finding that may depend on edits that arbitration can still take away. */
@@ -132,9 +138,11 @@ export function planRequest(inst: SiteInstance, env: PlanEnv): RequestPlan | nul
   if (shape.base !== 'legacy' && shape.base !== 'target') return null;
   const template = templateOf(shape);
   if (shape.base === 'target') {
-    // Already on v2: only a leftover reset (v2 has none) needs a person.
+    // Already on v2: a leftover reset (v2 has none) and v1 fields left in a body need a person.
     if (template?.operations.some((o) => o.change === 'removed')) addReset(plan, env, root);
-    return plan.findings.length ? plan : null;
+    const v2Op = operationForV2(shape.segments.map((s) => s.text), methodOf(site));
+    if (v2Op) addBody(plan, planBody(site, v2Op, root, env, true));
+    return plan.findings.length || plan.specific.length || plan.universal.length ? plan : null;
   }
   const changes = planUrlChanges(shape, template, env.bases);
   if (!changes) {
@@ -147,8 +155,8 @@ export function planRequest(inst: SiteInstance, env: PlanEnv): RequestPlan | nul
     if (!isSchemaUrl(shape)) addUnmatched(plan, shape, root);
     return plan;
   }
-  const method = site.method.kind === 'pieces' ? site.method.value ?? undefined : site.method.value;
-  const op = operationFor(template, method as V1Operation['method'] | undefined);
+  const method = methodOf(site);
+  const op = operationFor(template, method);
   // A known method v1 never had on this path (PUT /pods/{podId}) is not a v1 operation; an unknown one
   // is fine when every operation on the path migrates the same way.
   const change = op?.change ?? (method === undefined && template.operations.every((o) => o.change === 'path') ? 'path' : undefined);
@@ -171,7 +179,19 @@ export function planRequest(inst: SiteInstance, env: PlanEnv): RequestPlan | nul
       addUpdateAlias(plan, env, site, template, pathChanges, root);
       break;
   }
+  if (op) addBody(plan, planBody(site, op, root, env, false));
   return plan;
+}
+
+function methodOf(site: HttpSite): V1Operation['method'] | undefined {
+  return ((site.method.kind === 'pieces' ? site.method.value : site.method.value) ?? undefined) as V1Operation['method'] | undefined;
+}
+
+function addBody(plan: RequestPlan, body: BodyPlan | null): void {
+  if (!body) return;
+  plan.specific.push(...body.specific);
+  plan.universal.push(...body.universal);
+  plan.findings.push(...body.findings);
 }
 
 function addBaseChange(plan: RequestPlan, env: PlanEnv, site: HttpSite, shape: UrlShape, change: UrlChange): void {

@@ -2,6 +2,7 @@ import { DECISIONS, GPU_CATALOG_LOOP, type BuilderId } from '../../map/bodies.js
 import { shellJoin } from '../../shell/quote.js';
 import type { N, P } from '../scope.js';
 import type { BodyProp } from './props.js';
+import { toSource } from './text.js';
 import { UNKNOWN, isKnown, type Static } from './static.js';
 
 export interface BuildInput {
@@ -30,9 +31,10 @@ function textOf(input: BuildInput, path: P): string {
   return input.source.slice(path.node.start, path.node.end);
 }
 
+/** A string literal in the file's quote style, or the other quote when that avoids escapes. */
 function quoted(input: BuildInput, s: string): string {
-  const q = input.quote;
-  return q + JSON.stringify(s).slice(1, -1).replace(/\\"/g, '"').replace(new RegExp(q === "'" ? "'" : '"', 'g'), `\\${q}`) + q;
+  const other = input.quote === "'" ? '"' : "'";
+  return toSource(s, s.includes(input.quote) && !s.includes(other) ? other : input.quote);
 }
 
 /** Elements of an array literal without holes or spreads, else null. */

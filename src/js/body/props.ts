@@ -1,5 +1,5 @@
 import type { Ctx } from '../context.js';
-import { bindingOf, keyName, memberName, unwrap, type N, type P } from '../scope.js';
+import { bindingOf, keyName, lookupScope, memberName, unwrap, type N, type P } from '../scope.js';
 import { staticValue, type Static } from './static.js';
 
 /** A property of a request body object literal. */
@@ -46,7 +46,8 @@ export function readBody(object: P, ctx: Ctx, via: readonly P[]): BodyObject {
 function writesTo(idPath: P, ctx: Ctx): BodyWrite[] {
   const binding = bindingOf(idPath);
   if (binding.kind !== 'var') return [];
-  const scope = idPath.scope.lookup(idPath.node.name);
+  const scope = lookupScope(idPath, idPath.node.name);
+  if (!scope) return [];
   const out: BodyWrite[] = [];
   const visit = (p: P): void => {
     const n = p.value;
@@ -58,7 +59,7 @@ function writesTo(idPath: P, ctx: Ctx): BodyWrite[] {
     if (typeof n.type !== 'string') return;
     if (n.type === 'AssignmentExpression' && n.operator === '=' && n.left.type === 'MemberExpression' && !n.left.computed && unwrap(p.get('left', 'object')).node.type === 'Identifier') {
       const obj = unwrap(p.get('left', 'object'));
-      if (obj.node.name === idPath.node.name && obj.scope.lookup(obj.node.name) === scope) {
+      if (obj.node.name === idPath.node.name && lookupScope(obj, obj.node.name) === scope) {
         const key = memberName(n.left);
         if (key) out.push({ key, property: p.get('left', 'property'), statement: p.parentPath, static: staticValue(p.get('right'), ctx) });
       }
