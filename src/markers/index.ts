@@ -1,0 +1,271 @@
+/**
+ * In-source markers: comments that take a finding out of the gate, and stop the codemod from
+ * rewriting the code they mark.
+ *
+ *   v2-migrate-ignore            a false positive          (also `rp-migrate: ignore`)
+ *   v2-migrate-keep-v1           legacy v1 kept on purpose (also `rp-migrate: keep-v1`)
+ *
+ * Each with a scope suffix: none (this line), `-next-line`, `-start` … `-end` (a region), `-file`.
+ * Rule ids may follow the marker (`// v2-migrate-ignore pod-reset, unknown-path`); text after ` -- `
+ * is a free reason. Markers count only inside a comment of the file's language (see syntax.ts).
+ *
+ * Pure: text in, index out; no file system.
+ */
+import { RULE_IDS } from '../rules/registry.js';
+import { commentSyntaxFor, fenceSyntax, splitLines, type CommentSyntax } from './syntax.js';
+
+export { commentSyntaxFor, splitLines, type CommentSyntax } from './syntax.js';
+
+export type MarkerKind = 'ignore' | 'keep-v1';
+export type MarkerScope = 'line' | 'next-line' | 'start' | 'end' | 'file';
+
+/** One marker comment as written. */
+export interface Marker {
+  kind: MarkerKind;
+  scope: MarkerScope;
+  /** `v2-migrate-…` or RunPod's helper's `rp-migrate: …`. */
+  family: 'v2-migrate' | 'rp-migrate';
+  /** The rule ids it names; empty: every rule. */
+  ruleIds: string[];
+  /** Free text after ` -- `, if any. */
+  reason: string;
+  /** 1-based position of the marker word. */
+  line: number;
+  column: number;
+  /** Last line of the comment holding it (a block comment may span lines); `-next-line` means the line after. */
+  endLine: number;
+}
+
+/** A marker that cannot do what it seems to say (unknown rule id, `-end` without `-start`, …). */
+export interface MarkerProblem {
+  line: number;
+  column: number;
+  message: string;
+}
+
+interface Scoped {
+  kind: MarkerKind;
+  /** null: every rule. */
+  ids: ReadonlySet<string> | null;
+  /** Higher is more specific: a line marker beats a region, an inner region an outer one, a region the file. */
+  rank: number;
+}
+
+export interface Region {
+  kind: MarkerKind;
+  ids: ReadonlySet<string> | null;
+  from: number;
+  to: number;
+}
+
+/** The markers of one file, ready to answer "is this finding marked?". */
+export class MarkerIndex {
+  private readonly byLine = new Map<number, Scoped[]>();
+  private readonly fileWide: Scoped[] = [];
+  readonly regions: Region[] = [];
+
+  constructor(
+    readonly markers: readonly Marker[],
+    readonly problems: readonly MarkerProblem[],
+    lineCount: number,
+  ) {
+    const ids = (m: Marker): ReadonlySet<string> | null => (m.ruleIds.length ? new Set(m.ruleIds) : null);
+    const open: Marker[] = [];
+    const problemsOut = problems as MarkerProblem[];
+    for (const m of markers) {
+      if (m.scope === 'line') this.add(m.line, { kind: m.kind, ids: ids(m), rank: 3 });
+      else if (m.scope === 'next-line') this.add(m.endLine + 1, { kind: m.kind, ids: ids(m), rank: 3 });
+      else if (m.scope === 'file') this.fileWide.push({ kind: m.kind, ids: ids(m), rank: 0 });
+      else if (m.scope === 'start') open.push(m);
+      else {
+        const i = open.map((o) => o.kind).lastIndexOf(m.kind);
+        if (i < 0) {
+          problemsOut.push({ line: m.line, column: m.column, message: `${directive(m)} has no matching ${directive({ ...m, scope: 'start' })} before it; it does nothing.` });
+          continue;
+        }
+        const [start] = open.splice(i, 1);
+        this.regions.push({ kind: start!.kind, ids: ids(start!), from: start!.line, to: m.endLine });
+      }
+    }
+    for (const start of open) {
+      problemsOut.push({ line: start.line, column: start.column, message: `${directive(start)} is never closed by ${directive({ ...start, scope: 'end' })}: it applies to the end of the file.` });
+      this.regions.push({ kind: start.kind, ids: ids(start), from: start.line, to: Math.max(lineCount, start.line) });
+    }
+  }
+
+  private add(line: number, s: Scoped): void {
+    const list = this.byLine.get(line);
+    if (list) list.push(s);
+    else this.byLine.set(line, [s]);
+  }
+
+  /** The marker that applies to a finding of `ruleId` on `line` (1-based), or null. */
+  match(line: number, ruleId: string): MarkerKind | null {
+    let best: Scoped | null = null;
+    const consider = (s: Scoped): void => {
+      if (s.ids && !s.ids.has(ruleId)) return;
+      // Equal specificity: keep-v1 (a decision) wins over ignore (a false positive).
+      if (!best || s.rank > best.rank || (s.rank === best.rank && s.kind === 'keep-v1')) best = s;
+    };
+    for (const s of this.byLine.get(line) ?? []) consider(s);
+    for (const r of this.regions) if (line >= r.from && line <= r.to) consider({ kind: r.kind, ids: r.ids, rank: 1 + r.from / (r.to + 2) });
+    for (const s of this.fileWide) consider(s);
+    return (best as Scoped | null)?.kind ?? null;
+  }
+
+  get isEmpty(): boolean {
+    return this.markers.length === 0;
+  }
+}
+
+export const EMPTY_MARKERS: MarkerIndex = new MarkerIndex([], [], 0);
+
+function directive(m: Pick<Marker, 'family' | 'kind' | 'scope'>): string {
+  const suffix = m.scope === 'line' ? '' : `-${m.scope}`;
+  return m.family === 'rp-migrate' ? `rp-migrate: ${m.kind}${suffix}` : `v2-migrate-${m.kind}${suffix}`;
+}
+
+/** `v2-migrate-ignore`, `v2-migrate-keep-v1-next-line`, `rp-migrate: ignore-start`, … (not `…-ignored`, but `…-ignore-->`). */
+const DIRECTIVE = /(v2-migrate-|rp-migrate:[ \t]*)(ignore|keep-v1)(?:-(next-line|start|end|file))?(?![\w]|-(?!->))/g;
+const QUICK = /v2-migrate-(?:ignore|keep-v1)|rp-migrate:/;
+const FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/;
+
+export interface ParseOptions {
+  /** Rule ids a marker may name; others are reported as problems (default: every registered rule). */
+  knownRuleIds?: readonly string[];
+}
+
+/** Does the text right before a marker end with a comment opener of `syntax`? */
+function opensComment(before: string, syntax: CommentSyntax): 'line' | 'block' | null {
+  const b = before.trimEnd();
+  for (const o of syntax.line) if (b.endsWith(o)) return 'line';
+  for (const [open] of syntax.block) {
+    if (b.endsWith(open)) return 'block';
+    if (open === '/*' && /\/\*+!?$/.test(b)) return 'block';
+    if (open === '<!--' && /<!--+$/.test(b)) return 'block';
+  }
+  return null;
+}
+
+/** Where a block comment that is open at (line, col) closes: [line index, column] or null. */
+function findClose(lines: readonly string[], li: number, col: number, close: string): [number, number] | null {
+  for (let i = li; i < lines.length; i++) {
+    const at = lines[i]!.indexOf(close, i === li ? col : 0);
+    if (at >= 0) return [i, at];
+  }
+  return null;
+}
+
+/** Parse every marker of a file. `file` picks the comment syntax (by extension or name). */
+export function parseMarkers(text: string, file: string, options: ParseOptions = {}): MarkerIndex {
+  const lines = splitLines(text, file);
+  if (!QUICK.test(text)) return new MarkerIndex([], [], lines.length);
+  const known = new Set(options.knownRuleIds ?? RULE_IDS);
+  const top = commentSyntaxFor(file);
+  const markers: Marker[] = [];
+  const problems: MarkerProblem[] = [];
+  /** A multi-line block comment we are inside: its closer. */
+  let inBlock: string | null = null;
+  let fence: { char: string; len: number; syntax: CommentSyntax } | null = null;
+
+  for (let li = 0; li < lines.length; li++) {
+    const lineText = lines[li]!;
+    if (top.fences && !inBlock) {
+      const f = FENCE.exec(lineText);
+      if (fence) {
+        if (f && f[1]![0] === fence.char && f[1]!.length >= fence.len && !f[2]!.trim()) {
+          fence = null;
+          continue;
+        }
+      } else if (f && !(f[1]![0] === '`' && f[2]!.includes('`'))) {
+        fence = { char: f[1]![0]!, len: f[1]!.length, syntax: fenceSyntax(f[2]!) };
+        continue;
+      }
+    }
+    const syntax = fence ? fence.syntax : top;
+    const blockAtLineStart = inBlock;
+
+    if (QUICK.test(lineText)) {
+      const hits = [...lineText.matchAll(DIRECTIVE)];
+      hits.forEach((m, k) => {
+        const at = m.index;
+        const before = lineText.slice(0, at);
+        let how = opensComment(before, syntax);
+        // Inside a multi-line block comment: a marker that starts its line (after ` * `) counts too.
+        if (!how && blockAtLineStart && /^\s*\**\s*$/.test(before)) how = 'block';
+        if (!how) return;
+        const afterStart = at + m[0].length;
+        let argsEnd = k + 1 < hits.length ? hits[k + 1]!.index : lineText.length;
+        let endLine = li;
+        if (how === 'block') {
+          const closer = blockAtLineStart && !opensComment(before, syntax) ? blockAtLineStart : closerFor(before, syntax);
+          const closed = closer ? findClose(lines, li, afterStart, closer) : null;
+          if (closed) {
+            endLine = closed[0];
+            if (closed[0] === li) argsEnd = Math.min(argsEnd, closed[1]);
+          }
+        }
+        let args = lineText.slice(afterStart, argsEnd);
+        let reason = '';
+        const dash = /(?:^|\s)--(?:\s|$)/.exec(args);
+        if (dash) {
+          reason = args.slice(dash.index + dash[0].length).trim();
+          args = args.slice(0, dash.index);
+        }
+        const kind = m[2] as MarkerKind;
+        const scope = (m[3] ?? 'line') as MarkerScope;
+        const ruleIds = scope === 'end' ? [] : args.split(/[\s,]+/).filter((t) => t && !/^(\/\/|#|\*\/|-->|\*)$/.test(t));
+        const marker: Marker = { kind, scope, family: m[1]!.startsWith('rp') ? 'rp-migrate' : 'v2-migrate', ruleIds, reason, line: li + 1, column: at + 1, endLine: endLine + 1 };
+        for (const id of ruleIds) {
+          if (!known.has(id)) problems.push({ line: li + 1, column: at + 1, message: `${directive(marker)} names "${id}", which is not a rule id, so it matches nothing${ruleIds.length === 1 ? ' (write a reason after " -- ")' : ''}. Run v2-migrate rules to list them.` });
+        }
+        markers.push(marker);
+      });
+    }
+    inBlock = nextBlockState(lineText, syntax, inBlock);
+  }
+  return new MarkerIndex(markers, problems, lines.length);
+}
+
+function closerFor(before: string, syntax: CommentSyntax): string | null {
+  const b = before.trimEnd();
+  for (const [open, close] of syntax.block) if (b.endsWith(open) || (open === '/*' && /\/\*+!?$/.test(b)) || (open === '<!--' && /<!--+$/.test(b))) return close;
+  return null;
+}
+
+/**
+ * Track multi-line block comments, conservatively: only a line whose code starts with the opener
+ * (`/*`, `/**`, `{/*`, `<!--`) opens one, so a glob string like '**\/*.ts' never does.
+ */
+function nextBlockState(lineText: string, syntax: CommentSyntax, inBlock: string | null): string | null {
+  if (inBlock) return lineText.includes(inBlock) ? null : inBlock;
+  const t = lineText.trimStart().replace(/^\{/, '');
+  for (const [open, close] of syntax.block) {
+    if (t.startsWith(open) && !t.slice(open.length).includes(close)) return close;
+  }
+  return null;
+}
+
+/** True when a marker takes a finding of `ruleId` on `line` out of the gate, and its code must not be rewritten. */
+export function isSuppressed(index: MarkerIndex | null | undefined, line: number, ruleId: string): boolean {
+  return !!index && index.match(line, ruleId) !== null;
+}
+
+export interface Partitioned<F> {
+  /** In the gate: counted for exit codes and summaries. */
+  active: F[];
+  /** Marked as false positives (`v2-migrate-ignore`). */
+  ignored: F[];
+  /** Legacy kept on purpose (`v2-migrate-keep-v1`). */
+  kept: F[];
+}
+
+/** Split findings by the markers that apply to them; order is kept within each part. */
+export function partitionFindings<F extends { line: number; ruleId: string }>(findings: readonly F[], index: MarkerIndex | null | undefined): Partitioned<F> {
+  const out: Partitioned<F> = { active: [], ignored: [], kept: [] };
+  for (const f of findings) {
+    const kind = index ? index.match(f.line, f.ruleId) : null;
+    (kind === 'ignore' ? out.ignored : kind === 'keep-v1' ? out.kept : out.active).push(f);
+  }
+  return out;
+}
