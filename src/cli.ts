@@ -1,8 +1,12 @@
-import fs from 'node:fs';
+import path from 'node:path';
 import yargs from 'yargs';
 import { ConfigError, loadSettings } from './config.js';
 import { REPORTERS, FORMATS } from './report/index.js';
+import { toolVersion } from './report/tool.js';
 import type { Mode } from './report/types.js';
+import { closestRuleId, explainMarkdown, explainText, ruleDoc } from './rules/docs.js';
+import { RULES, RULE_IDS, isRuleId } from './rules/registry.js';
+import { applyBaseline, BaselineError, readBaseline, writeBaseline } from './run/baseline.js';
 import { dirtyFiles } from './run/git.js';
 import { writeAtomic } from './run/files.js';
 import { run, type RunResult } from './run/runner.js';
@@ -22,11 +26,8 @@ interface Args {
   quiet: boolean;
   allowDirty: boolean;
   maxWarnings: number;
-}
-
-function version(): string {
-  const pkg = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
-  return pkg.version;
+  baseline?: string;
+  updateBaseline: boolean;
 }
 
 /** Exit code for a finished run (see README "Exit codes"). */
@@ -46,12 +47,27 @@ async function execute(mode: Mode, args: Args, out: NodeJS.WritableStream, err: 
   const cwd = process.cwd();
   const paths = args.paths.length ? args.paths : ['.'];
   const settings = loadSettings({ searchFrom: paths[0]!, ...(args.config ? { config: args.config } : {}), ...(args.legacyBaseUrl ? { legacyBaseUrl: args.legacyBaseUrl } : {}), ...(args.baseUrl ? { baseUrl: args.baseUrl } : {}) });
+  if (mode === 'lint' && (!Number.isInteger(args.maxWarnings) || args.maxWarnings < -1)) throw new UsageError(`--max-warnings must be a whole number, or -1 for no limit (got ${String(args.maxWarnings)})`);
+  if (args.updateBaseline && !args.baseline) throw new UsageError('--update-baseline needs --baseline <file>: the file to write');
+  const baselineFile = args.baseline ? path.resolve(cwd, args.baseline) : null;
+  // Read the baseline before the (possibly long) run, so a missing or broken file fails fast.
+  const baseline = baselineFile && !args.updateBaseline ? readBaseline(baselineFile) : null;
   let result: RunResult;
   try {
     result = await run(paths, cwd, settings);
   } catch (error) {
     if (error instanceof Error && /no such file or directory/.test(error.message)) throw new UsageError(error.message);
     throw error;
+  }
+  if (baselineFile && args.updateBaseline) {
+    const n = writeBaseline(baselineFile, result);
+    const files = new Set(result.results.filter((r) => r.findings.length).map((r) => r.path)).size;
+    (args.format === 'text' ? out : err).write(`v2-migrate: wrote ${n} finding${n === 1 ? '' : 's'} in ${files} file${files === 1 ? '' : 's'} to ${path.relative(cwd, baselineFile) || baselineFile}; lint --baseline now fails only on new ones.\n`);
+    return EXIT.clean;
+  }
+  if (baseline) {
+    result = applyBaseline(result, baseline);
+    result.baseline = { file: path.relative(cwd, baseline.file) || baseline.file, entries: baseline.keys.size };
   }
   if (mode === 'write') {
     const changed = result.results.filter((r) => r.changed);
@@ -78,22 +94,32 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
   };
   const cli = yargs(argv)
     .scriptName('v2-migrate')
-    .usage('$0 [paths..]  rewrite RunPod REST v1 calls to REST v2 in place\n$0 --dry-run [paths..]  show the diff and findings, write nothing\n$0 lint [paths..]  report v1 usage (for CI)')
+    .usage('$0 [paths..]  rewrite RunPod REST v1 calls to REST v2 in place\n$0 --dry-run [paths..]  show the diff and findings, write nothing\n$0 lint [paths..]  report v1 usage (for CI)\n$0 rules  list the rules\n$0 explain <rule>  a rule with a before/after example')
     .command('$0 [paths..]', 'Rewrite files in place (refuses files with uncommitted changes)', (y) =>
       y.positional('paths', { type: 'string', array: true, default: [], describe: 'Files or folders (default: .)' }).option('dry-run', { type: 'boolean', default: false, describe: 'Write nothing; print a unified diff and the findings' }).option('allow-dirty', { type: 'boolean', default: false, describe: 'Rewrite files even if they have uncommitted changes' }),
       action('write') as never,
     )
     .command('lint [paths..]', 'Report v1 usage; exit 1 on errors or too many warnings', (y) =>
-      y.positional('paths', { type: 'string', array: true, default: [], describe: 'Files or folders (default: .)' }).option('max-warnings', { type: 'number', default: 0, describe: 'Warnings allowed before lint fails (-1: no limit)' }),
+      y
+        .positional('paths', { type: 'string', array: true, default: [], describe: 'Files or folders (default: .)' })
+        .option('max-warnings', { type: 'number', default: 0, describe: 'Warnings allowed before lint fails (-1: no limit)' })
+        .option('baseline', { type: 'string', describe: 'Baseline file: findings it lists do not fail lint (only new ones do)' })
+        .option('update-baseline', { type: 'boolean', default: false, describe: 'Write the current findings to the --baseline file and exit 0' }),
       action('lint') as never,
     )
-    .option('format', { type: 'string', choices: FORMATS, default: 'text', describe: 'Output format' })
+    .command('rules', 'List every rule with its severity, whether the codemod fixes it, and one line of doc', () => {}, (args) => {
+      code = listRules(String(args.format ?? 'text'), out);
+    })
+    .command('explain <ruleId>', "Print a rule's documentation with a before/after example", (y) => y.positional('ruleId', { type: 'string', demandOption: true, describe: 'A rule id (see v2-migrate rules)' }), (args) => {
+      code = explain(String(args.ruleId), String(args.format ?? 'text'), out, err);
+    })
+    .option('format', { type: 'string', choices: FORMATS, default: 'text', describe: 'Output format: text, json, sarif (code scanning), github (Actions annotations), markdown (inventory)' })
     .option('config', { type: 'string', describe: 'Config file (default: nearest v2-migrate.config.json or package.json "v2-migrate")' })
     .option('legacy-base-url', { type: 'string', array: true, describe: 'Extra v1 base URL to migrate (repeatable), e.g. a proxy' })
     .option('base-url', { type: 'string', describe: 'v2 base URL to write (default https://api.runpod.io/v2)' })
     .option('quiet', { type: 'boolean', default: false, describe: 'Report errors only, no summary' })
     .strict()
-    .version(version())
+    .version(toolVersion())
     .help()
     .alias('h', 'help')
     .wrap(Math.min(110, process.stdout.columns || 100))
@@ -112,11 +138,41 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
     if (helpShown && code === EXIT.clean) return EXIT.clean;
     return code;
   } catch (error) {
-    if (error instanceof UsageError || error instanceof ConfigError || (error instanceof Error && error.name === 'YError')) {
+    if (error instanceof UsageError || error instanceof ConfigError || error instanceof BaselineError || (error instanceof Error && error.name === 'YError')) {
       err.write(`v2-migrate: ${error.message}\nRun v2-migrate --help for usage.\n`);
       return EXIT.usage;
     }
     err.write(`v2-migrate: internal error: ${error instanceof Error ? error.stack : String(error)}\n`);
     return EXIT.usage;
   }
+}
+
+const DOC_FORMATS = ['text', 'json', 'markdown'];
+
+/** `v2-migrate rules`: every rule with severity, fixable flag and its one-line doc. */
+function listRules(format: string, out: NodeJS.WritableStream): number {
+  if (!DOC_FORMATS.includes(format)) throw new UsageError(`rules prints --format ${DOC_FORMATS.join(', ')} (not ${format})`);
+  const rows = RULE_IDS.map((id) => ({ id, severity: RULES[id].severity, fixable: RULES[id].fixable, summary: RULES[id].summary }));
+  if (format === 'json') out.write(JSON.stringify({ version: 1, rules: rows }, null, 2) + '\n');
+  else if (format === 'markdown') out.write(['| rule | severity | fix | what |', '|---|---|---|---|', ...rows.map((r) => `| \`${r.id}\` | ${r.severity} | ${r.fixable ? 'yes' : 'no'} | ${r.summary.replace(/\|/g, '\\|')} |`)].join('\n') + '\n');
+  else {
+    const w = Math.max(...rows.map((r) => r.id.length));
+    out.write(rows.map((r) => `${r.id.padEnd(w)}  ${r.severity.padEnd(7)}  ${r.fixable ? 'fixable' : 'manual '}  ${r.summary}`).join('\n') + '\n\nv2-migrate explain <rule> shows a rule with a before/after example.\n');
+  }
+  return EXIT.clean;
+}
+
+/** `v2-migrate explain <ruleId>`: the rule's doc and a before/after example; exit 2 for an unknown id. */
+function explain(id: string, format: string, out: NodeJS.WritableStream, err: NodeJS.WritableStream): number {
+  if (!DOC_FORMATS.includes(format)) throw new UsageError(`explain prints --format ${DOC_FORMATS.join(', ')} (not ${format})`);
+  if (!isRuleId(id)) {
+    const near = closestRuleId(id);
+    err.write(`v2-migrate: unknown rule id "${id}".${near ? ` Did you mean "${near}"?` : ''} Run v2-migrate rules to list them: ${RULE_IDS.join(', ')}.\n`);
+    return EXIT.usage;
+  }
+  if (format === 'json') {
+    const d = ruleDoc(id);
+    out.write(JSON.stringify({ id, severity: RULES[id].severity, fixable: RULES[id].fixable, summary: RULES[id].summary, doc: d.doc, before: d.before, after: d.after }, null, 2) + '\n');
+  } else out.write(format === 'markdown' ? explainMarkdown(id) : explainText(id));
+  return EXIT.clean;
 }

@@ -1,15 +1,25 @@
+import type { Finding } from '../findings.js';
 import type { Reporter } from './types.js';
 
-/** One JSON document: `{ version: 1, files: [...], summary }` (the format CI scripts read). */
+const plain = (f: Finding) => ({ ruleId: f.ruleId, severity: f.severity, line: f.line, column: f.column, message: f.message, fixable: f.fixable });
+
+/**
+ * One JSON document: `{ version: 1, files: [...], summary }` (the format CI scripts read). Files are
+ * listed when they have findings (in the gate or marker-suppressed) or change; `suppressed` holds
+ * the marker-suppressed ones with `marker: "ignore" | "keep-v1"`.
+ */
 export const jsonReporter: Reporter = ({ results, summary }) =>
   JSON.stringify(
     {
       version: 1,
-      files: results.map((r) => ({
-        path: r.path,
-        changed: r.changed,
-        findings: r.findings.map((f) => ({ ruleId: f.ruleId, severity: f.severity, line: f.line, column: f.column, message: f.message, fixable: f.fixable })),
-      })),
+      files: results
+        .filter((r) => r.changed || r.findings.length || r.suppressed.length)
+        .map((r) => ({
+          path: r.path,
+          changed: r.changed,
+          findings: r.findings.map(plain),
+          suppressed: r.suppressed.map((f) => ({ ...plain(f), marker: f.marker })),
+        })),
       summary,
     },
     null,

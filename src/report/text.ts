@@ -1,14 +1,10 @@
 import pc from 'picocolors';
-import type { Finding } from '../findings.js';
+import { shownFindings, summaryText, suppressedByKind } from './common.js';
 import { unifiedDiff } from './diff.js';
 import type { ReportInput, Reporter } from './types.js';
 
 function colorsFor(enabled: boolean) {
   return pc.createColors(enabled);
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
 /** ESLint-style listing, preceded by the unified diff in a dry run. */
@@ -18,9 +14,8 @@ export const textReporter: Reporter = (input: ReportInput) => {
   if (input.mode === 'dry-run') {
     for (const r of input.results) if (r.changed && r.before !== undefined && r.after !== undefined) out.push(colorDiff(unifiedDiff(r.path, r.before, r.after), c));
   }
-  const shown = (f: Finding): boolean => (input.quiet ? f.severity === 'error' : true) && !(input.mode === 'write' && f.fixable);
   for (const r of input.results) {
-    const findings = r.findings.filter(shown);
+    const findings = shownFindings(input, r.findings);
     if (!findings.length) continue;
     out.push(c.underline(r.path));
     for (const f of findings) {
@@ -30,7 +25,20 @@ export const textReporter: Reporter = (input: ReportInput) => {
     }
     out.push('');
   }
-  if (!input.quiet) out.push(summaryLine(input, c));
+  if (!input.quiet) {
+    const { kept, ignored } = suppressedByKind(input.results);
+    const section = (title: string, list: typeof kept) => {
+      if (!list.length) return;
+      out.push(c.bold(title));
+      for (const [r, f] of list) out.push(`  ${r.path}:${f.line}:${f.column}  ${f.message}  ${c.dim(f.ruleId)}`);
+      out.push('');
+    };
+    section('Kept on purpose (v2-migrate-keep-v1), not counted:', kept);
+    section('Marked false positive (v2-migrate-ignore), not counted:', ignored);
+    const problems = input.results.flatMap((r) => r.markerProblems.map((p) => `  ${r.path}:${p.line}:${p.column}  ${p.message}`));
+    if (problems.length) out.push(c.yellow('Marker comments to check:'), ...problems, '');
+    out.push(summaryLine(input, c));
+  }
   return out.length ? out.join('\n') + '\n' : '';
 };
 
@@ -41,14 +49,8 @@ function colorDiff(diff: string, c: ReturnType<typeof colorsFor>): string {
     .join('\n');
 }
 
-function summaryLine({ mode, summary, results }: ReportInput, c: ReturnType<typeof colorsFor>): string {
-  const all = results.flatMap((r) => r.findings);
-  const fixable = all.filter((f) => f.fixable).length;
-  const manual = all.filter((f) => !f.fixable && f.severity !== 'info').length;
-  const scanned = `${plural(summary.files, 'file')} scanned`;
-  if (mode === 'write') return `${scanned}, ${plural(summary.changed, 'file')} rewritten (${plural(fixable, 'fix')}); ${plural(manual, 'problem')} need${manual === 1 ? 's' : ''} a person.`;
-  const counts = `${plural(summary.errors, 'error')}, ${plural(summary.warnings, 'warning')}, ${summary.infos} info`;
-  const head = mode === 'dry-run' ? `${scanned}, ${plural(summary.changed, 'file')} would change` : scanned;
-  const line = `${head}: ${counts} (${fixable} fixable by running v2-migrate).`;
-  return summary.errors ? c.red(line) : summary.warnings ? c.yellow(line) : c.green(line);
+function summaryLine(input: ReportInput, c: ReturnType<typeof colorsFor>): string {
+  const line = summaryText(input);
+  if (input.mode === 'write') return line;
+  return input.summary.errors ? c.red(line) : input.summary.warnings ? c.yellow(line) : c.green(line);
 }

@@ -1,0 +1,42 @@
+import type { Finding } from '../findings.js';
+import type { FileResult, SuppressedFinding } from '../run/runner.js';
+import type { ReportInput } from './types.js';
+
+export function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : /(s|x|ch|sh)$/.test(word) ? 'es' : 's'}`;
+}
+
+/** Findings a listing shows: errors only with --quiet; in a write run, not the ones already fixed. */
+export function shownFindings<F extends Finding>(input: Pick<ReportInput, 'quiet' | 'mode'>, findings: readonly F[]): F[] {
+  return findings.filter((f) => (input.quiet ? f.severity === 'error' : true) && !(input.mode === 'write' && f.fixable));
+}
+
+/** Marker-suppressed findings of every file, by marker kind, in path then position order. */
+export function suppressedByKind(results: readonly FileResult[]): { kept: [FileResult, SuppressedFinding][]; ignored: [FileResult, SuppressedFinding][] } {
+  const kept: [FileResult, SuppressedFinding][] = [];
+  const ignored: [FileResult, SuppressedFinding][] = [];
+  for (const r of results) for (const f of r.suppressed) (f.marker === 'keep-v1' ? kept : ignored).push([r, f]);
+  return { kept, ignored };
+}
+
+/** ", 2 kept on purpose, 1 marked false positive, 5 baselined" (only the non-zero parts). */
+export function setAsideText(summary: ReportInput['summary']): string {
+  const parts: string[] = [];
+  if (summary.kept) parts.push(`${summary.kept} kept on purpose`);
+  if (summary.ignored) parts.push(`${summary.ignored} marked false positive`);
+  if (summary.baselined) parts.push(`${summary.baselined} baselined`);
+  return parts.length ? `; not counted: ${parts.join(', ')}` : '';
+}
+
+/** The one-line summary (no colour) shared by the text and github formats. */
+export function summaryText({ mode, summary, results }: ReportInput): string {
+  const all = results.flatMap((r) => r.findings);
+  const fixable = all.filter((f) => f.fixable).length;
+  const manual = all.filter((f) => !f.fixable && f.severity !== 'info').length;
+  const scanned = `${plural(summary.files, 'file')} scanned`;
+  const aside = setAsideText(summary);
+  if (mode === 'write') return `${scanned}, ${plural(summary.changed, 'file')} rewritten (${plural(fixable, 'fix')}); ${plural(manual, 'problem')} need${manual === 1 ? 's' : ''} a person${aside}.`;
+  const counts = `${plural(summary.errors, 'error')}, ${plural(summary.warnings, 'warning')}, ${summary.infos} info`;
+  const head = mode === 'dry-run' ? `${scanned}, ${plural(summary.changed, 'file')} would change` : scanned;
+  return `${head}: ${counts} (${fixable} fixable by running v2-migrate)${aside}.`;
+}

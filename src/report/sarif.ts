@@ -1,0 +1,79 @@
+import type { Finding, Severity } from '../findings.js';
+import { ruleDoc, explainMarkdown } from '../rules/docs.js';
+import { RULES, RULE_IDS, type RuleId } from '../rules/registry.js';
+import type { FileResult } from '../run/runner.js';
+import { shownFindings } from './common.js';
+import { INFORMATION_URI, TOOL_NAME, toolVersion } from './tool.js';
+import type { Reporter } from './types.js';
+
+export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
+/** Key of our fingerprint in `partialFingerprints` (rule, path, line text hash, occurrence). */
+export const FINGERPRINT_KEY = 'v2MigrateLineHash/v1';
+
+type Level = 'error' | 'warning' | 'note';
+const LEVEL: Record<Severity, Level> = { error: 'error', warning: 'warning', info: 'note' };
+
+/** A relative path as a URI reference: each segment percent-encoded, `/` kept. */
+export function pathToUri(rel: string): string {
+  return rel.split('/').map(encodeURIComponent).join('/');
+}
+
+function ruleDescriptor(id: RuleId) {
+  const rule = RULES[id];
+  const d = ruleDoc(id);
+  const example = [d.before && `Before:\n${d.before}`, d.after && `${rule.fixable ? 'After (v2-migrate writes)' : 'After (by hand)'}:\n${d.after}`].filter(Boolean).join('\n\n');
+  return {
+    id,
+    name: id.replace(/-(\w)/g, (_, ch: string) => ch.toUpperCase()).replace(/^\w/, (ch) => ch.toUpperCase()),
+    shortDescription: { text: rule.summary },
+    fullDescription: { text: d.doc },
+    help: { text: [rule.summary, d.doc, example].filter(Boolean).join('\n\n'), markdown: explainMarkdown(id, '###') },
+    defaultConfiguration: { level: LEVEL[rule.severity] },
+    properties: { tags: ['runpod', 'migration', 'rest-v1'], fixable: rule.fixable },
+  };
+}
+
+/**
+ * SARIF 2.1.0, one run, as GitHub code scanning accepts it: every rule in `tool.driver.rules` (with
+ * its doc as help), one result per finding with a relative `/` path and a 1-based start line and
+ * column. Marker-suppressed findings are results with an `inSource` suppression; with a baseline,
+ * results carry `baselineState` (`unchanged` for baselined findings, `new` for the others).
+ */
+export const sarifReporter: Reporter = (input) => {
+  const index = new Map(RULE_IDS.map((id, i) => [id, i]));
+  const results: object[] = [];
+  const result = (r: FileResult, f: Finding, extra: Record<string, unknown>) => {
+    const print = r.prints.get(f);
+    results.push({
+      ruleId: f.ruleId,
+      ...(index.has(f.ruleId) ? { ruleIndex: index.get(f.ruleId) } : {}),
+      level: LEVEL[f.severity],
+      message: { text: f.message },
+      locations: [{ physicalLocation: { artifactLocation: { uri: pathToUri(r.path) }, region: { startLine: f.line, startColumn: f.column } } }],
+      ...(print ? { partialFingerprints: { [FINGERPRINT_KEY]: `${print.ruleId}:${print.lineHash}:${print.occurrence}` } } : {}),
+      properties: { fixable: f.fixable },
+      ...extra,
+    });
+  };
+  const withBaseline = !!input.baseline;
+  for (const r of input.results) {
+    for (const f of shownFindings(input, r.findings)) result(r, f, withBaseline ? { baselineState: 'new' } : {});
+    for (const f of shownFindings(input, r.baselined)) result(r, f, { baselineState: 'unchanged' });
+    for (const f of shownFindings(input, r.suppressed)) {
+      const justification = f.marker === 'keep-v1' ? 'v2-migrate-keep-v1: legacy REST v1 code kept on purpose' : 'v2-migrate-ignore: marked as a false positive';
+      result(r, f, { suppressions: [{ kind: 'inSource', justification }] });
+    }
+  }
+  const log = {
+    $schema: SARIF_SCHEMA,
+    version: '2.1.0',
+    runs: [
+      {
+        tool: { driver: { name: TOOL_NAME, version: toolVersion(), semanticVersion: toolVersion(), informationUri: INFORMATION_URI, rules: RULE_IDS.map(ruleDescriptor) } },
+        columnKind: 'utf16CodeUnits',
+        results,
+      },
+    ],
+  };
+  return JSON.stringify(log, null, 2) + '\n';
+};
