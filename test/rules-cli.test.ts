@@ -77,3 +77,10 @@ describe('v2-migrate explain', () => {
     for (const id of RULE_IDS) expect(explainText(id), id).toContain(RULES[id].summary);
   });
 });
+
+describe('rule docs', () => {
+  it('document every registered rule', async () => {
+    const { undocumentedRules } = await import('../src/rules/docs.js');
+    expect(undocumentedRules()).toEqual([]);
+  });
+});

@@ -55,6 +55,42 @@ Only the template text changes; your own variables keep their names. With an Ope
     before: `const SCHEMA_URL = 'https://rest.runpod.io/v1/openapi.json';\nconst ast = await openapiTS(new URL(SCHEMA_URL));`,
     after: `const SCHEMA_URL = 'https://api.runpod.io/v2/openapi.json';\nconst ast = await openapiTS(new URL(SCHEMA_URL));`,
   },
+  'body-field': {
+    doc: `v2 request bodies differ from v1: fields are renamed (imageName → image, containerDiskInGb → disk, cloudType → cloud, containerRegistryAuthId → registry, isServerless → serverless, isPublic → public), nested (gpuTypeIds: [one] + gpuCount → gpu: { id, count }; volumeInGb + volumeMountPath → mounts.persistent { size, path }; endpoint workersMin/workersMax/idleTimeout → workers { min, max, idleTimeout }; scalerType/scalerValue → scaling) or re-typed (dockerStartCmd argv → one args string, shell-quoted; endpoint flashboot: true → "FLASHBOOT").
+
+The codemod rewrites object-literal bodies in place, keeping comments and the other fields. v2 rejects unknown fields with 422, so a missed rename fails loudly rather than quietly. Fields it cannot map safely are reported by removed-field, v1-default or opaque-body instead.`,
+    before: `body: JSON.stringify({ name: 'trainer', imageName: 'acme/trainer:2', containerDiskInGb: 40, gpuTypeIds: ['NVIDIA A100 80GB PCIe'], gpuCount: 1, volumeInGb: 100, volumeMountPath: '/data' })`,
+    after: `body: JSON.stringify({ name: 'trainer', image: 'acme/trainer:2', disk: 40, gpu: { id: 'NVIDIA A100 80GB PCIe', count: 1 }, mounts: { persistent: { size: 100, path: '/data' } } })`,
+  },
+  'removed-field': {
+    doc: `A v1 body field has no v2 equivalent: GPU fallback lists (gpuTypeIds with several types, gpuTypePriority), interruptible, countryCodes, the machine floors (minRAMPerGPU, minVCPUPerGPU, minDownloadMbps, …), dockerEntrypoint, several CPU flavors on one pod, endpoint GPU type names without a pool mapping, and others. Dropping it would silently change what your infrastructure does, so the field stays (v2 rejects it with 422) and a TODO comment says what to do instead.
+
+Typical decisions: pick one GPU type, or rebuild the fallback as a client loop over GET /v2/catalog/gpus?include=AVAILABILITY&product=POD; replace countryCodes with dataCenterIds from the catalog; map endpoint GPU types to v2 pool ids with the config's gpuPools.`,
+    before: `body: JSON.stringify({ name: 'dev', imageName: 'acme/dev', gpuTypeIds: ['NVIDIA RTX A4000', 'NVIDIA RTX A4500'] })`,
+    after: `// by hand: one GPU type per v2 pod (or a client loop over the GPU catalog)\nbody: JSON.stringify({ name: 'dev', image: 'acme/dev', gpu: { id: 'NVIDIA RTX A4000', count: 1 } })`,
+  },
+  'dropped-field': {
+    doc: `A v1 body field that v2 no longer has and that carries no behaviour (the template readme): the codemod removes it, since v2 would reject the request with 422 otherwise. Keep the text elsewhere if you still need it.`,
+    before: `await api('POST', '/templates', { name: 'worker', imageName: image, readme: '# Worker' });`,
+    after: `await api('POST', '/templates', { name: 'worker', image: image });`,
+  },
+  'v1-default': {
+    doc: `A v1 create relied on a default that v2 does not apply: pods got ports ["8888/http", "22/tcp"] and a 20 GB persistent volume at /workspace, and a pod without a name was called "my pod" (v2 requires name). The migrated request is valid but creates something different.
+
+Write the values out if you relied on them; with the config's preserveV1Defaults the codemod writes them for you.`,
+    before: `await api('POST', '/pods', { name: 'dev', imageName: 'acme/dev', gpuTypeIds: ['NVIDIA L4'] });`,
+    after: `await api('POST', '/pods', { name: 'dev', image: 'acme/dev', gpu: { id: 'NVIDIA L4', count: 1 }, ports: ['8888/http', '22/tcp'], mounts: { persistent: { size: 20, path: '/workspace' } } });`,
+  },
+  'opaque-body': {
+    doc: `The request's body is not an object literal the tool can see (a function parameter, a function result, a spread of another object), so its v1 fields cannot be rewritten. The message names the v1 fields to look for. Migrate the object where it is built, or build the body in the call so the codemod can rewrite it.`,
+    before: `export const createPod = (spec: PodSpec) => api('POST', '/pods', spec);`,
+    after: `// by hand: make sure spec uses v2 fields (image, disk, gpu: { id, count }, mounts, cloud, registry, …)\nexport const createPod = (spec: PodSpec) => api('POST', '/pods', spec);`,
+  },
+  'v2-schema': {
+    doc: `After rewriting, the body would still be rejected by the v2 schema (an unknown or leftover field, a missing required field, a wrong type), so the codemod did not write it: the message names the problem. This usually comes with a removed-field finding on the same request; resolve that and run again.`,
+    before: `body: JSON.stringify({ name: 'finetune', imageName: 'acme/ft', gpuTypeIds: GPU_PREFERENCE, gpuCount: 8 })`,
+    after: `// by hand: one GPU type, then the codemod can rewrite the rest\nbody: JSON.stringify({ name: 'finetune', image: 'acme/ft', gpu: { id: 'NVIDIA H100 80GB HBM3', count: 8 } })`,
+  },
   'pod-reset': {
     doc: `v1 POST /pods/{id}/reset has no v2 equivalent: v2 actions are only start, stop, restart and terminate. Nothing is rewritten; the code keeps failing loudly on v2 instead of doing something else quietly.
 
@@ -82,6 +118,21 @@ Update it by hand if it makes or documents an API call, applying the same change
 Look at where the base comes from: if it is the v1 base, the call needs the same changes as the others. Passing the base through a module constant the tool can see lets it migrate the call.`,
     before: `export const list = (base: string, kind: string) => fetch(\`\${base}/\${kind}\`);`,
     after: `// by hand: check that callers pass the v2 base and v2 resource names ('serverless', 'network-volumes')`,
+  },
+  'graphql-operation': {
+    doc: `A RunPod GraphQL operation (https://api.runpod.io/graphql) that now has a REST v2 route: podFindAndDeployOnDemand → POST /v2/pods, podResume/podStop → POST /v2/pods/{id}/action, podTerminate → DELETE /v2/pods/{id}, saveEndpoint → POST/PATCH /v2/serverless, saveTemplate → POST/PATCH /v2/templates, gpuTypes/lowestPrice → GET /v2/catalog/gpus. GraphQL keeps working and is never rewritten (its field names are GraphQL's, not REST's); this is inventory for planning. Secrets, account identity (myself) and spot pods stay on GraphQL.`,
+    before: `await gql(\`mutation { podStop(input: { podId: "\${id}" }) { id desiredStatus } }\`);`,
+    after: `// optional, by hand: the REST v2 route\nawait api('POST', \`/pods/\${id}/action\`, { action: 'stop' });`,
+  },
+  'response-field': {
+    doc: `Code reads a REST v1 response shape that v2 changed: list endpoints return an object ({ pods }, { endpoints }, { templates }, { networkVolumes }, { registries }) instead of a bare array; pod desiredStatus (intent) is status (observed, and a wait loop must also handle ERROR); costPerHr is cost; imageName and containerDiskInGb are image and disk; billing records carry totalAmount instead of amount. The request may migrate cleanly while this code quietly reads undefined or iterates the wrong thing.`,
+    before: `const pods: Pod[] = await api('GET', '/pods');\nconst running = pods.filter((p) => p.desiredStatus === 'RUNNING');`,
+    after: `const { pods } = await api<{ pods: Pod[] }>('GET', '/pods');\nconst running = pods.filter((p) => p.status === 'RUNNING');`,
+  },
+  'prose-url': {
+    doc: `Documentation prose (outside code blocks) mentions a REST v1 URL or path. It is reported for a person and never rewritten: a sentence may describe history on purpose. Update it if it tells readers how to call the API today, or mark it with <!-- v2-migrate-keep-v1 --> (or <!-- v2-migrate-ignore -->) if it should stay.`,
+    before: `List your pods with GET https://rest.runpod.io/v1/pods.`,
+    after: `List your pods with GET https://api.runpod.io/v2/pods (the response is { "pods": [...] }).`,
   },
   'parse-error': {
     doc: `The file could not be parsed (a syntax error, or syntax the parser does not support), so it was neither analysed nor changed, and the run went on. Fix the syntax error, or migrate any RunPod v1 calls in the file by hand.`,
