@@ -1,4 +1,5 @@
-import type { Collection, JSCodeshift } from 'jscodeshift';
+import type { Parsed } from './parse.js';
+import type { DeclaredWrapper } from './clients.js';
 import { classifyCallee, type Callee } from './clients.js';
 import { EMPTY_CTX, withFrame, type Ctx } from './context.js';
 import { buildSite, type HttpSite } from './sites.js';
@@ -26,19 +27,21 @@ interface Invocation {
 
 const MAX_CHAIN = 6;
 
-/** Every HTTP request the file makes, expanded through same-file wrappers, factories and classes. */
-export function collectSites(j: JSCodeshift, root: Collection, bases: Bases): SiteInstance[] {
+/** Every HTTP request the files make, expanded through wrappers, factories and classes across the files. */
+export function collectSites(files: readonly Parsed[], bases: Bases, declared: readonly DeclaredWrapper[] = []): SiteInstance[] {
   const calls: P[] = [];
-  root.find(j.CallExpression).forEach((p) => void calls.push(p));
-  root.find(j.OptionalCallExpression as never).forEach((p: P) => void calls.push(p));
   const news: P[] = [];
-  root.find(j.NewExpression).forEach((p) => void news.push(p));
+  for (const { j, root } of files) {
+    root.find(j.CallExpression).forEach((p) => void calls.push(p));
+    root.find(j.OptionalCallExpression as never).forEach((p: P) => void calls.push(p));
+    root.find(j.NewExpression).forEach((p) => void news.push(p));
+  }
 
   const primitives: Array<{ call: P; callee: Callee }> = [];
   const invocations = new Map<N, Invocation[]>();
   const addInvocation = (fn: N, inv: Invocation): void => void invocations.set(fn, [...(invocations.get(fn) ?? []), inv]);
   for (const call of calls) {
-    const callee = classifyCallee(call, EMPTY_CTX);
+    const callee = classifyCallee(call, EMPTY_CTX, declared);
     if (!callee) continue;
     if (callee.kind === 'function') addInvocation(callee.fn.node, { call, ctx: callee.ctx });
     else primitives.push({ call, callee });
@@ -52,7 +55,7 @@ export function collectSites(j: JSCodeshift, root: Collection, bases: Bases): Si
 
   const out: SiteInstance[] = [];
   const analyze = (call: P, callee: Callee, ctx: Ctx, rootCall: P, chain: number): void => {
-    const site = buildSite(call, callee, ctx, rootCall);
+    const site = buildSite(call, callee, ctx, rootCall, bases.legacy[0]);
     if (!site) return;
     const blocker = chain < MAX_CHAIN ? blockingFunction(site, bases) : null;
     const invs = blocker && !ctx.has(blocker.node) ? invocations.get(blocker.node) ?? [] : [];

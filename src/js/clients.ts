@@ -11,7 +11,25 @@ const GLOBAL_OBJECTS = new Set(['globalThis', 'window', 'self', 'global']);
 export type Callee =
   | { kind: 'fetch' }
   | { kind: 'axios'; method: string | null; instance: Resolved | null }
-  | { kind: 'function'; fn: P; ctx: Ctx };
+  | { kind: 'function'; fn: P; ctx: Ctx }
+  | { kind: 'declared'; wrapper: DeclaredWrapper };
+
+/**
+ * A wrapper declared in the config (its code is not in the run): calls to a function of that name take
+ * a path relative to the v1 base at argument `path`, and optionally the method and a JSON body.
+ */
+export interface DeclaredWrapper {
+  name: string;
+  path: number;
+  method?: number | undefined;
+  body?: number | undefined;
+}
+
+function declaredWrapper(calleePath: P, declared: readonly DeclaredWrapper[]): DeclaredWrapper | undefined {
+  const n = calleePath.node;
+  const name = n.type === 'Identifier' ? n.name : memberName(n);
+  return name ? declared.find((w) => w.name.split('.').pop() === name) : undefined;
+}
 
 /** The module an identifier was imported or required from, with the imported name. */
 function moduleOf(idPath: P): { source: string; imported: string } | null {
@@ -64,7 +82,14 @@ function isFetchIdentifier(path: P): boolean {
 }
 
 /** Classify a call's callee: a fetch-like function, axios (or an instance), or a user function. */
-export function classifyCallee(call: P, ctx: Ctx): Callee | null {
+export function classifyCallee(call: P, ctx: Ctx, declared: readonly DeclaredWrapper[] = []): Callee | null {
+  const found = classifyKnownCallee(call, ctx);
+  if (found) return found;
+  const wrapper = declared.length ? declaredWrapper(unwrap(call.get('callee')), declared) : undefined;
+  return wrapper ? { kind: 'declared', wrapper } : null;
+}
+
+function classifyKnownCallee(call: P, ctx: Ctx): Callee | null {
   const calleePath = unwrap(call.get('callee'));
   const callee = calleePath.node;
   if (callee.type === 'Identifier') {

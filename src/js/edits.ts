@@ -35,7 +35,11 @@ export function pieceEditsToSource(pieces: readonly UrlPiece[], edits: readonly 
   const out: SourceEdit[] = [];
   for (const [node, { piece, edits: nodeEdits }] of byNode) {
     const raw = source.slice(node.start, node.end);
-    if (node.type === 'TemplateElement') {
+    if (node.type === 'EnvValue') {
+      // A value in a .env file (project.ts): plain text, spliced in place.
+      if (raw !== piece.text) return null;
+      for (const e of nodeEdits) out.push({ start: node.start + e.start, end: node.start + e.end, text: e.text, node, universal });
+    } else if (node.type === 'TemplateElement') {
       if (node.value.raw !== node.value.cooked || raw !== piece.text) return null;
       for (const e of nodeEdits) out.push({ start: node.start + e.start, end: node.start + e.end, text: e.text, node, universal });
     } else if (node.type === 'StringLiteral') {

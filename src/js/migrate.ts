@@ -3,7 +3,9 @@ import { compareFindings } from '../findings.js';
 import type { Bases } from '../url/shape.js';
 import { collectSites } from './analyze.js';
 import { applyEdits, EditError, preferredQuote, type SourceEdit } from './edits.js';
-import { parseForTransform, syntaxError } from './parse.js';
+import { syntaxError } from './parse.js';
+import { Project, withProject, type ProjectFile, type ProjectInput } from './project.js';
+import type { DeclaredWrapper } from './clients.js';
 import type { N, P } from './scope.js';
 import type { Collection, JSCodeshift } from 'jscodeshift';
 import { finding, planRequest, type PlannedFinding, type RequestPlan } from '../rules/request.js';
@@ -12,6 +14,8 @@ import { RULES } from '../rules/registry.js';
 
 export interface MigrateOptions {
   bases: Bases;
+  /** Wrappers declared in the config (config `wrappers`). */
+  wrappers?: readonly DeclaredWrapper[];
   /** GPU type name → v2 serverless pool id (config `gpuPools`). */
   gpuPools?: Readonly<Record<string, string>>;
   /** Write v1 defaults out on creates instead of warning (config `preserveV1Defaults`). */
@@ -82,19 +86,28 @@ function parseErrorFinding(error: unknown): Finding {
 
 /** Migrate one JS/TS source text. Never throws for bad input: problems become findings. */
 export function migrateSource(source: string, file: string, options: MigrateOptions): MigrateResult {
-  let parsed;
-  try {
-    parsed = parseForTransform(source, file);
-  } catch (error) {
-    return { output: null, findings: [parseErrorFinding(error)] };
-  }
-  const { j, root } = parsed;
+  return migrateProject([{ file, source }], options).get(file)!;
+}
+
+/**
+ * Migrate the files of one run together: values, wrappers and bases are followed across imports
+ * (and into .env files), edits land in whichever file holds the code they change. Every input file
+ * gets a result; files that do not parse get a parse-error finding and take no part.
+ */
+export function migrateProject(inputs: readonly ProjectInput[], options: MigrateOptions): Map<string, MigrateResult> {
+  const project = new Project(inputs);
+  return withProject(project, () => analyzeProject(project, options));
+}
+
+function analyzeProject(project: Project, options: MigrateOptions): Map<string, MigrateResult> {
+  const source = project.combined;
+  const jsFiles = project.files.filter((f) => f.parsed);
   const literals: P[] = [];
-  root.find(j.StringLiteral).forEach((p) => void literals.push(p));
+  for (const f of jsFiles) f.parsed!.root.find(f.parsed!.j.StringLiteral).forEach((p) => void literals.push(p));
   const quote = preferredQuote(source, literals.map((p) => p.node));
   const env = { source, bases: options.bases, quote, gpuPools: options.gpuPools ?? {}, preserveV1Defaults: options.preserveV1Defaults ?? false };
 
-  const instances = collectSites(j, root, options.bases);
+  const instances = collectSites(jsFiles.map((f) => f.parsed!), options.bases, options.wrappers ?? []);
   const touchedByAny = new Set<N>();
   const plans: RequestPlan[] = [];
   for (const inst of instances) {
@@ -105,39 +118,93 @@ export function migrateSource(source: string, file: string, options: MigrateOpti
     if (plan) plans.push(plan);
   }
   arbitrate(plans);
-
-  const edits: SourceEdit[] = plans.flatMap((p) => [...p.universal, ...p.specific]);
   const findings: PlannedFinding[] = plans.flatMap((p) => p.findings);
-  const planned: N[] = [];
-  for (const path of stringExpressions(j, root, literals)) {
-    const node = path.node;
-    if (literalParts(node).some((q) => touchedByAny.has(q))) continue;
-    if (planned.some((outer) => node.start >= outer.start && node.end <= outer.end)) continue;
-    const plan = planLiteral(path, source, options.bases);
-    if (!plan) continue;
-    planned.push(node);
-    edits.push(...plan.edits);
-    findings.push(...plan.findings);
-  }
-  root.find(j.JSXText).forEach((p) => {
-    const hit = options.bases.legacy.find((b) => p.node.value.includes(b));
-    if (hit) findings.push(finding('embedded-url', p.node, `A REST v1 URL (${hit}) appears in rendered text; update it by hand if it documents an API call.`));
-  });
+  const edits: SourceEdit[] = keepEnvEditsTogether(plans, findings);
 
-  if (!edits.length) return { output: null, findings: dedupe(findings) };
+  for (const f of jsFiles) {
+    const { j, root } = f.parsed!;
+    const fileLiterals = literals.filter((l) => l.node.start >= f.start && l.node.end <= f.start + f.source.length);
+    const planned: N[] = [];
+    for (const path of stringExpressions(j, root, fileLiterals)) {
+      const node = path.node;
+      if (literalParts(node).some((q) => touchedByAny.has(q))) continue;
+      if (planned.some((outer) => node.start >= outer.start && node.end <= outer.end)) continue;
+      const plan = planLiteral(path, source, options.bases);
+      if (!plan) continue;
+      planned.push(node);
+      edits.push(...plan.edits);
+      findings.push(...plan.findings);
+    }
+    root.find(j.JSXText).forEach((p) => {
+      const hit = options.bases.legacy.find((b) => p.node.value.includes(b));
+      if (hit) findings.push(finding('embedded-url', p.node, `A REST v1 URL (${hit}) appears in rendered text; update it by hand if it documents an API call.`));
+    });
+  }
+  return splitByFile(project, edits, findings);
+}
+
+/**
+ * A base held in a .env file is rewritten together with the code that uses it, or not at all: if any
+ * request reading it still needs a person, the .env value stays and says why.
+ */
+const URL_RULES = new Set(['pod-action', 'update-alias', 'resource-path', 'path-param', 'unknown-path', 'unresolved-url']);
+
+function keepEnvEditsTogether(plans: RequestPlan[], findings: PlannedFinding[]): SourceEdit[] {
+  const edits = plans.flatMap((p) => [...p.universal, ...p.specific]);
+  const blocked = new Set<N>();
+  for (const plan of plans) {
+    // The request's URL could not be fully migrated (a reset or a body decision does not hold the base back).
+    const urlLeftBehind = plan.findings.some((f) => !f.fixable && URL_RULES.has(f.ruleId));
+    if (!urlLeftBehind) continue;
+    for (const n of plan.touched) if (n.type === 'EnvValue') blocked.add(n);
+  }
+  if (!blocked.size) return edits;
+  for (const f of findings) {
+    if (!blocked.has(f.anchor) || !f.fixable) continue;
+    f.fixable = false;
+    f.message += ' Not rewritten: code that uses this value still needs changes by hand, and the value and the code must move together.';
+  }
+  return edits.filter((e) => !blocked.has(e.node));
+}
+
+/** Apply each file's edits to that file, check it still parses, and attach each finding to its file. */
+function splitByFile(project: Project, edits: readonly SourceEdit[], findings: readonly PlannedFinding[]): Map<string, MigrateResult> {
+  const editsOf = new Map<ProjectFile, SourceEdit[]>();
+  const findingsOf = new Map<ProjectFile, PlannedFinding[]>();
+  for (const e of edits) {
+    const f = project.fileAt(e.start);
+    editsOf.set(f, [...(editsOf.get(f) ?? []), { ...e, start: e.start - f.start, end: e.end - f.start }]);
+  }
+  for (const x of findings) {
+    const f = project.fileAt(x.anchor.start);
+    findingsOf.set(f, [...(findingsOf.get(f) ?? []), x]);
+  }
+  const out = new Map<string, MigrateResult>();
+  for (const f of project.files) {
+    if (f.parseError) {
+      out.set(f.file, { output: null, findings: [parseErrorFinding(f.parseError)] });
+      continue;
+    }
+    out.set(f.file, applyFileEdits(f, editsOf.get(f) ?? [], dedupe(findingsOf.get(f) ?? [])));
+  }
+  return out;
+}
+
+function applyFileEdits(f: ProjectFile, edits: SourceEdit[], findings: Finding[]): MigrateResult {
+  if (!edits.length) return { output: null, findings };
   // Inserted lines follow the file's line endings.
-  const eol = source.includes('\r\n') ? '\r\n' : '\n';
+  const eol = f.source.includes('\r\n') ? '\r\n' : '\n';
   const fitted = eol === '\n' ? edits : edits.map((e) => ({ ...e, text: e.text.replace(/\r?\n/g, eol) }));
   let output: string;
   try {
-    output = applyEdits(source, fitted);
+    output = applyEdits(f.source, fitted);
   } catch (error) {
     if (!(error instanceof EditError)) throw error;
-    return { output: null, findings: [...dedupe(findings), internalError(`conflicting edits (${error.message})`)] };
+    return { output: null, findings: [...findings, internalError(`conflicting edits (${error.message})`)] };
   }
-  const broken = syntaxError(output, file);
-  if (broken) return { output: null, findings: [...dedupe(findings), internalError(`the rewritten file would not parse (${broken})`)] };
-  return { output: output === source ? null : output, findings: dedupe(findings) };
+  const broken = f.kind === 'js' ? syntaxError(output, f.file) : null;
+  if (broken) return { output: null, findings: [...findings, internalError(`the rewritten file would not parse (${broken})`)] };
+  return { output: output === f.source ? null : output, findings };
 }
 
 const isConcat = (n: N): boolean => n?.type === 'BinaryExpression' && n.operator === '+';

@@ -27,8 +27,10 @@ function pluginsFor(file: string): ParserPlugin[] {
 }
 
 /** A jscodeshift/recast parser object using @babel/parser 7 with plugins chosen by file extension. */
-export function parserFor(file: string): Parser {
+export function parserFor(file: string, startIndex = 0): Parser {
   const options: ParserOptions = {
+    // Offsets of every file of a project live in one coordinate space (see project.ts).
+    startIndex,
     sourceType: 'unambiguous',
     allowImportExportEverywhere: true,
     allowReturnOutsideFunction: true,
@@ -36,7 +38,7 @@ export function parserFor(file: string): Parser {
     allowNewTargetOutsideFunction: true,
     allowUndeclaredExports: true,
     startLine: 1,
-    tokens: true,
+    tokens: false,
     plugins: pluginsFor(file),
   };
   return { parse: (source: string) => babelParse(source, options) as unknown as ReturnType<Parser['parse']> };
@@ -55,8 +57,8 @@ export interface Parsed {
  * expanded and line endings normalised, so its offsets are wrong for files indented with tabs or
  * ending lines with CRLF.
  */
-export function parseForTransform(source: string, file: string): Parsed {
-  const parser = parserFor(file);
+export function parseForTransform(source: string, file: string, startIndex = 0): Parsed {
+  const parser = parserFor(file, startIndex);
   const j = jscodeshift.withParser(parser);
   return { j, root: j(parser.parse(source) as never) };
 }

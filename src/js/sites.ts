@@ -1,5 +1,5 @@
 import type { Ctx } from './context.js';
-import { axiosTakesBody, classifyCallee, type Callee } from './clients.js';
+import { axiosTakesBody, classifyCallee, type Callee, type DeclaredWrapper } from './clients.js';
 import { keyName, lookupScope, memberName, unwrap, type N, type P } from './scope.js';
 import { argsOf, evalString, findProp, isResolved, resolveExpr, type Resolved, type UrlPiece } from './values.js';
 
@@ -158,7 +158,7 @@ function combineAxiosUrl(base: UrlPiece[] | null, url: UrlPiece[], call: P): Url
 }
 
 /** Build the request model for a fetch or axios call evaluated in `ctx`; `root` is where the chain began. */
-export function buildSite(call: P, callee: Callee, ctx: Ctx, root: P): HttpSite | null {
+export function buildSite(call: P, callee: Callee, ctx: Ctx, root: P, legacyBase = ''): HttpSite | null {
   const touched = new Set<N>([call.node]);
   if (callee.kind === 'fetch') {
     if (!call.node.arguments.length) return null;
@@ -177,6 +177,7 @@ export function buildSite(call: P, callee: Callee, ctx: Ctx, root: P): HttpSite 
       'found' in b ? bodyOf(b.found.path, b.found.ctx, 'string') : 'missing' in b ? { kind: 'absent', insert: { kind: 'prop', object: insertionObject(b.objects, root), key: 'body', form: 'string' } } : { kind: 'opaque' };
     return { call, client: 'fetch', url, method, body, headers: headersFrom(init, touched), touched };
   }
+  if (callee.kind === 'declared') return declaredSite(call, callee.wrapper, ctx, legacyBase, touched);
   if (callee.kind !== 'axios') return null;
   const args = argsOf(call);
   const instanceBase = callee.instance ? baseUrlOf(callee.instance, touched) : null;
@@ -217,6 +218,22 @@ export function buildSite(call: P, callee: Callee, ctx: Ctx, root: P): HttpSite 
   let body: BodySlot = { kind: 'absent', insert: null };
   if (withBody) body = args[1] ? bodyOf(args[1], ctx, 'object') : { kind: 'absent', insert: { kind: 'arg', call, index: 1, form: 'object' } };
   return { call, client: 'axios', url, method, body, headers: headersFrom(cfgObj, touched), touched };
+}
+
+/** A call to a config-declared wrapper: its path is relative to the (unseen) v1 base. */
+function declaredSite(call: P, w: DeclaredWrapper, ctx: Ctx, legacyBase: string, touched: Set<N>): HttpSite | null {
+  const args = argsOf(call);
+  const pathArg = args[w.path];
+  if (!pathArg) return null;
+  const base: UrlPiece = { kind: 'text', text: legacyBase, origin: { path: call, declared: true } };
+  const rel = evalString(pathArg, ctx);
+  const first = rel[0];
+  const sep: UrlPiece[] = first?.kind === 'text' && first.text.startsWith('/') ? [] : [{ kind: 'text', text: '/', origin: { path: call, declared: true } }];
+  const methodArg = w.method === undefined ? undefined : args[w.method];
+  const method: MethodRef = methodArg ? methodFrom({ path: methodArg, ctx }) : { kind: 'default', value: 'GET' };
+  const bodyArg = w.body === undefined ? undefined : args[w.body];
+  const body: BodySlot = w.body === undefined ? { kind: 'absent', insert: null } : bodyArg ? bodyOf(bodyArg, ctx, 'object') : { kind: 'absent', insert: { kind: 'arg', call, index: w.body, form: 'object' } };
+  return { call, client: 'fetch', url: [base, ...sep, ...rel], method, body, headers: { kind: 'opaque' }, touched };
 }
 
 function isConfigIdentifier(arg: P, ctx: Ctx): boolean {

@@ -1,6 +1,7 @@
 import type { Piece } from '../url/pieces.js';
-import { bindingOf, enclosingClass, isFunction, keyName, memberName, unwrap, type N, type P } from './scope.js';
+import { bindingOf, enclosingClass, isFunction, keyName, memberName, requiredModule, unwrap, type N, type P } from './scope.js';
 import { withFrame, type Ctx } from './context.js';
+import { currentProject } from './project.js';
 
 /** Where a URL piece came from: a literal we may edit, or an expression we cannot know. */
 export interface Origin {
@@ -9,6 +10,8 @@ export interface Origin {
   unboundFn?: P;
   /** For holes: the environment variable read (`process.env.X ?? 'default'`). */
   envVar?: string;
+  /** Text the tool supplied (the v1 base of a config-declared wrapper): never edited. */
+  declared?: boolean;
 }
 export type UrlPiece = Piece<Origin>;
 
@@ -159,6 +162,13 @@ export function resolveExpr(path: P, ctx: Ctx, depth = 0): Resolution {
       }
       if (b.kind === 'function') return { path: b.fn, ctx };
       if (b.kind === 'class') return { path: b.cls, ctx };
+      if (b.kind === 'import' && b.imported !== '*') {
+        // A value imported from another file of the run: continue in that file's AST.
+        const project = currentProject();
+        const from = project?.moduleFor(p, b.source);
+        const target = from && project!.exportOf(from, b.imported);
+        if (target) return resolveExpr(target, ctx, depth + 1);
+      }
       return { path: p, ctx };
     }
     case 'MemberExpression':
@@ -177,6 +187,13 @@ export function resolveExpr(path: P, ctx: Ctx, depth = 0): Resolution {
       return memberOf(obj, name, p, depth);
     }
     case 'CallExpression': {
+      const required = requiredModule(node);
+      if (required) {
+        const project = currentProject();
+        const from = project?.moduleFor(p, required);
+        const target = from && project!.exportOf(from, 'default');
+        return target ? resolveExpr(target, ctx, depth + 1) : { path: p, ctx };
+      }
       const callee = resolveExpr(p.get('callee'), ctx, depth + 1);
       if (isResolved(callee) && isFunction(callee.path.node)) {
         const ret = returnedExpression(callee.path);
@@ -211,6 +228,15 @@ function followKeys(r: Resolution, keys: readonly string[], depth: number): Reso
 /** `obj.name` where `obj` is already resolved. */
 function memberOf(obj: Resolved, name: string, at: P, depth: number): Resolution {
   const t = obj.path.node.type;
+  const project = currentProject();
+  if (project && (t === 'Identifier' || t === 'CallExpression')) {
+    // `ns.name` on `import * as ns from './x'`, or `require('./x').name`.
+    const b = t === 'Identifier' ? bindingOf(obj.path) : null;
+    const source = b?.kind === 'import' && b.imported === '*' ? b.source : t === 'CallExpression' ? requiredModule(obj.path.node) : null;
+    const from = source ? project.moduleFor(obj.path, source) : null;
+    const target = from && project.exportOf(from, name);
+    if (target) return resolveExpr(target, obj.ctx, depth + 1);
+  }
   if (t === 'ObjectExpression') {
     const r = findProp(obj, name, depth + 1);
     if ('found' in r) return resolveExpr(r.found.path, r.found.ctx, depth + 1);
@@ -312,7 +338,11 @@ export function evalString(path: P, ctx: Ctx, depth = 0): UrlPiece[] {
   }
   if (node.type === 'Identifier' || node.type === 'MemberExpression' || node.type === 'OptionalMemberExpression' || node.type === 'ThisExpression') {
     const r = resolveExpr(p, ctx, depth + 1);
-    if (!isResolved(r)) return hole(p, { ...(r.unboundFn ? { unboundFn: r.unboundFn } : {}), ...(r.envVar ? { envVar: r.envVar } : {}) });
+    if (!isResolved(r)) {
+      const fromEnvFile = r.envVar ? envFilePieces(r.envVar) : null;
+      if (fromEnvFile) return fromEnvFile;
+      return hole(p, { ...(r.unboundFn ? { unboundFn: r.unboundFn } : {}), ...(r.envVar ? { envVar: r.envVar } : {}) });
+    }
     if (r.path === p) return hole(p);
     return evalString(r.path, r.ctx, depth + 1);
   }
@@ -333,6 +363,17 @@ function evalNewUrl(p: P, ctx: Ctx, depth: number): UrlPiece[] {
   // Only the unambiguous join: base ends with '/' and the relative path does not start with one.
   if (last?.kind === 'text' && last.text.endsWith('/') && first?.kind === 'text' && !first.text.startsWith('/')) return [...base, ...rel];
   return hole;
+}
+
+/**
+ * `process.env.X` with no default in code, when a .env file of the run sets X to one value: that value,
+ * as an editable piece (so a base held in .env migrates together with the code that uses it).
+ */
+function envFilePieces(name: string): UrlPiece[] | null {
+  const entries = currentProject()?.envEntries(name) ?? [];
+  const values = new Set(entries.map((e) => e.value));
+  if (values.size !== 1) return null;
+  return entries.slice(0, 1).map((e) => ({ kind: 'text', text: e.value, origin: { path: { node: e.node, value: e.node } as unknown as P, envVar: name } }));
 }
 
 export function labelOf(p: P): string {

@@ -1,0 +1,191 @@
+import path from 'node:path';
+import { parseForTransform, type Parsed } from './parse.js';
+import { keyName, memberName, requiredModule, type N, type P } from './scope.js';
+
+/**
+ * The files of one run that can matter, parsed into a single coordinate space: every file's nodes
+ * carry offsets into `combined` (files joined by '\n'), so an edit anywhere is a splice of one
+ * string and values can be followed across imports with the same path/scope machinery.
+ */
+export interface ProjectInput {
+  file: string;
+  source: string;
+}
+
+/** `NAME=value` in a .env file, addressable like a string literal. */
+export interface EnvEntry {
+  name: string;
+  value: string;
+  file: string;
+  /** A node-like record for the value's text, so URL pieces and edits can point at it. */
+  node: { type: 'EnvValue'; start: number; end: number; value: string; loc: { start: { line: number; column: number }; filename: string } };
+}
+
+export interface ProjectFile {
+  file: string;
+  /** Offset of the file's first character in `combined`. */
+  start: number;
+  source: string;
+  kind: 'js' | 'env';
+  parsed?: Parsed;
+  /** Set when a JS file does not parse. */
+  parseError?: unknown;
+}
+
+const ENV_FILE = /(^|[/\\])\.env(\.[\w.-]+)?$/;
+export const isEnvFile = (file: string): boolean => ENV_FILE.test(file);
+
+const RESOLVE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
+
+export class Project {
+  readonly files: ProjectFile[] = [];
+  readonly byPath = new Map<string, ProjectFile>();
+  readonly combined: string;
+  private readonly env = new Map<string, EnvEntry[]>();
+  private readonly exportCache = new Map<string, P | null>();
+
+  constructor(inputs: readonly ProjectInput[]) {
+    let offset = 0;
+    for (const { file, source } of inputs) {
+      const entry: ProjectFile = { file, start: offset, source, kind: isEnvFile(file) ? 'env' : 'js' };
+      if (entry.kind === 'js') {
+        try {
+          entry.parsed = parseForTransform(source, file, offset);
+        } catch (error) {
+          entry.parseError = error;
+        }
+      } else this.readEnv(entry);
+      this.files.push(entry);
+      this.byPath.set(path.resolve(file), entry);
+      offset += source.length + 1;
+    }
+    this.combined = inputs.map((i) => i.source).join('\n');
+  }
+
+  /** The file a combined-source offset belongs to. */
+  fileAt(offset: number): ProjectFile {
+    let lo = 0;
+    let hi = this.files.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.files[mid]!.start <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return this.files[lo]!;
+  }
+
+  envEntries(name: string): readonly EnvEntry[] {
+    return this.env.get(name) ?? [];
+  }
+
+  private readEnv(entry: ProjectFile): void {
+    const re = /^[ \t]*(?:export[ \t]+)?([A-Za-z_][A-Za-z0-9_]*)[ \t]*=[ \t]*(["']?)([^\r\n"'#]*)\2/gm;
+    for (const m of entry.source.matchAll(re)) {
+      const value = m[3]!.trim();
+      if (!value) continue;
+      const valueStart = entry.start + m.index! + m[0].length - m[2]!.length - m[3]!.length + (m[3]!.length - m[3]!.trimStart().length);
+      const line = entry.source.slice(0, m.index!).split('\n').length;
+      const node: EnvEntry['node'] = {
+        type: 'EnvValue',
+        start: valueStart,
+        end: valueStart + value.length,
+        value,
+        loc: { start: { line, column: valueStart - entry.start - (entry.source.lastIndexOf('\n', m.index! - 1) + 1) }, filename: entry.file },
+      };
+      const e: EnvEntry = { name: m[1]!, value, file: entry.file, node };
+      this.env.set(e.name, [...(this.env.get(e.name) ?? []), e]);
+    }
+  }
+
+  /** A relative import specifier resolved to a project file. */
+  resolveModule(fromFile: string, specifier: string): ProjectFile | null {
+    if (!specifier.startsWith('.')) return null;
+    const base = path.resolve(path.dirname(fromFile), specifier);
+    const stripped = base.replace(/\.(m|c)?js$/, '');
+    const candidates = [base, ...RESOLVE_EXTENSIONS.map((e) => stripped + e), ...RESOLVE_EXTENSIONS.map((e) => path.join(base, `index${e}`))];
+    for (const c of candidates) {
+      const f = this.byPath.get(c);
+      if (f?.parsed) return f;
+    }
+    return null;
+  }
+
+  /** What `name` is exported as from a project file (ESM and CommonJS), as a path to its value. */
+  exportOf(target: ProjectFile, name: string, depth = 0): P | null {
+    const key = `${target.file}\0${name}`;
+    if (this.exportCache.has(key)) return this.exportCache.get(key)!;
+    this.exportCache.set(key, null);
+    const found = depth > 8 ? null : this.findExport(target, name, depth);
+    this.exportCache.set(key, found);
+    return found;
+  }
+
+  private findExport(target: ProjectFile, name: string, depth: number): P | null {
+    const program: P = target.parsed!.root.get('program');
+    const body: N[] = program.node.body;
+    for (let i = 0; i < body.length; i++) {
+      const stmt = body[i];
+      const at = (...names: Array<string | number>): P => program.get('body', i, ...names);
+      if (stmt.type === 'ExportNamedDeclaration') {
+        const d = stmt.declaration;
+        if (d?.type === 'VariableDeclaration') {
+          const j = d.declarations.findIndex((x: N) => x.id.type === 'Identifier' && x.id.name === name);
+          if (j >= 0 && d.declarations[j].init) return at('declaration', 'declarations', j, 'init');
+        } else if (d && d.id?.name === name) return at('declaration');
+        const s = (stmt.specifiers as N[]).findIndex((x) => keyName(x.exported) === name);
+        if (s >= 0) {
+          if (stmt.source) {
+            const from = this.resolveModule(target.file, stmt.source.value);
+            return from ? this.exportOf(from, keyName(stmt.specifiers[s].local) ?? name, depth + 1) : null;
+          }
+          return at('specifiers', s, 'local');
+        }
+      } else if (stmt.type === 'ExportDefaultDeclaration' && name === 'default') {
+        return at('declaration');
+      } else if (stmt.type === 'ExportAllDeclaration' && stmt.source) {
+        const from = this.resolveModule(target.file, stmt.source.value);
+        const found = from && this.exportOf(from, name, depth + 1);
+        if (found) return found;
+      } else if (stmt.type === 'ExpressionStatement' && stmt.expression.type === 'AssignmentExpression') {
+        const left = stmt.expression.left;
+        const isModuleExports = (n: N): boolean => n.type === 'MemberExpression' && n.object.type === 'Identifier' && n.object.name === 'module' && memberName(n) === 'exports';
+        if (isModuleExports(left)) {
+          const value = stmt.expression.right;
+          if (name === 'default') return at('expression', 'right');
+          if (value.type === 'ObjectExpression') {
+            const k = (value.properties as N[]).findIndex((p) => p.type === 'ObjectProperty' && keyName(p.key, p.computed) === name);
+            if (k >= 0) return at('expression', 'right', 'properties', k, 'value');
+          }
+        } else if (left.type === 'MemberExpression' && memberName(left) === name && ((left.object.type === 'Identifier' && left.object.name === 'exports') || isModuleExports(left.object))) {
+          return at('expression', 'right');
+        }
+      }
+    }
+    return null;
+  }
+
+  /** The project file a module is imported from, for an import specifier or a `require('…')` call path. */
+  moduleFor(atPath: P, source: string): ProjectFile | null {
+    const from = this.fileAt(atPath.node.start);
+    return this.resolveModule(from.file, source);
+  }
+}
+
+let current: Project | null = null;
+
+/** The project being analysed (set by migrateProject for the duration of one run; one per thread). */
+export function currentProject(): Project | null {
+  return current;
+}
+
+export function withProject<T>(project: Project, fn: () => T): T {
+  const previous = current;
+  current = project;
+  try {
+    return fn();
+  } finally {
+    current = previous;
+  }
+}
+
+export { requiredModule };
