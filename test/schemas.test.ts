@@ -52,7 +52,8 @@ describe.skipIf(!present)('v2 body schemas match runpod-v2.openapi.json', () => 
 
   const names = Object.keys(V2_BODY_SCHEMAS) as V2BodySchemaName[];
 
-  for (const name of names) {
+  // A skipped describe still runs its body to collect tests: build nothing from an absent spec.
+  for (const name of present ? names : []) {
     describe(name, () => {
       const zod = V2_BODY_SCHEMAS[name];
       const f = flatten(schemas[name]);

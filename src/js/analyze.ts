@@ -104,7 +104,11 @@ function blockingFunction(site: HttpSite, bases: Bases): P | null {
       if (fn) return fn;
     }
     op = operationFor(template, method);
-  } else op = operationForV2(segments, method);
+  } else {
+    op = operationForV2(segments, method);
+    // A v2 wrapper whose path comes from its callers (a leftover reset, v1 body fields) is followed too.
+    if (!op && !matchTemplate(segments)) return unboundIn(site.url);
+  }
   // A create/update body passed in by the caller: follow it to the literal.
   if (op && bodyMappingFor(op.id) && site.body.kind === 'opaque' && site.body.unboundFn) return site.body.unboundFn;
   return null;
