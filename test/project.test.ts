@@ -1,0 +1,44 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cli, copyDir, REPO, tempProject } from './helpers.js';
+
+/**
+ * Multi-file fixture projects (fixtures/projects/<name>/{input,expected}/ + findings.json): the CLI
+ * migrates a copy of input/ as a whole (constants, wrappers and call sites in different files, a base
+ * in .env), the result must equal expected/ byte for byte, the findings must match, and a second run
+ * must change nothing.
+ */
+const ROOT = path.join(REPO, 'fixtures', 'projects');
+
+function files(dir: string, rel = ''): string[] {
+  return fs.readdirSync(path.join(dir, rel), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(dir, path.join(rel, e.name)) : [path.join(rel, e.name).split(path.sep).join('/')])).sort();
+}
+
+type Expected = Record<string, Array<{ ruleId: string; severity: string; line: number; column: number; fixable: boolean }>>;
+
+const projects = fs.readdirSync(ROOT).filter((d) => fs.statSync(path.join(ROOT, d)).isDirectory());
+
+describe('fixture projects', () => {
+  it('exist', () => expect(projects.length).toBeGreaterThan(0));
+
+  for (const name of projects) {
+    it(name, () => {
+      const dir = tempProject({});
+      copyDir(path.join(ROOT, name, 'input'), path.join(dir, 'app'));
+      const dry = JSON.parse(cli(['--dry-run', 'app', '--format', 'json'], dir).stdout);
+      const expected = JSON.parse(fs.readFileSync(path.join(ROOT, name, 'findings.json'), 'utf8')) as Expected;
+      const got: Expected = {};
+      for (const f of dry.files) if (f.findings.length) got[f.path.replace(/^app\//, '')] = f.findings.map(({ ruleId, severity, line, column, fixable }: Expected[string][number]) => ({ ruleId, severity, line, column, fixable }));
+      expect(got).toEqual(expected);
+
+      cli(['app'], dir);
+      const want = path.join(ROOT, name, 'expected');
+      expect(files(path.join(dir, 'app'))).toEqual(files(want));
+      for (const rel of files(want)) expect(fs.readFileSync(path.join(dir, 'app', rel), 'utf8'), rel).toBe(fs.readFileSync(path.join(want, rel), 'utf8'));
+
+      const again = JSON.parse(cli(['--dry-run', 'app', '--format', 'json'], dir).stdout);
+      expect(again.summary.changed).toBe(0);
+    });
+  }
+});
