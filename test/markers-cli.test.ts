@@ -42,9 +42,8 @@ describe('markers end to end', () => {
     expect(r.stdout).toContain('names "embeded-url", which is not a rule id');
   });
 
-  // The engine does not consult markers yet (see isSuppressed in src/markers): a write run still
-  // rewrites marked code. Flip `it.fails` to `it` once the JS engine skips suppressed edits.
-  it.fails('a keep-v1 marker stops the rewrite of the marked code', () => {
+  // The engine consults markers when it plans edits (migrate.ts freezeMarked): marked code is not rewritten.
+  it('a keep-v1 marker stops the rewrite of the marked code', () => {
     const src = "export const u = 'https://rest.runpod.io/v1/pods'; // v2-migrate-keep-v1\nexport const w = 'https://rest.runpod.io/v1/templates';\n";
     const dir = tempProject({ 'a.ts': src });
     cli(['--allow-dirty'], dir);

@@ -6,6 +6,7 @@ import { applyEdits, EditError, preferredQuote, type SourceEdit } from './edits.
 import { syntaxError } from './parse.js';
 import { Project, withProject, type ProjectFile, type ProjectInput } from './project.js';
 import type { DeclaredWrapper } from './clients.js';
+import { isSuppressed, parseMarkers, type MarkerIndex } from '../markers/index.js';
 import type { N, P } from './scope.js';
 import type { Collection, JSCodeshift } from 'jscodeshift';
 import { finding, planRequest, type PlannedFinding, type RequestPlan } from '../rules/request.js';
@@ -117,9 +118,12 @@ function analyzeProject(project: Project, options: MigrateOptions): Map<string, 
     for (const n of nodes) touchedByAny.add(n);
     if (plan) plans.push(plan);
   }
+  const isMarked = markerLookup(project);
+  const frozen = freezeMarked(plans, isMarked);
   arbitrate(plans);
   const findings: PlannedFinding[] = plans.flatMap((p) => p.findings);
-  const edits: SourceEdit[] = keepEnvEditsTogether(plans, findings);
+  const edits: SourceEdit[] = keepEnvEditsTogether(plans, findings).filter((e) => !frozen.has(e.node) || !e.universal);
+  releaseFrozenFindings(findings, frozen);
 
   for (const f of jsFiles) {
     const { j, root } = f.parsed!;
@@ -132,7 +136,7 @@ function analyzeProject(project: Project, options: MigrateOptions): Map<string, 
       const plan = planLiteral(path, source, options.bases);
       if (!plan) continue;
       planned.push(node);
-      edits.push(...plan.edits);
+      if (!plan.findings.some((x) => isMarked(x))) edits.push(...plan.edits);
       findings.push(...plan.findings);
     }
     root.find(j.JSXText).forEach((p) => {
@@ -141,6 +145,42 @@ function analyzeProject(project: Project, options: MigrateOptions): Map<string, 
     });
   }
   return splitByFile(project, edits, findings);
+}
+
+/** Whether a finding is covered by a `v2-migrate-ignore` / `v2-migrate-keep-v1` marker in its file. */
+function markerLookup(project: Project): (f: PlannedFinding) => boolean {
+  const indexes = new Map<ProjectFile, MarkerIndex>();
+  return (f) => {
+    const file = project.fileAt(f.anchor.start);
+    if (!indexes.has(file)) indexes.set(file, parseMarkers(file.source, file.file));
+    return isSuppressed(indexes.get(file), f.line, f.ruleId);
+  };
+}
+
+/**
+ * A request whose finding is marked (kept on purpose, or a false positive) is not rewritten at all.
+ * Its code then counts as used by a request that wants nothing changed: arbitration keeps other
+ * requests from editing what it shares, and shared base literals it reads stay as they are.
+ * Returns the nodes such requests read.
+ */
+function freezeMarked(plans: RequestPlan[], isMarked: (f: PlannedFinding) => boolean): Set<N> {
+  const frozen = new Set<N>();
+  for (const plan of plans) {
+    if (!plan.findings.some((f) => f.fixable && isMarked(f))) continue;
+    plan.specific = [];
+    plan.universal = [];
+    for (const n of plan.touched) frozen.add(n);
+  }
+  return frozen;
+}
+
+/** Findings whose fix was held back because a marked request shares the code. */
+function releaseFrozenFindings(findings: PlannedFinding[], frozen: ReadonlySet<N>): void {
+  for (const f of findings) {
+    if (!f.fixable || !frozen.has(f.anchor)) continue;
+    f.fixable = false;
+    f.message += ' Not rewritten: a request marked v2-migrate-keep-v1 / v2-migrate-ignore uses the same code.';
+  }
 }
 
 /**

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Settings } from '../config.js';
+import type { Finding } from '../findings.js';
 import { migrateProject, type MigrateResult } from '../js/migrate.js';
 import { isEnvFile } from '../js/project.js';
 import { decode, type Decoded } from './files.js';
@@ -15,6 +16,11 @@ export interface JsFileOutcome {
   decoded: Decoded;
   bytes: number;
   result: MigrateResult | null;
+}
+
+function internalFailure(error: unknown): Finding {
+  const why = error instanceof Error ? error.message : String(error);
+  return { ruleId: 'internal-error', severity: 'error', line: 1, column: 1, message: `v2-migrate failed on this file (${why}); it was left unchanged. Please report this.`, fixable: false };
 }
 
 function readEnvFiles(files: readonly string[], mayMatter: (text: string) => boolean): Array<{ file: string; decoded: Decoded & { kind: 'text' }; bytes: number }> {
@@ -44,7 +50,13 @@ function resolveSpecifier(from: string, spec: string, known: ReadonlySet<string>
  * helpers they use), and .env files that hold a v1 base. Returns an outcome for every JS/TS file
  * read (result null for files that take no part) and for each .env file taken.
  */
-export function migrateJsFiles(jsFiles: readonly string[], envFiles: readonly string[], settings: Settings, mayMatter: (text: string) => boolean): JsFileOutcome[] {
+export function migrateJsFiles(
+  jsFiles: readonly string[],
+  envFiles: readonly string[],
+  settings: Settings,
+  mayMatter: (text: string) => boolean,
+  onRead: (file: string, lenient: string | null) => void = () => {},
+): JsFileOutcome[] {
   const known = new Set(jsFiles);
   const envInputs = readEnvFiles(envFiles, mayMatter);
   // Code reading a variable that a .env file sets to a RunPod URL is a seed too.
@@ -59,9 +71,11 @@ export function migrateJsFiles(jsFiles: readonly string[], envFiles: readonly st
     try {
       bytes = fs.readFileSync(file);
     } catch {
+      onRead(file, null);
       continue;
     }
     const lenient = bytes.toString('latin1');
+    onRead(file, lenient);
     const seed = mayMatter(lenient) || readsEnv(lenient);
     const imports = relativeImports(lenient)
       .map((s) => resolveSpecifier(file, s, known))
@@ -106,7 +120,21 @@ export function migrateJsFiles(jsFiles: readonly string[], envFiles: readonly st
     outcomes.push({ file: e.file, decoded: e.decoded, bytes: e.bytes, result: null });
     inputs.push({ file: e.file, source: e.decoded.text });
   }
-  const results = migrateProject(inputs, { bases: settings.bases, gpuPools: settings.gpuPools, preserveV1Defaults: settings.preserveV1Defaults, wrappers: settings.wrappers });
+  const options = { bases: settings.bases, gpuPools: settings.gpuPools, preserveV1Defaults: settings.preserveV1Defaults, wrappers: settings.wrappers };
+  let results: Map<string, MigrateResult>;
+  try {
+    results = migrateProject(inputs, options);
+  } catch {
+    // An engine failure must not take the whole run down: retry file by file so only the culprit fails.
+    results = new Map();
+    for (const input of inputs) {
+      try {
+        for (const [file, r] of migrateProject([input], options)) results.set(file, r);
+      } catch (error) {
+        results.set(input.file, { output: null, findings: [internalFailure(error)] });
+      }
+    }
+  }
   for (const o of outcomes) o.result = results.get(o.file) ?? null;
   return outcomes;
 }

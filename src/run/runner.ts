@@ -1,9 +1,10 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Finding, Severity } from '../findings.js';
 import { compareFindings } from '../findings.js';
 import type { Settings } from '../config.js';
-import { migrateSource } from '../js/migrate.js';
+import { isJsFile } from '../js/parse.js';
+import { isEnvFile } from '../js/project.js';
+import { migrateJsFiles, type JsFileOutcome } from './project.js';
 import { parseMarkers, partitionFindings, splitLines, type MarkerKind, type MarkerProblem } from '../markers/index.js';
 import { RULES, type RuleId } from '../rules/registry.js';
 import { discoverFiles } from '../scan/discover.js';
@@ -11,7 +12,7 @@ import { makePrefilter } from '../scan/prefilter.js';
 import { scanInventory, isEmptyInventory, type Inventory } from '../scan/inventory.js';
 import type { LinePrint } from './baseline.js';
 import { linePrints } from './baseline.js';
-import { decode, encode } from './files.js';
+import { encode } from './files.js';
 
 /** A finding a marker comment took out of the gate. */
 export type SuppressedFinding = Finding & { marker: MarkerKind };
@@ -81,35 +82,18 @@ function applyRuleSettings(findings: Finding[], rules: Settings['rules']): Findi
   return out;
 }
 
-/** Analyse one file. Never throws: unreadable or strange files become findings. */
-export function processFile(absPath: string, cwd: string, settings: Settings, mayMatter: (text: string) => boolean): FileResult {
-  const rel = path.relative(cwd, absPath).split(path.sep).join('/');
-  const base: FileResult = { path: rel, absPath, changed: false, findings: [], suppressed: [], baselined: [], prints: new Map(), markerProblems: [], inventory: null };
-  let bytes: Buffer;
-  try {
-    bytes = fs.readFileSync(absPath);
-  } catch (error) {
-    return { ...base, ...settle(absPath, '', [fileFinding('skipped-file', `Could not read this file (${(error as NodeJS.ErrnoException).code ?? String(error)}).`)]) };
+/** The result for a file the JS engine took part in: rule settings, markers and bytes to write. */
+function finishJsFile(base: FileResult, outcome: JsFileOutcome, settings: Settings): FileResult {
+  if (outcome.decoded.kind !== 'text') {
+    const why = outcome.decoded.kind === 'binary' ? 'it looks binary' : 'it is not valid UTF-8';
+    return { ...base, ...settle(outcome.file, '', [fileFinding('skipped-file', `Skipped: ${why}, so it was not analysed or changed; migrate any RunPod v1 URLs in it by hand.`)]) };
   }
-  // The prefilter works on bytes decoded leniently, so strange files that cannot matter stay silent.
-  const lenient = bytes.toString('latin1');
-  const inventory = scanInventory(lenient, settings.bases);
-  if (!isEmptyInventory(inventory)) base.inventory = inventory;
-  if (!mayMatter(lenient)) return base;
-  const decoded = decode(bytes);
-  if (decoded.kind !== 'text') {
-    const why = decoded.kind === 'binary' ? 'it looks binary' : 'it is not valid UTF-8';
-    return { ...base, ...settle(absPath, '', [fileFinding('skipped-file', `Skipped: ${why}, so it was not analysed or changed; migrate any RunPod v1 URLs in it by hand.`)]) };
-  }
-  let result;
-  try {
-    result = migrateSource(decoded.text, absPath, { bases: settings.bases });
-  } catch (error) {
-    return { ...base, ...settle(absPath, decoded.text, [fileFinding('internal-error', `v2-migrate failed on this file (${error instanceof Error ? error.message : String(error)}); it was left unchanged. Please report this.`)]) };
-  }
-  const settled = settle(absPath, decoded.text, applyRuleSettings(result.findings, settings.rules).sort(compareFindings));
+  const result = outcome.result;
+  if (!result) return base;
+  const { text, bom } = outcome.decoded;
+  const settled = settle(outcome.file, text, applyRuleSettings(result.findings, settings.rules).sort(compareFindings));
   if (result.output === null) return { ...base, ...settled };
-  return { ...base, ...settled, changed: true, before: decoded.text, after: result.output, bytes: encode(result.output, decoded.bom) };
+  return { ...base, ...settled, changed: true, before: text, after: result.output, bytes: encode(result.output, bom) };
 }
 
 /**
@@ -149,6 +133,28 @@ export function summarize(results: readonly FileResult[], scanned: number): RunS
 export async function run(targets: readonly string[], cwd: string, settings: Settings): Promise<RunResult> {
   const files = await discoverFiles(targets, { cwd, ignore: settings.ignore });
   const mayMatter = makePrefilter(settings.bases);
-  const results = files.map((f) => processFile(f, cwd, settings, mayMatter)).filter((r) => r.changed || r.findings.length || r.suppressed.length || r.inventory);
-  return { results, summary: summarize(results, files.length) };
+  const results = new Map<string, FileResult>();
+  const blank = (file: string): FileResult => ({
+    path: path.relative(cwd, file).split(path.sep).join('/'),
+    absPath: file,
+    changed: false,
+    findings: [],
+    suppressed: [],
+    baselined: [],
+    prints: new Map(),
+    markerProblems: [],
+    inventory: null,
+  });
+  const outcomes = migrateJsFiles(files.filter(isJsFile), files.filter(isEnvFile), settings, mayMatter, (file, lenient) => {
+    const r = blank(file);
+    if (lenient === null) Object.assign(r, settle(file, '', [fileFinding('skipped-file', 'Could not read this file, so it was not analysed.')]));
+    else {
+      const inventory = scanInventory(lenient, settings.bases);
+      if (!isEmptyInventory(inventory)) r.inventory = inventory;
+    }
+    results.set(file, r);
+  });
+  for (const o of outcomes) results.set(o.file, finishJsFile(results.get(o.file) ?? blank(o.file), o, settings));
+  const listed = [...results.values()].filter((r) => r.changed || r.findings.length || r.suppressed.length || r.inventory).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return { results: listed, summary: summarize(listed, files.length) };
 }

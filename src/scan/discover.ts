@@ -3,11 +3,14 @@ import ignore, { type Ignore } from 'ignore';
 import fs from 'node:fs';
 import path from 'node:path';
 import { JS_EXTENSIONS } from '../js/parse.js';
+import { isEnvFile } from '../js/project.js';
 
 /** Folders never scanned, whatever .gitignore says. */
 export const ALWAYS_SKIPPED_DIRS = ['node_modules', '.git', 'dist', 'build', 'coverage', 'vendor'];
 const ALWAYS_IGNORED = [...ALWAYS_SKIPPED_DIRS.map((d) => `**/${d}/**`), '**/*.min.js'];
-const PATTERN = `**/*.{${JS_EXTENSIONS.map((e) => e.slice(1)).join(',')}}`;
+/** JS/TS sources and .env files: what the JS engine (with its project index) reads. */
+export const DEFAULT_PATTERNS: readonly string[] = [`**/*.{${JS_EXTENSIONS.map((e) => e.slice(1)).join(',')}}`, '**/.env', '**/.env.*'];
+const defaultAccepts = (file: string): boolean => (JS_EXTENSIONS as readonly string[]).includes(path.extname(file).toLowerCase()) || isEnvFile(file);
 
 const toPosix = (p: string): string => p.split(path.sep).join('/');
 
@@ -63,6 +66,10 @@ export interface DiscoverOptions {
   cwd: string;
   /** gitignore-style globs relative to `cwd` (config `ignore`). */
   ignore?: readonly string[];
+  /** fast-glob patterns of the files to find under a folder (default: DEFAULT_PATTERNS). */
+  patterns?: readonly string[];
+  /** Whether a file named explicitly is taken (default: JS/TS and .env files). */
+  accepts?: (file: string) => boolean;
 }
 
 /**
@@ -81,11 +88,11 @@ export async function discoverFiles(targets: readonly string[], options: Discove
       throw new Error(`no such file or directory: ${target}`);
     }
     if (stat.isFile()) {
-      if ((JS_EXTENSIONS as readonly string[]).includes(path.extname(abs).toLowerCase())) found.add(abs);
+      if ((options.accepts ?? defaultAccepts)(abs)) found.add(abs);
       continue;
     }
     const stack = new GitignoreStack(gitRoot(abs) ?? abs);
-    const entries = await fg(PATTERN, { cwd: abs, absolute: true, dot: true, onlyFiles: true, followSymbolicLinks: false, ignore: ALWAYS_IGNORED, suppressErrors: true });
+    const entries = await fg([...(options.patterns ?? DEFAULT_PATTERNS)], { cwd: abs, absolute: true, dot: true, onlyFiles: true, followSymbolicLinks: false, ignore: ALWAYS_IGNORED, suppressErrors: true });
     for (const file of entries) {
       const normalized = path.normalize(file);
       if (stack.ignores(normalized)) continue;
