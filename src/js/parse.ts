@@ -2,11 +2,7 @@ import { parse as babelParse, type ParserOptions, type ParserPlugin } from '@bab
 import jscodeshift, { type Collection, type JSCodeshift, type Parser } from 'jscodeshift';
 import path from 'node:path';
 
-export const JS_EXTENSIONS = ['.js', '.jsx', '.mjs', '.cjs', '.ts', '.tsx', '.mts', '.cts'] as const;
-
-export function isJsFile(file: string): boolean {
-  return (JS_EXTENSIONS as readonly string[]).includes(path.extname(file).toLowerCase());
-}
+export { JS_EXTENSIONS, isJsFile } from '../scan/kinds.js';
 
 const COMMON: ParserPlugin[] = [
   'decorators-legacy',

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { parseForTransform, type Parsed } from './parse.js';
+import { isEnvFile } from '../scan/kinds.js';
 import { keyName, memberName, requiredModule, type N, type P } from './scope.js';
 
 /**
@@ -32,8 +33,7 @@ export interface ProjectFile {
   parseError?: unknown;
 }
 
-const ENV_FILE = /(^|[/\\])\.env(\.[\w.-]+)?$/;
-export const isEnvFile = (file: string): boolean => ENV_FILE.test(file);
+export { isEnvFile };
 
 const RESOLVE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
 

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Settings } from '../config.js';
 import type { Finding } from '../findings.js';
-import { migrateProject, type MigrateResult } from '../js/migrate.js';
-import { isEnvFile } from '../js/project.js';
+import type { MigrateResult } from '../js/migrate.js';
+import { isEnvFile } from '../scan/kinds.js';
 import { decode, type Decoded } from './files.js';
 import { relativeImports } from './imports.js';
 
@@ -50,13 +50,13 @@ function resolveSpecifier(from: string, spec: string, known: ReadonlySet<string>
  * helpers they use), and .env files that hold a v1 base. Returns an outcome for every JS/TS file
  * read (result null for files that take no part) and for each .env file taken.
  */
-export function migrateJsFiles(
+export async function migrateJsFiles(
   jsFiles: readonly string[],
   envFiles: readonly string[],
   settings: Settings,
   mayMatter: (text: string) => boolean,
   onRead: (file: string, lenient: string | null) => void = () => {},
-): JsFileOutcome[] {
+): Promise<JsFileOutcome[]> {
   const known = new Set(jsFiles);
   const envInputs = readEnvFiles(envFiles, mayMatter);
   // Code reading a variable that a .env file sets to a RunPod URL is a seed too.
@@ -120,6 +120,9 @@ export function migrateJsFiles(
     outcomes.push({ file: e.file, decoded: e.decoded, bytes: e.bytes, result: null });
     inputs.push({ file: e.file, source: e.decoded.text });
   }
+  if (!inputs.length) return outcomes;
+  // The engine (jscodeshift, Babel) is loaded only when some file needs it.
+  const { migrateProject } = await import('../js/migrate.js');
   const options = { bases: settings.bases, gpuPools: settings.gpuPools, preserveV1Defaults: settings.preserveV1Defaults, wrappers: settings.wrappers };
   let results: Map<string, MigrateResult>;
   try {

@@ -2,8 +2,7 @@ import path from 'node:path';
 import type { Finding, Severity } from '../findings.js';
 import { compareFindings } from '../findings.js';
 import type { Settings } from '../config.js';
-import { isJsFile } from '../js/parse.js';
-import { isEnvFile } from '../js/project.js';
+import { isEnvFile, isJsFile } from '../scan/kinds.js';
 import { migrateJsFiles, type JsFileOutcome } from './project.js';
 import { parseMarkers, partitionFindings, splitLines, type MarkerKind, type MarkerProblem } from '../markers/index.js';
 import { RULES, type RuleId } from '../rules/registry.js';
@@ -145,7 +144,7 @@ export async function run(targets: readonly string[], cwd: string, settings: Set
     markerProblems: [],
     inventory: null,
   });
-  const outcomes = migrateJsFiles(files.filter(isJsFile), files.filter(isEnvFile), settings, mayMatter, (file, lenient) => {
+  const outcomes = await migrateJsFiles(files.filter(isJsFile), files.filter(isEnvFile), settings, mayMatter, (file, lenient) => {
     const r = blank(file);
     if (lenient === null) Object.assign(r, settle(file, '', [fileFinding('skipped-file', 'Could not read this file, so it was not analysed.')]));
     else {

@@ -2,8 +2,7 @@ import fg from 'fast-glob';
 import ignore, { type Ignore } from 'ignore';
 import fs from 'node:fs';
 import path from 'node:path';
-import { JS_EXTENSIONS } from '../js/parse.js';
-import { isEnvFile } from '../js/project.js';
+import { JS_EXTENSIONS, isEnvFile } from './kinds.js';
 
 /** Folders never scanned, whatever .gitignore says. */
 export const ALWAYS_SKIPPED_DIRS = ['node_modules', '.git', 'dist', 'build', 'coverage', 'vendor'];
