@@ -1,6 +1,6 @@
 import type { HttpMethod, V1Operation } from '../map/operations.js';
 import { bodyMappingFor, type BodyMapping, type FieldRule } from '../map/bodies.js';
-import { V2_BODY_SCHEMAS } from '../map/schemas.js';
+import { V2_BODY_SCHEMAS, type V2BodySchemaName } from '../map/schemas.js';
 import { BUILDERS } from '../js/body/builders.js';
 import { readBody, type BodyObject } from '../js/body/props.js';
 import { UNKNOWN, type Static } from '../js/body/static.js';
@@ -11,6 +11,19 @@ import type { N, P } from '../js/scope.js';
 import { finding, type PlanEnv, type PlannedFinding } from './request.js';
 
 export type BodyEnv = PlanEnv;
+
+/** A body literal as planned: the v2 body it becomes (static values; fields left for a person are not in it). */
+export interface PlannedBody {
+  operation: string;
+  schema: V2BodySchemaName;
+  body: Record<string, Static>;
+  line: number;
+  /** The request already targeted v2. */
+  v2: boolean;
+}
+
+/** Test seam: called for every complete body literal planBody judges (no spreads, no later writes). */
+export const bodyAudit: { onBody?: (planned: PlannedBody) => void } = {};
 
 export interface BodyPlan {
   /** Request-specific edits to the body object (subject to shared-code arbitration). */
@@ -29,7 +42,15 @@ function checklist(mapping: BodyMapping): string {
     .map(([k, r]) => `${k} → ${r.to}`);
   const built = Object.entries(mapping.fields).filter(([, r]) => r.kind === 'build').map(([k]) => k);
   const decisions = Object.entries(mapping.fields).filter(([, r]) => r.kind === 'decision' || r.kind === 'drop').map(([k]) => k);
-  const parts = [renames.length ? `renamed: ${renames.join(', ')}` : '', built.length ? `restructured: ${built.join(', ')}` : '', decisions.length ? `no v2 equivalent: ${decisions.join(', ')}` : ''];
+  const required = (mapping.required ?? []).map((r) => `${r.key} ${JSON.stringify(r.value)}`);
+  const defaults = (mapping.v1Defaults ?? []).map((d) => d.key);
+  const parts = [
+    renames.length ? `renamed: ${renames.join(', ')}` : '',
+    built.length ? `restructured: ${built.join(', ')}` : '',
+    decisions.length ? `no v2 equivalent: ${decisions.join(', ')}` : '',
+    required.length ? `required on create in v2 (v1 behaviour): ${required.join(', ')}` : '',
+    defaults.length ? `v1 defaults v2 no longer applies on create: ${defaults.join(', ')}` : '',
+  ];
   return parts.filter(Boolean).join('; ') || 'the v2 schema';
 }
 
@@ -44,10 +65,19 @@ function at(value: Static, path: ReadonlyArray<PropertyKey>): Static {
   return cur;
 }
 
-function schemaProblems(mapping: BodyMapping, body: Record<string, Static>): string[] {
-  const result = V2_BODY_SCHEMAS[mapping.v2Schema].safeParse(body);
+function schemaProblems(mapping: BodyMapping, body: Record<string, Static>, reported: ReadonlySet<string>): string[] {
+  return v2BodyProblems(mapping.v2Schema, body, reported);
+}
+
+/**
+ * Problems the v2 schema finds in a body given as static values (`UNKNOWN` where a value is only known
+ * at run time: those paths are not judged). `reported` top-level keys already have a finding of their own.
+ */
+export function v2BodyProblems(schema: V2BodySchemaName, body: Record<string, Static>, reported: ReadonlySet<string> = new Set()): string[] {
+  const result = V2_BODY_SCHEMAS[schema].safeParse(body);
   if (result.success) return [];
   return result.error.issues
+    .filter((i) => !(i.path.length > 0 && reported.has(String(i.path[0]))))
     .filter((i) => {
       for (let n = 0; n <= i.path.length; n++) if (at(body, i.path.slice(0, n)) === UNKNOWN) return false;
       return true;
@@ -87,20 +117,46 @@ export function planBody(site: HttpSite, op: V1Operation, root: P, env: BodyEnv,
   const consumed = new Set<string>();
   const decided = new Set<string>();
 
-  const decide = (field: string, advice: string): void => {
+  // TODOs, one per line: decisions on a one-line object share its statement, so equal advice is merged.
+  const todos: Array<{ node: N; fields: string[]; advice: string }> = [];
+  const multiline = env.source.slice(located.object.node.start, located.object.node.end).includes('\n');
+  /** `builder`: the field has a v2 place, but this body cannot be moved there automatically. */
+  const decide = (field: string, advice: string, builder = false): void => {
     if (decided.has(field)) return;
     decided.add(field);
     const prop = body.props.get(field);
     if (!prop) return;
-    plan.findings.push(finding('removed-field', prop.prop.node, `${field} has no v2 equivalent in ${op.id}: ${advice}`));
-    const multiline = env.source.slice(located.object.node.start, located.object.node.end).includes('\n');
-    const todo = todoAbove(env.source, multiline ? prop.prop.node : statementNode(located.object), `${field}: ${advice}`);
-    if (todo) plan.universal.push(todo);
+    const what = builder ? 'cannot be migrated automatically in' : 'has no v2 equivalent in';
+    plan.findings.push(finding('removed-field', prop.prop.node, `${field} ${what} ${op.id}: ${advice}`));
+    const node = multiline ? prop.prop.node : statementNode(located.object);
+    const same = todos.find((t) => t.node === node && t.advice === advice);
+    if (same) same.fields.push(field);
+    else todos.push({ node, fields: [field], advice });
   };
+  const flushTodos = (): void => {
+    for (const t of todos.splice(0)) {
+      const todo = todoAbove(env.source, t.node, `${t.fields.join(', ')}: ${t.advice}`);
+      if (todo) plan.universal.push(todo);
+    }
+  };
+  /** v1 fields of a builder that decided: they stay as written, covered by its decision (not checked against v2). */
+  const pending = new Set<string>();
 
   for (const id of mapping.builders) {
     const out = BUILDERS[id](input);
-    for (const d of out.decisions) decide(d.field, d.advice);
+    // A v2 field the body already sets (code half on v2) is not written twice: the v1 fields wait for a person.
+    const clash = out.writes.find((w) => body.props.has(w.key) && !out.consumes.includes(w.key));
+    if (clash) {
+      out.decisions.push(...out.consumes.map((field) => ({ field, advice: `it belongs in ${clash.key}, which this body already sets: merge it into ${clash.key} by hand.` })));
+      out.consumes = [];
+      out.writes = [];
+    }
+    for (const d of out.decisions) decide(d.field, d.advice, true);
+    if (out.decisions.length) {
+      for (const [key, rule] of Object.entries(mapping.fields)) {
+        if (rule.kind === 'build' && rule.builder === id && body.props.has(key) && !out.consumes.includes(key)) pending.add(key);
+      }
+    }
     if (!out.consumes.length && !out.writes.length) continue;
     const props = out.consumes.map((k) => body.props.get(k)!).sort((a, b) => a.prop.node.start - b.prop.node.start);
     const text = out.writes.map((w) => `${w.key}: ${w.text}`).join(', ');
@@ -110,13 +166,14 @@ export function planBody(site: HttpSite, op: V1Operation, root: P, env: BodyEnv,
     notes.push(...out.notes);
   }
   for (const [key, prop] of body.props) {
-    if (consumed.has(key) || decided.has(key)) continue;
+    if (consumed.has(key) || decided.has(key) || pending.has(key)) continue;
     const rule = mapping.fields[key];
     if (!rule || rule.kind === 'keep' || rule.kind === 'build') {
       built[key] = prop.static;
       continue;
     }
-    if (rule.kind === 'rename') {
+    if (rule.kind === 'rename' && body.props.has(rule.to)) decide(key, `it is ${rule.to} in v2, which this body already sets: keep one.`, true);
+    else if (rule.kind === 'rename') {
       changes.set(prop.prop.node, { kind: 'rename', to: rule.to });
       built[rule.to] = prop.static;
       notes.push(`${key} → ${rule.to}`);
@@ -136,22 +193,33 @@ export function planBody(site: HttpSite, op: V1Operation, root: P, env: BodyEnv,
       notes.push(`${r.key} ${JSON.stringify(r.value)} added (${r.why})`);
     }
   }
-  if (create && canInsert && !v2) planDefaults(plan, mapping, body, env, root, op, append, built);
+  // A missing v2-required field (name) that a v1-default warning already reports does not block the rest.
+  const warned = create && canInsert && !v2 ? planDefaults(plan, mapping, body, env, root, op, append, built) : new Set<string>();
   planWrites(plan, body, mapping, op, decide, notes);
 
+  flushTodos();
+  if (canInsert) bodyAudit.onBody?.({ operation: op.id, schema: mapping.v2Schema, body: built, line: located.object.node.loc?.start.line ?? 0, v2 });
   const changed = changes.size > 0 || append.length > 0 || plan.specific.length > 0;
   if (!changed) return plan.findings.length || plan.universal.length ? plan : null;
   if (canInsert) {
-    const problems = schemaProblems(mapping, built);
+    const problems = schemaProblems(mapping, built, warned);
     if (problems.length) {
       plan.findings.push(finding('v2-schema', located.object.node, `The migrated ${op.id} body would be rejected by the v2 schema (${problems.join('; ')}), so it was not rewritten.`));
+      // Nothing is written, so v1 defaults preserveV1Defaults would have written are only reported.
+      for (const f of plan.findings) {
+        if (f.ruleId !== 'v1-default' || !f.fixable) continue;
+        f.fixable = false;
+        f.message = f.message.replace('written out explicitly (preserveV1Defaults)', 'not written out because the body fails the v2 schema');
+      }
       return plan;
     }
   }
   plan.specific.push(...objectEdits(env.source, located.object, changes, append));
   if (notes.length) plan.findings.push(finding('body-field', located.object.node, `${op.id} body for v2: ${notes.join('; ')}.`));
-  if (body.spreads.length && !v2) {
-    plan.findings.push(finding('opaque-body', body.spreads[0]!.node, `The spread in this ${op.id} body is not verified: fields it brings in must be v2 fields too (${checklist(mapping)}).`));
+  if (!v2) {
+    for (const spread of body.spreads) {
+      plan.findings.push(finding('opaque-body', spread.node, `The spread in this ${op.id} body is not verified: fields it brings in must be v2 fields too (${checklist(mapping)}).`));
+    }
   }
   return plan;
 }
@@ -163,7 +231,8 @@ function statementNode(at: P): N {
   return p.value;
 }
 
-function planDefaults(plan: BodyPlan, mapping: BodyMapping, body: BodyObject, env: BodyEnv, root: P, op: V1Operation, append: string[], built: Record<string, Static>): void {
+function planDefaults(plan: BodyPlan, mapping: BodyMapping, body: BodyObject, env: BodyEnv, root: P, op: V1Operation, append: string[], built: Record<string, Static>): Set<string> {
+  const warned = new Set<string>();
   for (const d of mapping.v1Defaults ?? []) {
     if (d.absent.some((k) => body.props.has(k)) || d.unlessPresent?.some((k) => body.props.has(k))) continue;
     if (d.onlyWhen && !d.onlyWhen.values.includes(body.props.get(d.onlyWhen.field)?.static)) continue;
@@ -173,8 +242,10 @@ function planDefaults(plan: BodyPlan, mapping: BodyMapping, body: BodyObject, en
       plan.findings.push({ ...finding('v1-default', body.object.node, `${op.id} relied on the v1 default for ${d.what}; written out explicitly (preserveV1Defaults).`), fixable: true });
     } else {
       plan.findings.push(finding('v1-default', root.node, `${op.id} relies on the v1 default for ${d.what}, which v2 does not apply: set it explicitly, or set "preserveV1Defaults": true to have it written.`));
+      warned.add(d.key);
     }
   }
+  return warned;
 }
 
 /** `body.imageName = x`: renamed in place; restructured or removed fields need a person. */
@@ -182,12 +253,16 @@ function planWrites(plan: BodyPlan, body: BodyObject, mapping: BodyMapping, op: 
   for (const w of body.writes) {
     const rule = mapping.fields[w.key];
     if (!rule || rule.kind === 'keep') continue;
-    if (rule.kind === 'rename') {
+    if (rule.kind === 'rename' && body.props.has(rule.to)) {
+      plan.findings.push(finding('removed-field', w.property.node, `${w.key} is ${rule.to} in v2, which this body already sets: keep one.`));
+    } else if (rule.kind === 'rename') {
       plan.specific.push({ start: w.property.node.start, end: w.property.node.end, text: rule.to, node: body.object.node });
       notes.push(`${w.key} → ${rule.to} (assignment)`);
     } else if (rule.kind === 'decision') {
       decide(w.key, rule.advice);
       if (!body.props.has(w.key)) plan.findings.push(finding('removed-field', w.property.node, `${w.key} has no v2 equivalent in ${op.id}: ${rule.advice}`));
+    } else if (rule.kind === 'drop') {
+      plan.findings.push(finding('removed-field', w.property.node, `${w.key} is set by a later assignment, but ${op.id} has no such field in v2: remove the assignment.`));
     } else plan.findings.push(finding('opaque-body', w.property.node, `${op.id}: ${w.key} is set by a later assignment and moves into a nested v2 field: move it into the body literal or rewrite it by hand.`));
   }
 }

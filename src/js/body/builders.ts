@@ -66,12 +66,18 @@ function podGpu(input: BuildInput): BuildOutput {
   const [ids, count, cuda] = [input.props.get('gpuTypeIds'), input.props.get('gpuCount'), input.props.get('allowedCudaVersions')];
   if (!ids && !count && !cuda) return none();
   if (!ids) {
+    if (input.props.has('gpu')) return decide(present(input, 'gpuCount', 'allowedCudaVersions').map((p) => p.key), 'it belongs in gpu (count, allowedCudaVersions), which this body already sets: move it there by hand.');
     if (isCpuPod(input)) return decide(present(input, 'gpuCount', 'allowedCudaVersions').map((p) => p.key), 'GPU settings on a CPU pod have no v2 place: v2 CPU pods take only cpu { id, vcpuCount }.');
     return decide(present(input, 'gpuCount', 'allowedCudaVersions').map((p) => p.key), 'v2 GPU pods need gpu: { id, count }: add the GPU type (gpuTypeIds was not set).');
   }
   const list = elements(ids);
-  if (!list) return decide(['gpuTypeIds'], `gpuTypeIds is not a literal list, so the tool cannot tell whether it names one type: a v2 pod takes one GPU type (gpu: { id, count }); a list of fallbacks must become a client loop over ${GPU_CATALOG_LOOP}.`);
-  if (list.length !== 1) return decide(['gpuTypeIds'], `v2 pods take one GPU type (gpu: { id, count }) and the server-side fallback list is gone: pick one type, or rebuild the fallback as a client loop over ${GPU_CATALOG_LOOP}.`);
+  const several = `v2 pods take one GPU type (gpu: { id, count }) and the server-side fallback list is gone: pick one type, or rebuild the fallback as a client loop over ${GPU_CATALOG_LOOP}.`;
+  if (!list) {
+    // A constant list: its length still tells a fallback list from a single type.
+    if (Array.isArray(ids.static) && ids.static.length !== 1) return decide(['gpuTypeIds'], several);
+    return decide(['gpuTypeIds'], `gpuTypeIds is not a literal list, so the tool cannot tell whether it names one type: a v2 pod takes one GPU type (gpu: { id, count }); a list of fallbacks must become a client loop over ${GPU_CATALOG_LOOP}.`);
+  }
+  if (list.length !== 1) return decide(['gpuTypeIds'], several);
   const id = list[0]!;
   return {
     consumes: present(input, 'gpuTypeIds', 'gpuCount', 'allowedCudaVersions').map((p) => p.key),
@@ -97,8 +103,12 @@ function podCpu(input: BuildInput): BuildOutput {
   }
   if (!flavors) return decide(['computeType'], 'v2 CPU pods need cpu: { id, vcpuCount }: choose a flavor from GET /v2/catalog/cpus.');
   const list = elements(flavors);
-  if (!list) return decide(['cpuFlavorIds'], 'cpuFlavorIds is not a literal list: a v2 pod takes one CPU flavor (cpu: { id, vcpuCount }).');
-  if (list.length !== 1) return decide(['cpuFlavorIds'], DECISIONS.cpuFlavorPriority.replace('the fallback order is gone', 'several flavors are no longer accepted'));
+  const several = DECISIONS.cpuFlavorPriority.replace('the fallback order is gone', 'several flavors are no longer accepted');
+  if (!list) {
+    if (Array.isArray(flavors.static) && flavors.static.length !== 1) return decide(['cpuFlavorIds'], several);
+    return decide(['cpuFlavorIds'], 'cpuFlavorIds is not a literal list: a v2 pod takes one CPU flavor (cpu: { id, vcpuCount }).');
+  }
+  if (list.length !== 1) return decide(['cpuFlavorIds'], several);
   return {
     consumes: present(input, 'computeType', 'cpuFlavorIds', 'vcpuCount').map((p) => p.key),
     writes: [
@@ -184,6 +194,8 @@ function endpointGpu(input: BuildInput): BuildOutput {
     }
     const ordered = [...new Set((names as string[]).map((n) => input.gpuPools[n]!))];
     pools = { text: `[${ordered.map((p) => quoted(input, p)).join(', ')}]`, value: ordered };
+  } else if (input.props.has('gpu')) {
+    return decide(present(input, 'gpuCount', 'allowedCudaVersions', 'minCudaVersion').map((p) => p.key), 'it belongs in gpu (count, allowedCudaVersions, minCudaVersion), which this body already sets: move it there by hand.');
   } else if (input.create) {
     return decide(present(input, 'gpuCount', 'allowedCudaVersions', 'minCudaVersion').map((p) => p.key), 'v2 endpoint GPU settings need gpu.pools on create: add the GPU types (gpuTypeIds was not set).');
   }
@@ -227,17 +239,22 @@ function endpointCpu(input: BuildInput): BuildOutput {
 function workers(input: BuildInput): BuildOutput {
   const [min, max, idle] = ['workersMin', 'workersMax', 'idleTimeout'].map((k) => input.props.get(k));
   if (!min && !max && !idle) return none();
-  if (idle && input.props.get('scalerType')?.static === 'REQUEST_COUNT') return decide(['idleTimeout'], 'v2 rejects idleTimeout with REQUEST_COUNT scaling: remove it or scale on queue delay.');
+  // v2 rejects idleTimeout with REQUEST_COUNT scaling (v1 or v2 spelling): min/max still move, idleTimeout waits for a person.
+  const scaling = value(input.props.get('scaling'));
+  const requestCount = value(input.props.get('scalerType')) === 'REQUEST_COUNT' || (!!scaling && typeof scaling === 'object' && (scaling as Record<string, Static>).type === 'REQUEST_COUNT');
+  const decisions = idle && requestCount ? [{ field: 'idleTimeout', advice: 'v2 rejects idleTimeout with REQUEST_COUNT scaling: remove it or scale on queue delay.' }] : [];
+  const moved = decisions.length ? undefined : idle;
+  if (!min && !max && !moved) return { ...none(), decisions };
   return {
-    consumes: present(input, 'workersMin', 'workersMax', 'idleTimeout').map((p) => p.key),
+    consumes: present(input, 'workersMin', 'workersMax', ...(moved ? ['idleTimeout'] : [])).map((p) => p.key),
     writes: [
       {
         key: 'workers',
-        text: objectText([['min', min && textOf(input, min.value)], ['max', max && textOf(input, max.value)], ['idleTimeout', idle && textOf(input, idle.value)]]),
-        value: objectValue([['min', value(min)], ['max', value(max)], ['idleTimeout', value(idle)]]),
+        text: objectText([['min', min && textOf(input, min.value)], ['max', max && textOf(input, max.value)], ['idleTimeout', moved && textOf(input, moved.value)]]),
+        value: objectValue([['min', value(min)], ['max', value(max)], ['idleTimeout', value(moved)]]),
       },
     ],
-    decisions: [],
+    decisions,
     notes: ['workersMin/workersMax/idleTimeout become workers { min, max, idleTimeout }'],
   };
 }

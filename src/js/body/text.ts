@@ -53,6 +53,13 @@ export function objectEdits(source: string, object: P, changes: ReadonlyMap<N, P
     all.set(last, { kind: 'replace', text });
     pending.length = 0;
   }
+  // Removing the last properties of an object written without a trailing comma: the new last one loses its comma too.
+  if (last && !pending.length && all.get(last)?.kind === 'remove' && source[skipBlanks(source, last.end)] !== ',') {
+    const survivors = props.filter((p) => all.get(p)?.kind !== 'remove');
+    const tail = survivors[survivors.length - 1];
+    const comma = tail ? skipBlanks(source, tail.end) : -1;
+    if (tail && source[comma] === ',') edits.push({ start: comma, end: comma + 1, text: '', node: obj });
+  }
   props.forEach((prop, i) => {
     const change = all.get(prop);
     if (!change) return;
@@ -92,4 +99,11 @@ export function todoAbove(source: string, node: N, text: string): SourceEdit | n
 
 export function propKey(prop: N): string | null {
   return keyName(prop.key, prop.computed);
+}
+
+/** Skip spaces and tabs forward from `pos`. */
+function skipBlanks(source: string, pos: number): number {
+  let i = pos;
+  while (source[i] === ' ' || source[i] === '\t') i++;
+  return i;
 }
