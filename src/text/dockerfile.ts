@@ -1,0 +1,113 @@
+/**
+ * Dockerfiles: `ENV` / `ARG` / `LABEL` values are literals (a v1 base in `ENV RUNPOD_API=…` is
+ * rewritten; the message names the variable `docker run -e` may still set); `RUN`, shell-form `CMD` /
+ * `ENTRYPOINT` are shell (with the ENV values as variables); exec-form JSON arrays are strings.
+ */
+import { planValue, type Collector, type TPiece } from './plan.js';
+import { commands, literalOf, ShellScope, scanShell, type Word } from './shell.js';
+import { maskOutside } from './source.js';
+import { mentionsGraphql, scanGraphql } from './fields.js';
+import { jsonPieces, parseJson } from './json.js';
+
+interface Instruction {
+  keyword: string;
+  /** Offsets of the arguments (after the keyword) to the end of the instruction (continuations included). */
+  start: number;
+  end: number;
+}
+
+function instructions(text: string): Instruction[] {
+  const out: Instruction[] = [];
+  let at = 0;
+  while (at < text.length) {
+    let nl = text.indexOf('\n', at);
+    if (nl < 0) nl = text.length;
+    const line = text.slice(at, nl);
+    const m = /^\s*([A-Za-z]+)(\s+|$)/.exec(line);
+    if (!m || line.trimStart().startsWith('#')) {
+      at = nl + 1;
+      continue;
+    }
+    const start = at + m[0].length;
+    let end = nl;
+    // Continuation lines end with a backslash; comment lines inside are skipped by the shell lexer.
+    while (/\\\s*$/.test(text.slice(at, end)) && end < text.length) {
+      at = end + 1;
+      let next = text.indexOf('\n', at);
+      if (next < 0) next = text.length;
+      end = next;
+    }
+    out.push({ keyword: m[1]!.toUpperCase(), start, end: end > start && text[end - 1] === '\r' ? end - 1 : end });
+    at = end + 1;
+  }
+  return out;
+}
+
+export function scanDockerfile(c: Collector, text: string): void {
+  const ins = instructions(text);
+  const shellRanges: Array<[number, number]> = [];
+  const seeds = new Map<string, TPiece[]>();
+  const values: Array<{ pieces: TPiece[]; anchor: number }> = [];
+  const scope = new ShellScope();
+  for (const inst of ins) {
+    const args = text.slice(inst.start, inst.end);
+    if (inst.keyword === 'ENV' || inst.keyword === 'ARG' || inst.keyword === 'LABEL') {
+      // `KEY=value …`, or the legacy `ENV KEY value` form.
+      const cmds = commands(text, inst.start, inst.end);
+      const words: Word[] = cmds.flatMap((cm) => cm.words);
+      const pairs: Array<{ name: string; value: Word['parts'] }> = [];
+      const firstLit = words[0] ? literalOf(words[0]) : null;
+      if (inst.keyword === 'ENV' && words.length >= 2 && firstLit && /^[A-Za-z_][A-Za-z0-9_]*$/.test(firstLit)) {
+        pairs.push({ name: firstLit, value: words.slice(1).flatMap((w) => w.parts) });
+      } else {
+        for (const w of words) {
+          const first = w.parts[0];
+          if (first?.kind !== 'lit') continue;
+          const m = /^([A-Za-z_][A-Za-z0-9_.-]*)=/.exec(first.text);
+          if (!m) continue;
+          const rest = first.text.slice(m[0].length);
+          pairs.push({ name: m[1]!, value: [...(rest ? [{ ...first, text: rest, start: first.start + m[0].length, literal: first.start + m[0].length }] : []), ...w.parts.slice(1)] });
+        }
+      }
+      for (const p of pairs) {
+        scope.define(p.name, inst.end, p.value);
+        const envVar = inst.keyword === 'LABEL' ? undefined : p.name;
+        const pieces = scope.pieces(p.value, inst.start).map((x) => (x.kind === 'text' && envVar ? { ...x, origin: { ...x.origin, envVar: x.origin.envVar ?? envVar } } : x));
+        if (envVar) seeds.set(p.name, pieces);
+        if (c.bases.legacy.some((b) => pieces.some((x) => x.kind === 'text' && x.text.includes(b)))) values.push({ pieces, anchor: p.value[0]?.start ?? inst.start });
+      }
+      continue;
+    }
+    if (['RUN', 'CMD', 'ENTRYPOINT', 'HEALTHCHECK', 'ONBUILD'].includes(inst.keyword)) {
+      let from = inst.start;
+      if (inst.keyword === 'HEALTHCHECK') {
+        const cmd = /\bCMD\s+/i.exec(args);
+        if (!cmd) continue;
+        from = inst.start + cmd.index + cmd[0].length;
+      }
+      // RUN flags (`--mount=…`) are not part of the command.
+      while (text.startsWith('--', from)) {
+        const sp = text.slice(from, inst.end).search(/\s/);
+        if (sp < 0) break;
+        from += sp;
+        while (/\s/.test(text[from] ?? '') && from < inst.end) from++;
+      }
+      if (text[from] === '[') {
+        const arr = parseJson(text, from, inst.end);
+        if (arr?.kind === 'array') {
+          for (const item of arr.items) {
+            if (item.kind === 'string' && c.bases.legacy.some((b) => item.value.includes(b))) values.push({ pieces: jsonPieces(text, item), anchor: item.start });
+          }
+        }
+        continue;
+      }
+      shellRanges.push([from, inst.end]);
+    }
+  }
+  if (shellRanges.length) scanShell(c, maskOutside(text, shellRanges), { seeds, graphql: false });
+  for (const v of values) {
+    if (v.pieces.some((p) => p.kind === 'text' && c.consumed.has(p.origin.literal))) continue;
+    planValue(c, v.pieces, { anchor: v.anchor });
+  }
+  if (mentionsGraphql(text)) scanGraphql(c, text, 0, text.length);
+}

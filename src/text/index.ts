@@ -1,0 +1,94 @@
+/**
+ * The text engine: REST v1 usage in files that are not JavaScript (Python, shell, Dockerfiles,
+ * Markdown, YAML, JSON, TOML, .env, .http, Terraform). Same migration map, same rule ids and messages
+ * as the JS engine; rewrites only what is certain without seeing the request (base URLs and path
+ * renames), plus per-action calls where the request's method and body position are plainly visible.
+ */
+import path from 'node:path';
+import type { Finding } from '../findings.js';
+import type { Bases } from '../url/shape.js';
+import { Collector } from './plan.js';
+import { languageOf, type Language } from './language.js';
+import { scanPython } from './python/scan.js';
+import { scanShell } from './shell.js';
+import { scanMarkdown } from './markdown.js';
+import { scanYaml } from './yaml.js';
+import { scanJson } from './json.js';
+import { scanToml } from './toml.js';
+import { scanEnv } from './env.js';
+import { scanHttp } from './http.js';
+import { scanHcl } from './hcl.js';
+import { scanDockerfile } from './dockerfile.js';
+
+export { languageOf, type Language } from './language.js';
+
+export interface TextScanResult {
+  findings: Finding[];
+  /** The migrated text, or null when nothing changes. */
+  output: string | null;
+}
+
+/** The text engine handles this file (by its name). */
+export function isTextEngineFile(file: string): boolean {
+  return languageOf(file) !== null;
+}
+
+/** fast-glob patterns for the files the text engine handles (`.env*` needs no `dot` option: the pattern names the dot). */
+export const TEXT_ENGINE_GLOBS: string[] = [
+  '**/*.py',
+  '**/*.sh',
+  '**/*.bash',
+  '**/*.zsh',
+  '**/Dockerfile',
+  '**/Dockerfile.*',
+  '**/*.Dockerfile',
+  '**/*.dockerfile',
+  '**/Containerfile',
+  '**/*.md',
+  '**/*.mdx',
+  '**/*.yaml',
+  '**/*.yml',
+  '**/*.json',
+  '**/*.toml',
+  '**/.env',
+  '**/.env.*',
+  '**/*.env',
+  '**/*.http',
+  '**/*.rest',
+  '**/*.tf',
+  '**/*.tfvars',
+];
+
+export function scanLanguage(c: Collector, text: string, language: Language, file: string): void {
+  switch (language) {
+    case 'python':
+      return scanPython(c, text);
+    case 'shell':
+      return scanShell(c, text);
+    case 'markdown':
+      return scanMarkdown(c, text, file);
+    case 'yaml':
+      return scanYaml(c, text);
+    case 'json':
+      return scanJson(c, text);
+    case 'toml':
+      return scanToml(c, text);
+    case 'env':
+      return scanEnv(c, text);
+    case 'http':
+      return scanHttp(c, text);
+    case 'hcl':
+      return scanHcl(c, text);
+    case 'dockerfile':
+      return scanDockerfile(c, text);
+  }
+}
+
+/** Scan one file's text (BOM already removed). Never throws on odd input: unknown shapes are left alone. */
+export function scanText(text: string, file: string, bases: Bases): TextScanResult {
+  const language = languageOf(path.basename(file));
+  if (!language) return { findings: [], output: null };
+  const c = new Collector(text, bases);
+  scanLanguage(c, text, language, file);
+  return c.result();
+}

@@ -1,0 +1,281 @@
+/**
+ * JSON (comments and trailing commas tolerated): every string value is a literal; OpenAPI documents
+ * get their v1 server rewritten and their v1 path keys reported (regenerate from the v2 spec); Postman
+ * collections get their `{{variables}}` rewritten and every request reported with its method;
+ * script strings that run `curl` (package.json) are scanned as shell.
+ */
+import { V2_OPENAPI_URL } from '../map/hosts.js';
+import { matchTemplate, type PathTemplate } from '../map/match.js';
+import type { HttpMethod } from '../map/operations.js';
+import { holePiece, planRequest, planValue, REGENERATE_NOTE, renameNote, v2Form, type Collector, type TPiece } from './plan.js';
+import { bodyOperation, checkBodyField, mentionsGraphql, scanGraphql } from './fields.js';
+import { backslash, runs } from './strings.js';
+import { maskOutside } from './source.js';
+import { scanShell } from './shell.js';
+
+export type JNode =
+  | { kind: 'object'; start: number; end: number; entries: Array<{ key: string; keyNode: JString; value: JNode }> }
+  | { kind: 'array'; start: number; end: number; items: JNode[] }
+  | JString
+  | { kind: 'other'; start: number; end: number };
+export interface JString {
+  kind: 'string';
+  start: number;
+  end: number;
+  value: string;
+}
+
+class JsonError extends Error {}
+
+/** A tolerant JSON parser (comments, trailing commas) that keeps every node's offsets. */
+export function parseJson(text: string, from = 0, to = text.length): JNode | null {
+  let i = from;
+  const ws = (): void => {
+    for (;;) {
+      while (i < to && /\s/.test(text[i]!)) i++;
+      if (text.startsWith('//', i)) {
+        while (i < to && text[i] !== '\n') i++;
+      } else if (text.startsWith('/*', i)) {
+        const e = text.indexOf('*/', i + 2);
+        i = e < 0 || e > to ? to : e + 2;
+      } else return;
+    }
+  };
+  const str = (): JString => {
+    const start = i;
+    i++;
+    let value = '';
+    while (i < to && text[i] !== '"') {
+      if (text[i] === '\\') {
+        const s = backslash(text, i)!;
+        value += s.text;
+        i += s.len;
+      } else value += text[i++];
+    }
+    if (text[i] !== '"') throw new JsonError('unterminated string');
+    i++;
+    return { kind: 'string', start, end: i, value };
+  };
+  const value = (depth: number): JNode => {
+    if (depth > 200) throw new JsonError('too deep');
+    ws();
+    const ch = text[i];
+    const start = i;
+    if (ch === '{') {
+      i++;
+      const entries: Array<{ key: string; keyNode: JString; value: JNode }> = [];
+      for (;;) {
+        ws();
+        if (text[i] === '}') {
+          i++;
+          break;
+        }
+        if (text[i] !== '"') throw new JsonError('expected key');
+        const keyNode = str();
+        ws();
+        if (text[i] !== ':') throw new JsonError('expected :');
+        i++;
+        const v = value(depth + 1);
+        entries.push({ key: keyNode.value, keyNode, value: v });
+        ws();
+        if (text[i] === ',') i++;
+        else if (text[i] !== '}') throw new JsonError('expected , or }');
+      }
+      return { kind: 'object', start, end: i, entries };
+    }
+    if (ch === '[') {
+      i++;
+      const items: JNode[] = [];
+      for (;;) {
+        ws();
+        if (text[i] === ']') {
+          i++;
+          break;
+        }
+        items.push(value(depth + 1));
+        ws();
+        if (text[i] === ',') i++;
+        else if (text[i] !== ']') throw new JsonError('expected , or ]');
+      }
+      return { kind: 'array', start, end: i, items };
+    }
+    if (ch === '"') return str();
+    const m = /^(?:-?\d[\d.eE+-]*|true|false|null)/.exec(text.slice(i, Math.min(to, i + 64)));
+    if (!m) throw new JsonError('unexpected token');
+    i += m[0].length;
+    return { kind: 'other', start, end: i };
+  };
+  try {
+    const v = value(0);
+    ws();
+    return i >= to ? v : null;
+  } catch (error) {
+    if (error instanceof JsonError) return null;
+    throw error;
+  }
+}
+
+const get = (node: JNode | undefined, key: string): JNode | undefined => (node?.kind === 'object' ? node.entries.find((e) => e.key === key)?.value : undefined);
+
+/** Pieces of a JSON string node (escapes, `\/` included, are not editable). */
+export function jsonPieces(text: string, s: JString): TPiece[] {
+  return runs(text, s.start + 1, s.end - 1, s.start, backslash);
+}
+
+export function scanJson(c: Collector, text: string, from = 0, to = text.length): void {
+  const root = parseJson(text, from, to);
+  if (!root) {
+    // Not JSON after all: plan every quoted string that holds a v1 URL.
+    const re = /"(?:[^"\\\n]|\\.)*"/g;
+    const chunk = text.slice(from, to);
+    for (let m = re.exec(chunk); m; m = re.exec(chunk)) {
+      const s: JString = { kind: 'string', start: from + m.index, end: from + m.index + m[0].length, value: '' };
+      if (c.bases.legacy.some((b) => m![0].includes(b))) planValue(c, jsonPieces(text, s));
+    }
+    return;
+  }
+  const handled = new Set<JString>();
+  const shellRanges: Array<[number, number]> = [];
+  if (get(root, 'openapi') || get(root, 'swagger')) openapi(c, text, root, handled);
+  const info = get(root, 'info');
+  const schema = get(info, 'schema');
+  if ((schema?.kind === 'string' && /getpostman/.test(schema.value)) || get(info, '_postman_id')) postman(c, text, root, handled);
+  const walk = (node: JNode): void => {
+    if (node.kind === 'object') for (const e of node.entries) walk(e.value);
+    else if (node.kind === 'array') node.items.forEach(walk);
+    else if (node.kind === 'string' && !handled.has(node)) {
+      const raw = text.slice(node.start + 1, node.end - 1);
+      if (/(^|[\s;&|(])curl\s/.test(raw) && !raw.includes('\\')) shellRanges.push([node.start + 1, node.end - 1]);
+      else if (c.bases.legacy.some((b) => node.value.includes(b))) planValue(c, jsonPieces(text, node));
+    }
+  };
+  walk(root);
+  if (shellRanges.length) scanShell(c, maskOutside(text, shellRanges), { graphql: false, canInsert: () => false });
+  if (mentionsGraphql(text.slice(from, to))) scanGraphql(c, text, from, to);
+}
+
+/** The most telling rule for a v1 path key whose v2 form differs, or null when it is the same in v2. */
+function pathKeyRule(t: PathTemplate, key: string): { rule: 'pod-action' | 'update-alias' | 'pod-reset' | 'resource-path' | 'path-param'; what: string } | null {
+  const change = t.operations.find((o) => o.change !== 'path');
+  if (change?.change === 'action') return { rule: 'pod-action', what: `${v2Form(change)}: per-action paths are gone` };
+  if (change?.change === 'update-alias') return { rule: 'update-alias', what: `${v2Form(change)}: the POST …/update alias is gone` };
+  if (change?.change === 'removed') return { rule: 'pod-reset', what: 'nothing: v2 has no pod reset' };
+  const segs = key.split('/').filter(Boolean);
+  const v2 = t.v2Path!.split('/').filter(Boolean);
+  if (t.v1Segments.some((s, i) => !s.startsWith('{') && s !== v2[i])) return { rule: 'resource-path', what: `/v2${t.v2Path}: ${renameNote(t)}` };
+  if (segs.some((s, i) => s.startsWith('{') && s !== v2[i])) return { rule: 'path-param', what: `/v2${t.v2Path}: v2 names every path parameter {id}` };
+  return null;
+}
+
+function openapi(c: Collector, text: string, root: JNode, handled: Set<JString>): void {
+  const servers = get(root, 'servers');
+  let v1Doc = false;
+  let v2Base = false;
+  if (servers?.kind === 'array') {
+    for (const s of servers.items) {
+      const url = get(s, 'url');
+      if (url?.kind !== 'string') continue;
+      if (c.bases.legacy.some((b) => url.value.startsWith(b))) {
+        v1Doc = true;
+        handled.add(url);
+        planValue(c, jsonPieces(text, url), { baseNote: REGENERATE_NOTE });
+      } else if (url.value.replace(/\/+$/, '') === c.bases.target) v2Base = true;
+    }
+  }
+  if (!v1Doc && !v2Base) return;
+  const paths = get(root, 'paths');
+  if (paths?.kind !== 'object') return;
+  for (const e of paths.entries) openapiPathKey(c, e.key, e.keyNode.start + 1);
+}
+
+export function openapiPathKey(c: Collector, key: string, at: number): void {
+  const t = matchTemplate(key.split('/').filter(Boolean));
+  if (!t) return;
+  const r = pathKeyRule(t, key);
+  if (!r) return;
+  c.report(r.rule, at, `OpenAPI path ${key} is a REST v1 path; in v2 it is ${r.what}. Regenerate this document from the v2 spec (${V2_OPENAPI_URL}) rather than editing paths by hand.`);
+}
+
+/** Postman: `{{variables}}` hold the base (rewritten there); each request is reported with its method. */
+function postman(c: Collector, text: string, root: JNode, handled: Set<JString>): void {
+  const vars = new Map<string, TPiece[]>();
+  const variable = get(root, 'variable');
+  if (variable?.kind === 'array') {
+    for (const v of variable.items) {
+      const key = get(v, 'key');
+      const value = get(v, 'value');
+      // An empty value is filled in per environment: unknown here.
+      if (key?.kind === 'string' && value?.kind === 'string' && value.value) vars.set(key.value, jsonPieces(text, value));
+    }
+  }
+  const expand = (pieces: TPiece[]): TPiece[] =>
+    pieces.flatMap((p) => {
+      if (p.kind !== 'text' || !p.text.includes('{{')) return [p];
+      const out: TPiece[] = [];
+      const re = /\{\{\s*([^}\s]+)\s*\}\}/g;
+      let last = 0;
+      for (let m = re.exec(p.text); m; m = re.exec(p.text)) {
+        if (m.index > last) out.push({ ...p, text: p.text.slice(last, m.index), origin: { ...p.origin, start: p.origin.start + last } });
+        out.push(...(vars.get(m[1]!) ?? [holePiece(`{{${m[1]}}}`, p.origin.start + m.index)]));
+        last = m.index + m[0].length;
+      }
+      if (last < p.text.length) out.push({ ...p, text: p.text.slice(last), origin: { ...p.origin, start: p.origin.start + last } });
+      return out;
+    });
+  const visit = (node: JNode | undefined): void => {
+    if (!node) return;
+    if (node.kind === 'array') return node.items.forEach(visit);
+    if (node.kind !== 'object') return;
+    const request = get(node, 'request');
+    if (request) postmanRequest(c, text, request, expand, handled);
+    visit(get(node, 'item'));
+  };
+  visit(get(root, 'item'));
+}
+
+function postmanRequest(c: Collector, text: string, request: JNode, expand: (p: TPiece[]) => TPiece[], handled: Set<JString>): void {
+  const method = get(request, 'method');
+  const url = request.kind === 'string' ? request : get(request, 'url');
+  let pieces: TPiece[] | null = null;
+  let anchor = request.start;
+  if (url?.kind === 'string') {
+    // A plain string URL is the request's only URL: plain edits are safe there.
+    handled.add(url);
+    pieces = expand(jsonPieces(text, url));
+    anchor = url.start;
+  } else if (url?.kind === 'object') {
+    const raw = get(url, 'raw');
+    if (raw?.kind === 'string') {
+      handled.add(raw);
+      // `raw` mirrors `host` and `path`: its own text is not edited alone.
+      pieces = expand(jsonPieces(text, raw).map((p) => (p.kind === 'text' ? { ...p, origin: { ...p.origin, editable: false } } : p)));
+      anchor = raw.start;
+    }
+  }
+  if (!pieces) return;
+  const m = method?.kind === 'string' ? method.value.toUpperCase() : 'GET';
+  const outcome = planRequest(c, {
+    url: pieces,
+    anchor,
+    method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(m) ? (m as HttpMethod) : undefined,
+    bodyReason: 'edit the request in the collection (method, url.raw, url.path and body together)',
+    pathReason: url?.kind === 'object' ? 'edit the request in the collection (url.raw, url.host and url.path together)' : 'edit the request in the collection (method, url and body together)',
+    setMethod: () => 'edit the request in the collection (method, url.raw and url.path together)',
+  });
+  const body = get(get(request, 'body'), 'raw');
+  const op = bodyOperation(outcome.op);
+  if (body?.kind === 'string' && op) {
+    let parsed: unknown = null;
+    try {
+      parsed = JSON.parse(body.value);
+    } catch {
+      parsed = null;
+    }
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+      for (const [key, value] of Object.entries(parsed as Record<string, unknown>)) {
+        const rel = text.slice(body.start, body.end).indexOf(`\\"${key}\\"`);
+        checkBodyField(c, key, rel >= 0 ? body.start + rel + 2 : body.start, op, Array.isArray(value) && value.length > 1);
+      }
+    }
+  }
+}

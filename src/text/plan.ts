@@ -1,0 +1,458 @@
+/**
+ * The text engine's shared planner: a URL found in any language (as literal text pieces and holes,
+ * like the JS engine's) becomes findings and, where the change is certain, splice edits. Messages and
+ * rule ids are the JS engine's, so the same fact reads the same in every file type.
+ */
+import type { Finding } from '../findings.js';
+import { POD_RESET_ADVICE, RENAME_NOTES } from '../map/operations.js';
+import { PATH_TEMPLATES, isParam, operationFor, templatesExtending, type PathTemplate } from '../map/match.js';
+import type { HttpMethod, V1Operation } from '../map/operations.js';
+import { V1_RESOURCES } from '../map/match.js';
+import { HOLE, type Piece } from '../url/pieces.js';
+import { planUrlChanges, templateOf, type UrlChange } from '../url/plan.js';
+import { displayPath, shapeOf, type Bases, type UrlShape } from '../url/shape.js';
+import { RULES, type RuleId } from '../rules/registry.js';
+import { applyEdits, Lines, overlaps, type Edit } from './source.js';
+import { V2_OPENAPI_URL } from '../map/hosts.js';
+
+/** Where a piece of URL text came from in the file. */
+export interface TextOrigin {
+  /** Offset of the piece's first character (for a hole: of the hole's source). */
+  start: number;
+  /** The piece is the file's text verbatim from `start`, so it can be edited in place. */
+  editable: boolean;
+  /** Offset of the literal (string token, scalar, word) the piece belongs to: findings are anchored there. */
+  literal: number;
+  /** The piece is written at the request itself (its arguments), not in code other requests share. */
+  local: boolean;
+  /** The environment variable whose default this text is. */
+  envVar?: string;
+}
+export type TPiece = Piece<TextOrigin>;
+
+export function textPiece(text: string, start: number, opts: Partial<TextOrigin> = {}): TPiece {
+  return { kind: 'text', text, origin: { start, editable: true, literal: start, local: false, ...opts } };
+}
+
+export function holePiece(label: string, start: number, unboundParam = false): TPiece {
+  return { kind: 'hole', label, origin: { start, editable: false, literal: start, local: false }, ...(unboundParam ? { unboundParam } : {}) };
+}
+
+export function flatText(pieces: readonly TPiece[]): string {
+  return pieces.map((p) => (p.kind === 'text' ? p.text : HOLE)).join('');
+}
+
+/** Merge adjacent text pieces that are contiguous in the file and of the same literal (cheaper shapes, same edits). */
+export function withOrigin(pieces: readonly TPiece[], patch: Partial<TextOrigin>): TPiece[] {
+  return pieces.map((p) => ({ ...p, origin: { ...p.origin, ...patch } }));
+}
+
+/** `shapeOf`, with a leading hole always read as the base (`${base}/pods` has the path `/pods`). */
+export function shapeFor(pieces: readonly TPiece[], bases: Bases): UrlShape {
+  const shape = shapeOf(pieces, bases);
+  if (shape.base === 'unknown' && shape.baseEnd === 0 && shape.segments[0]?.from === 0 && shape.segments[0].to === 1) {
+    return { ...shape, baseEnd: 1, segments: shape.segments.slice(1) };
+  }
+  return shape;
+}
+
+const v2Display = (path: string): string => `/v2${path}`;
+
+export function renameNote(template: PathTemplate): string {
+  const key = template.v1Path.startsWith('/billing/') ? template.v1Path.slice(1) : template.v1Segments[0]!;
+  const segment = template.v1Segments.find((s) => RENAME_NOTES[s]);
+  return RENAME_NOTES[key] ?? (segment ? RENAME_NOTES[segment]! : 'the path changed in v2');
+}
+
+/** Could filling the holes (each standing for one or more segments) give a v1 path template? */
+export function couldBeV1Path(segments: ReadonlyArray<string | null>): boolean {
+  const fits = (t: readonly string[], i: number, k: number): boolean => {
+    if (i === segments.length) return k === t.length;
+    const s = segments[i];
+    if (s === null) {
+      for (let k2 = k + 1; k2 <= t.length; k2++) if (fits(t, i + 1, k2)) return true;
+      return false;
+    }
+    return k < t.length && (isParam(t[k]!) || t[k] === s) && fits(t, i + 1, k + 1);
+  };
+  return PATH_TEMPLATES.some((t) => fits(t.v1Segments, 0, 0));
+}
+
+export function isSchemaShape(shape: UrlShape): boolean {
+  return shape.base === 'legacy' && shape.segments.length === 1 && shape.segments[0]!.text === 'openapi.json';
+}
+
+/** The findings and edits of one file. Edits are accepted all-or-nothing per fact and never overlap. */
+export class Collector {
+  readonly lines: Lines;
+  readonly findings: Finding[] = [];
+  private readonly edits: Edit[] = [];
+  /** Literal offsets that an understood request used: the plain literal pass leaves them alone. */
+  readonly consumed = new Set<number>();
+  /** The file talks to RunPod REST (a legacy or v2 base URL was seen in a request or value). */
+  talksRest = false;
+
+  constructor(
+    readonly text: string,
+    readonly bases: Bases,
+  ) {
+    this.lines = new Lines(text);
+  }
+
+  report(ruleId: RuleId, at: number, message: string, fixable = false): void {
+    this.findings.push({ ruleId, severity: RULES[ruleId].severity, ...this.lines.pos(at), message, fixable });
+  }
+
+  /** Accept `edits` if none conflicts with an accepted edit (identical edits are merged). */
+  tryEdits(edits: readonly Edit[]): boolean {
+    const fresh = edits.filter((e) => !this.edits.some((a) => a.start === e.start && a.end === e.end && a.text === e.text));
+    for (let i = 0; i < fresh.length; i++) {
+      if (this.edits.some((a) => overlaps(a, fresh[i]!))) return false;
+      if (fresh.slice(0, i).some((b) => overlaps(b, fresh[i]!) && !(b.start === fresh[i]!.start && b.end === fresh[i]!.end && b.text === fresh[i]!.text))) return false;
+    }
+    for (const e of fresh) if (!this.edits.some((a) => a.start === e.start && a.end === e.end && a.text === e.text)) this.edits.push(e);
+    return true;
+  }
+
+  /** Report a fact whose fix is `edits`; when they cannot be applied, the finding says so and is not fixable. */
+  fix(ruleId: RuleId, at: number, message: string, edits: readonly Edit[]): boolean {
+    if (this.tryEdits(edits)) {
+      this.report(ruleId, at, message, true);
+      return true;
+    }
+    this.report(ruleId, at, `${message} Not rewritten: it overlaps another change in this file; migrate it by hand.`, false);
+    return false;
+  }
+
+  result(): { findings: Finding[]; output: string | null } {
+    const seen = new Set<string>();
+    const findings: Finding[] = [];
+    for (const f of this.findings) {
+      const key = `${f.ruleId}|${f.line}|${f.column}|${f.message}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      findings.push(f);
+    }
+    // A fact found both fixable and not (two requests over one literal) is reported once, as not fixable.
+    const out = findings.filter((f) => !(f.fixable && findings.some((g) => g !== f && !g.fixable && g.ruleId === f.ruleId && g.line === f.line && g.column === f.column && g.message.startsWith(f.message))));
+    out.sort((a, b) => a.line - b.line || a.column - b.column || a.ruleId.localeCompare(b.ruleId) || a.message.localeCompare(b.message));
+    const output = this.edits.length ? applyEdits(this.text, this.edits) : null;
+    return { findings: out, output: output === this.text ? null : output };
+  }
+}
+
+/** File edits for piece edits, or null when a piece is not editable (or, with `local`, not written at the request). */
+export function toEdits(pieces: readonly TPiece[], change: UrlChange, local = false): Edit[] | null {
+  const out: Edit[] = [];
+  for (const e of change.edits) {
+    const p = pieces[e.piece];
+    if (!p || p.kind !== 'text' || !p.origin.editable) return null;
+    if (local && !p.origin.local) return null;
+    out.push({ start: p.origin.start + e.start, end: p.origin.start + e.end, text: e.text });
+  }
+  return out;
+}
+
+function pieceOf(pieces: readonly TPiece[], change: UrlChange): TPiece | undefined {
+  return pieces[change.edits[0]?.piece ?? -1];
+}
+
+export function baseMessage(c: Collector, shape: UrlShape, envVar?: string): string {
+  const envNote = envVar ? ` Deployments may still set ${envVar} to a v1 URL: update it there too.` : '';
+  return `REST v1 base URL ${shape.matchedBase} becomes ${c.bases.target}: v1 was retired on 2026-11-15.${envNote}`;
+}
+
+export function schemaMessage(c: Collector): string {
+  return `The v1 OpenAPI schema URL becomes ${c.bases.target}/openapi.json: regenerate typed clients from the v2 schema.`;
+}
+
+function pathMessage(template: PathTemplate, change: UrlChange): string {
+  return change.ruleId === 'path-param'
+    ? `Path parameter ${change.what}: v2 names every path parameter {id}.`
+    : `${template.v1Path} is ${v2Display(template.v2Path!)} in v2: ${renameNote(template)}.`;
+}
+
+export function actionMessage(template: PathTemplate, op: V1Operation): string {
+  return `POST ${template.v1Path} is POST ${v2Display(op.v2!.path)} with the JSON body ${JSON.stringify(op.v2!.body)} in v2: per-action paths are gone.`;
+}
+
+export function updateMessage(template: PathTemplate): string {
+  return `POST ${template.v1Path} is PATCH ${v2Display(template.v2Path!)} in v2: the POST …/update alias is gone.`;
+}
+
+/** The v2 form of a v1 operation, for messages (`POST /v2/pods/{id}/action {"action":"stop"}`). */
+export function v2Form(op: V1Operation): string {
+  if (!op.v2) return 'nothing (no v2 equivalent)';
+  return `${op.v2.method} ${v2Display(op.v2.path)}${op.v2.body ? ` ${JSON.stringify(op.v2.body)}` : ''}`;
+}
+
+/** Apply base (and schema) changes; returns false when one could not be applied. */
+function applyBase(c: Collector, pieces: readonly TPiece[], shape: UrlShape, changes: readonly UrlChange[], reason = 'the URL is not written as plain text here; change it by hand'): void {
+  for (const ch of changes) {
+    const piece = pieceOf(pieces, ch);
+    const at = piece?.origin.literal ?? 0;
+    const message = ch.ruleId === 'openapi-url' ? schemaMessage(c) : baseMessage(c, shape, piece?.origin.envVar);
+    const edits = toEdits(pieces, ch);
+    if (!edits) c.report(ch.ruleId, at, `${message} Not rewritten: ${reason}.`);
+    else c.fix(ch.ruleId, at, message, edits);
+  }
+}
+
+export interface ValueOptions {
+  /** Where findings go (default: the literal of the first text piece). */
+  anchor?: number;
+  /** A sentence added to the base-url message (an OpenAPI document: regenerate it). */
+  baseNote?: string;
+  /**
+   * The offsets the value is written in. A URL inside a longer text is only this value's business if
+   * its text is written there (not just read from a variable that is planned where it is assigned).
+   */
+  own?: readonly [number, number];
+}
+
+/**
+ * A v1 URL written as a value no understood request uses (a constant, a config entry, a Dockerfile
+ * ENV): rewrite what holds whatever the request is (base and path renames), report what depends on
+ * the request (actions, /update, reset) and URLs inside longer text.
+ */
+export function planValue(c: Collector, pieces: readonly TPiece[], opts: ValueOptions = {}): void {
+  const flat = flatText(pieces);
+  const hit = c.bases.legacy.find((b) => flat.includes(b));
+  if (!hit) return;
+  const firstText = pieces.find((p) => p.kind === 'text');
+  const anchor = opts.anchor ?? firstText?.origin.literal ?? 0;
+  const shape = shapeFor(pieces, c.bases);
+  if (shape.base !== 'legacy' || /\s/.test(flat.slice(shape.baseEnd))) {
+    const own = opts.own;
+    planEmbedded(c, own ? pieces.filter((p) => p.origin.start >= own[0] && p.origin.start < own[1]) : pieces, anchor, hit);
+    return;
+  }
+  c.talksRest = true;
+  const template = templateOf(shape);
+  const display = displayPath(shape);
+  const rewrite = (withPath: boolean): void => {
+    const changes = planUrlChanges(shape, withPath ? template : undefined, c.bases);
+    if (!changes) {
+      c.report('unresolved-url', anchor, `The v1 URL ${display} cannot be edited in place; migrate it by hand.`);
+      return;
+    }
+    const base = changes.filter((ch) => ch.ruleId === 'base-url' || ch.ruleId === 'openapi-url');
+    const note = opts.baseNote ? ` ${opts.baseNote}` : '';
+    for (const ch of base) {
+      const piece = pieceOf(pieces, ch);
+      const message = (ch.ruleId === 'openapi-url' ? schemaMessage(c) : baseMessage(c, shape, piece?.origin.envVar)) + note;
+      const edits = toEdits(pieces, ch);
+      if (!edits) c.report(ch.ruleId, piece?.origin.literal ?? anchor, `${message} Not rewritten: the URL is not written as plain text here; change it by hand.`);
+      else c.fix(ch.ruleId, piece?.origin.literal ?? anchor, message, edits);
+    }
+    for (const ch of changes.filter((x) => !base.includes(x))) {
+      const edits = toEdits(pieces, ch);
+      const message = pathMessage(template!, ch);
+      if (!edits) c.report(ch.ruleId, anchor, `${message} Not rewritten: the path is not written as plain text here; change it by hand.`);
+      else c.fix(ch.ruleId, anchor, message, edits);
+    }
+  };
+  if (isSchemaShape(shape)) {
+    rewrite(false);
+    return;
+  }
+  if (template) {
+    const change = template.operations.find((o) => o.change !== 'path')?.change;
+    if (!change) {
+      rewrite(true);
+      return;
+    }
+    const rule: RuleId = change === 'action' ? 'pod-action' : change === 'update-alias' ? 'update-alias' : 'pod-reset';
+    const first = template.operations[0]!;
+    const what = change === 'removed' ? 'has no v2 equivalent' : `changes method or body in v2 (${first.method} ${template.v1Path} → ${v2Form(first)})`;
+    c.report(rule, anchor, `This v1 URL is for ${template.v1Path}, which ${what}; the request that uses it is not visible here, so it was not rewritten.`);
+    return;
+  }
+  const literalSegments = shape.segments.map((s) => s.text);
+  const prefixEnd = literalSegments.indexOf(null);
+  const prefix = (prefixEnd < 0 ? literalSegments : literalSegments.slice(0, prefixEnd)) as string[];
+  if (prefix[0] === 'billing') {
+    c.report('resource-path', anchor, `The billing URL ${display} is completed elsewhere: /billing/endpoints must become /billing/serverless (/v2/billing/endpoints bills public endpoints) and /billing/networkvolumes /billing/network-volumes; rewrite it by hand.`);
+    return;
+  }
+  if (shape.segments.length === 0 || prefixEnd >= 0 || templatesExtending(prefix).length) {
+    rewrite(false);
+    return;
+  }
+  c.report('unknown-path', anchor, `${display} is not a documented REST v1 path, so v2-migrate does not guess its v2 form.`);
+}
+
+/**
+ * A v1 URL inside a longer text (a command in a string, a message): reported. The schema URL alone is
+ * rewritten even there: its v2 form does not depend on any request.
+ */
+export function planEmbedded(c: Collector, pieces: readonly TPiece[], anchor: number, hit: string): void {
+  let reported = false;
+  for (const p of pieces) {
+    if (p.kind !== 'text') continue;
+    for (const legacy of c.bases.legacy) {
+      const schema = `${legacy}/openapi.json`;
+      for (let i = p.text.indexOf(legacy); i >= 0; i = p.text.indexOf(legacy, i + legacy.length)) {
+        const isSchema = p.text.startsWith(schema, i) && !/[\w\-./?#%]/.test(p.text.charAt(i + schema.length));
+        if (isSchema && p.origin.editable) {
+          c.fix('openapi-url', p.origin.start + i, schemaMessage(c), [{ start: p.origin.start + i, end: p.origin.start + i + schema.length, text: `${c.bases.target}/openapi.json` }]);
+        } else if (!reported) {
+          reported = true;
+          c.report('embedded-url', anchor, `A REST v1 URL (${hit}) sits inside a longer string; the request it stands for cannot be seen, so migrate it by hand.`);
+        }
+      }
+    }
+  }
+}
+
+/** How a request can be given a JSON body or a new method: edits, or the reason it cannot. */
+export type EditsOrReason = Edit[] | string;
+
+/** One HTTP request found in a file: its URL, and what the engine knows about its method and body. */
+export interface RequestSite {
+  url: readonly TPiece[];
+  /** Where findings about the request go (the call, the `curl` word, the request line). */
+  anchor: number;
+  /** The method, when the request shows it; undefined when it is not knowable here. */
+  method: HttpMethod | undefined;
+  /** Turn the request's method into `to` (update alias): edits or the reason it cannot be done. */
+  setMethod?: (to: HttpMethod) => EditsOrReason;
+  /** Give the request this JSON body (pod actions): edits or the reason it cannot be done. */
+  setJsonBody?: (body: Readonly<Record<string, string>>) => EditsOrReason;
+  /** Why the request's body cannot be given, when `setJsonBody` is absent. */
+  bodyReason?: string;
+  /** Why the URL cannot be edited where it is not plain text (default: it is not written as plain text). */
+  pathReason?: string;
+}
+
+export interface RequestOutcome {
+  shape: UrlShape;
+  template?: PathTemplate;
+  op?: V1Operation;
+}
+
+/** Plan one request; returns what it turned out to be, for the engine's body and response checks. */
+export function planRequest(c: Collector, site: RequestSite): RequestOutcome {
+  const pieces = site.url;
+  const shape = shapeFor(pieces, c.bases);
+  for (const p of pieces) if (p.kind === 'text') c.consumed.add(p.origin.literal);
+  const at = site.anchor;
+  if (shape.base === 'unknown') {
+    const first = shape.segments[0]?.text;
+    if (first && V1_RESOURCES.has(first)) {
+      const hole = pieces[0]!;
+      const label = hole.kind === 'hole' ? hole.label : '?';
+      c.report('unresolved-url', at, `${displayPath(shape)} looks like a RunPod REST path, but its base (${label}) is not known here, so it was not rewritten; migrate it if that base is the v1 API.`);
+    }
+    return { shape };
+  }
+  if (shape.base !== 'legacy' && shape.base !== 'target') return { shape };
+  c.talksRest = true;
+  const template = templateOf(shape);
+  const legacy = shape.base === 'legacy';
+  const changes = planUrlChanges(shape, template, c.bases);
+  if (!changes) {
+    if (legacy) c.report('unresolved-url', at, `The v1 URL ${displayPath(shape)} is assembled in a way the tool cannot edit safely; migrate it by hand.`);
+    return { shape, ...(template ? { template } : {}) };
+  }
+  const baseChanges = changes.filter((ch) => ch.ruleId === 'base-url' || ch.ruleId === 'openapi-url');
+  const pathChanges = changes.filter((ch) => !baseChanges.includes(ch));
+  if (!template) {
+    if (legacy) {
+      applyBase(c, pieces, shape, baseChanges, site.pathReason);
+      if (!isSchemaShape(shape)) addUnmatched(c, shape, at);
+    }
+    return { shape };
+  }
+  const op = operationFor(template, site.method);
+  const change = op?.change ?? (site.method === undefined && template.operations.every((o) => o.change === 'path') ? 'path' : undefined);
+  if (!change) {
+    if (legacy) {
+      applyBase(c, pieces, shape, baseChanges, site.pathReason);
+      const expected = template.operations.map((o) => o.method).join('/');
+      c.report('unknown-path', at, `${site.method ?? 'This request'} ${template.v1Path} is not a REST v1 operation (v1 had ${expected}), so it was not rewritten.`);
+    } else if (site.method === undefined && template.operations.some((o) => o.change !== 'path')) {
+      // Already on the v2 base but still a v1-only path whose method cannot be seen.
+      leftover(c, template, at);
+    }
+    return { shape, template };
+  }
+  const outcome: RequestOutcome = { shape, template, ...(op ? { op } : {}) };
+  if (!legacy && change === 'path') return outcome;
+  // Base edits go to the base's own literal; a literal that also holds an action path is left whole.
+  const pathLiterals = new Set(pathChanges.flatMap((ch) => ch.edits.map((e) => pieces[e.piece]?.origin.literal)));
+  const baseIn = (rewritten: boolean): void => {
+    if (!legacy) return;
+    const separate = baseChanges.filter((ch) => rewritten || !pathLiterals.has(pieceOf(pieces, ch)?.origin.literal ?? -1));
+    applyBase(c, pieces, shape, separate, site.pathReason);
+  };
+  switch (change) {
+    case 'path': {
+      baseIn(true);
+      for (const ch of pathChanges) {
+        const edits = toEdits(pieces, ch);
+        const message = pathMessage(template, ch);
+        if (!edits) c.report(ch.ruleId, at, `${message} Not rewritten: ${site.pathReason ?? 'the path is not written as plain text here; change it by hand'}.`);
+        else c.fix(ch.ruleId, at, message, edits);
+      }
+      break;
+    }
+    case 'removed':
+      baseIn(false);
+      c.report('pod-reset', at, POD_RESET_ADVICE);
+      break;
+    case 'action': {
+      const message = actionMessage(template, op!);
+      const url = pathChanges.map((ch) => toEdits(pieces, ch, true) ?? site.pathReason ?? 'the path is not written at the request as plain text');
+      const body = site.setJsonBody ? site.setJsonBody(op!.v2!.body!) : (site.bodyReason ?? 'the request body is not visible here');
+      const done = commit(c, 'pod-action', at, message, [...url, body]);
+      baseIn(done);
+      break;
+    }
+    case 'update-alias': {
+      const message = updateMessage(template);
+      const renames = pathChanges.filter((ch) => ch.ruleId !== 'update-alias');
+      const drop = pathChanges.filter((ch) => ch.ruleId === 'update-alias');
+      const parts: EditsOrReason[] = [...renames, ...drop].map((ch) => toEdits(pieces, ch, true) ?? site.pathReason ?? 'the path is not written at the request as plain text');
+      parts.push(site.setMethod ? site.setMethod('PATCH') : 'the request method is not visible here');
+      const done = commit(c, 'update-alias', at, message, parts);
+      if (done) for (const ch of renames) c.report(ch.ruleId, at, pathMessage(template, ch), true);
+      baseIn(done);
+      break;
+    }
+  }
+  return outcome;
+}
+
+function leftover(c: Collector, template: PathTemplate, at: number): void {
+  const op = template.operations.find((o) => o.change !== 'path')!;
+  if (op.change === 'removed') c.report('pod-reset', at, POD_RESET_ADVICE);
+  else if (op.change === 'action') c.report('pod-action', at, `${actionMessage(template, op)} This URL already uses the v2 base but keeps the v1 path; migrate it by hand.`);
+  else c.report('update-alias', at, `${updateMessage(template)} This URL already uses the v2 base but keeps the v1 path; migrate it by hand.`);
+}
+
+/** Apply a request-specific group of edits all-or-nothing; on failure, report why. */
+function commit(c: Collector, ruleId: RuleId, at: number, message: string, parts: readonly EditsOrReason[]): boolean {
+  const reason = parts.find((p): p is string => typeof p === 'string');
+  if (reason !== undefined) {
+    c.report(ruleId, at, `${message} Not rewritten: ${reason}.`);
+    return false;
+  }
+  return c.fix(ruleId, at, message, parts.flat() as Edit[]);
+}
+
+function addUnmatched(c: Collector, shape: UrlShape, at: number): void {
+  const display = displayPath(shape);
+  const segments = shape.segments.map((s) => s.text);
+  if (segments.some((s) => s === null) && couldBeV1Path(segments)) {
+    if (segments[0] === 'billing') {
+      c.report('resource-path', at, `The billing path ${display} is chosen at run time: /billing/endpoints must become /billing/serverless (/v2/billing/endpoints bills public endpoints) and /billing/networkvolumes /billing/network-volumes; rewrite it by hand.`);
+    } else c.report('unresolved-url', at, `The v1 path ${display} is built at run time, so its v2 form cannot be decided here; check it by hand.`);
+    return;
+  }
+  if (segments.length === 0) return;
+  c.report('unknown-path', at, `${display} is not a documented REST v1 path, so v2-migrate does not guess its v2 form.`);
+}
+
+/** The sentence an OpenAPI document's v1 server gets: the whole document must be regenerated. */
+export const REGENERATE_NOTE = `This is a REST v1 OpenAPI document: regenerate it from the v2 spec (${V2_OPENAPI_URL}) rather than editing its paths and schemas by hand.`;

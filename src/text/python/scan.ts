@@ -1,0 +1,527 @@
+/**
+ * Python: requests / httpx / sessions / aiohttp / urllib calls with URLs resolved through constants,
+ * f-strings, `+`, `.format`, env defaults and wrappers in the same file; dict bodies with v1 fields;
+ * v1 response fields and bare-array list reads; helper-built paths; leftover v1 URLs in literals;
+ * GraphQL operations (inventory).
+ */
+import type { HttpMethod } from '../../map/operations.js';
+import { PATH_TEMPLATES, isParam } from '../../map/match.js';
+import { V1_RESOURCES } from '../../map/match.js';
+import { HOLE } from '../../url/pieces.js';
+import { couldBeV1Path, flatText, planRequest, planValue, shapeFor, textPiece, type Collector, type EditsOrReason, type RequestOutcome, type TPiece } from '../plan.js';
+import { bodyOperation, checkBodyField, checkLooseBodyField, checkResponseField, isListOp, listEnvelopeMessage, mentionsGraphql, scanGraphql } from '../fields.js';
+import { bindArgs, envLookup, evalRange, helperFunction, makeCtx, resolveName, type Ctx } from './eval.js';
+import { buildModule, fieldTokens, findTop, fnOf, splitTop, type Arg, type Call, type Module, type Scope } from './model.js';
+import type { Tok } from './tokenize.js';
+
+const METHOD_MEMBERS: Record<string, HttpMethod> = { get: 'GET', post: 'POST', put: 'PUT', patch: 'PATCH', delete: 'DELETE' };
+const HTTP_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
+const MODULES = new Set(['requests', 'httpx', 'aiohttp']);
+const CLIENT_CTORS = /^(?:requests\.)?[Ss]ession$|^(?:httpx\.)?(?:Async)?Client$|^(?:aiohttp\.)?ClientSession$/;
+const CLIENTISH = /(?:^|[._])(?:session|sess|client|http|s|api)$/i;
+const BODY_KWARGS = ['json', 'data', 'content', 'files'];
+
+const isOp = (t: Tok | undefined, v: string): boolean => !!t && t.type === 'op' && t.value === v;
+
+type Kind = 'module' | 'client' | 'urllib' | 'guess';
+
+interface HttpCall {
+  call: Call;
+  kind: Kind;
+  url: Arg;
+  /** The method fixed by the callee's name (`.post`). */
+  memberMethod?: HttpMethod;
+  methodArg?: Arg;
+  body?: Arg;
+  /** `httpx.Client(base_url=…)`: the base the path is joined to. */
+  base?: { toks: readonly Tok[]; a: number; b: number; scope: Scope };
+}
+
+const argOf = (call: Call, pos: number, kw: string): Arg | undefined => call.args.find((a) => a.kind === 'kw' && a.name === kw) ?? call.args.filter((a) => a.kind === 'pos')[pos];
+
+/** The assignment a receiver (`s`, `self.session`) gets its value from, as a call's callee and args. */
+function receiverCtor(m: Module, recv: string, scope: Scope, at: number): { callee: string; args: Arg[]; scope: Scope } | null {
+  const attr = recv.startsWith('self.') ? recv : null;
+  const candidates = attr
+    ? m.scopes.flatMap((s) => s.assigns.get(attr) ?? [])
+    : (() => {
+        for (let s: Scope | null = scope; s; s = s.parent) {
+          const list = s.assigns.get(recv);
+          if (list?.length) return list.filter((x) => x.at < at).slice(-1).concat(list).slice(0, 1);
+        }
+        return [];
+      })();
+  const as = candidates[0];
+  if (!as) return null;
+  const call = m.calls.find((c) => c.calleeTok === as.a && c.close === as.b - 1);
+  return call ? { callee: call.callee, args: call.args, scope: as.scope } : null;
+}
+
+function httpCallOf(m: Module, call: Call): HttpCall | null {
+  const member = call.member;
+  if (/(?:^|\.)urlopen$/.test(call.callee) || (/(?:^|\.)Request$/.test(call.callee) && /urllib/.test(m.text))) {
+    const url = argOf(call, 0, 'url');
+    if (!url) return null;
+    const data = argOf(call, 1, 'data');
+    const methodArg = call.member === 'Request' ? call.args.find((a) => a.kind === 'kw' && a.name === 'method') : undefined;
+    return { call, kind: 'urllib', url, ...(methodArg ? { methodArg } : { memberMethod: data && !isNone(m, data) ? 'POST' : 'GET' }), ...(data ? { body: data } : {}) };
+  }
+  if (!(member in METHOD_MEMBERS) && member !== 'request') return null;
+  const recv = call.receiver;
+  if (!recv) return null;
+  let kind: Kind;
+  let base: HttpCall['base'];
+  if (MODULES.has(recv)) kind = 'module';
+  else {
+    const ctor = receiverCtor(m, recv.replace(/\(\)$/, ''), call.scope, m.toks[call.calleeTok]!.start);
+    const direct = recv.endsWith('()') ? recv.slice(0, -2) : null;
+    if ((ctor && CLIENT_CTORS.test(ctor.callee)) || (direct && CLIENT_CTORS.test(direct))) {
+      kind = 'client';
+      const b = ctor?.args.find((a) => a.kind === 'kw' && a.name === 'base_url');
+      if (b && ctor) base = { toks: m.toks, a: b.a, b: b.b, scope: ctor.scope };
+    } else kind = 'guess';
+  }
+  const url = member === 'request' ? argOf(call, 1, 'url') : argOf(call, 0, 'url');
+  if (!url) return null;
+  const methodArg = member === 'request' ? argOf(call, 0, 'method') : undefined;
+  const body = call.args.find((a) => a.kind === 'kw' && BODY_KWARGS.includes(a.name!)) ?? (member === 'request' ? undefined : member !== 'get' && member !== 'delete' ? call.args.filter((a) => a.kind === 'pos')[1] : undefined);
+  return {
+    call,
+    kind,
+    url,
+    ...(member === 'request' ? (methodArg ? { methodArg } : {}) : { memberMethod: METHOD_MEMBERS[member]! }),
+    ...(body ? { body } : {}),
+    ...(base ? { base } : {}),
+  };
+}
+
+function isNone(m: Module, arg: Arg): boolean {
+  return arg.b === arg.a + 1 && m.toks[arg.a]!.type === 'name' && m.toks[arg.a]!.value === 'None';
+}
+
+/** Callers of a function in this file. */
+function callersOf(m: Module, fn: Scope): Call[] {
+  if (fn.kind !== 'def') return [];
+  const inClass = fn.parent?.kind === 'class';
+  // A method called on an instance (`client.volumes()`) is followed when its name is unique in the file.
+  const unique = m.scopes.filter((s) => s.kind === 'def' && s.name === fn.name).length === 1;
+  return m.calls.filter(
+    (c) =>
+      c.member === fn.name &&
+      (inClass ? c.receiver !== '' : c.receiver === '') &&
+      (helperFunction(m, c.callee, c.scope) === fn || (inClass && unique && !/^(self|cls)$/.test(c.receiver) && !c.receiver.includes('('))),
+  );
+}
+
+interface Evaluated {
+  url: TPiece[];
+  methodPieces: TPiece[] | null;
+  method: HttpMethod | undefined;
+}
+
+function evaluate(m: Module, site: HttpCall, ctx: Ctx): Evaluated {
+  let url = evalRange(m.toks, site.url.a, site.url.b, ctx);
+  if (site.base) {
+    const first = url[0];
+    const absolute = first?.kind === 'text' && /^[a-z][a-z0-9+.-]*:\/\//i.test(first.text);
+    if (!absolute) {
+      const base = evalRange(site.base.toks, site.base.a, site.base.b, makeCtx(m, site.base.scope));
+      const slash = first?.kind === 'text' && first.text.startsWith('/') ? [] : [{ ...textPiece('/', first?.origin.start ?? 0), origin: { start: 0, editable: false, literal: -1, local: false } } as TPiece];
+      url = [...base, ...slash, ...url];
+    }
+  }
+  let methodPieces: TPiece[] | null = null;
+  let method: HttpMethod | undefined = site.memberMethod;
+  if (site.methodArg) {
+    methodPieces = evalRange(m.toks, site.methodArg.a, site.methodArg.b, ctx);
+    const only = methodPieces.length === 1 && methodPieces[0]!.kind === 'text' ? methodPieces[0].text.toUpperCase() : null;
+    method = only && HTTP_METHODS.has(only) ? (only as HttpMethod) : undefined;
+  }
+  return { url, methodPieces, method };
+}
+
+/** Contexts for a request reached through a chain of wrapper calls (innermost caller first). */
+function instanceCtx(m: Module, site: HttpCall, chain: readonly Call[]): { ctx: Ctx; outer: Ctx } {
+  const outerScope = chain.length ? chain[chain.length - 1]!.scope : site.call.scope;
+  let ctx = makeCtx(m, outerScope);
+  const outer = ctx;
+  for (let k = chain.length - 1; k >= 0; k--) {
+    const call = chain[k]!;
+    const innerScope = k === 0 ? site.call.scope : chain[k - 1]!.scope;
+    const innerFn = fnOf(innerScope);
+    const env = bindArgs(m, innerFn, call.args, m.toks, call.receiver !== '', ctx);
+    ctx = { m, scope: innerScope, fn: innerFn, env, used: new Set(), depth: 0 };
+  }
+  return { ctx, outer };
+}
+
+const unboundHole = (pieces: readonly TPiece[] | null): boolean => !!pieces?.some((p) => p.kind === 'hole' && p.unboundParam);
+
+function quoteOf(m: Module): string {
+  let d = 0;
+  let s = 0;
+  for (const t of m.toks) if (t.type === 'string') t.str!.quote[0] === '"' ? d++ : s++;
+  return s > d ? "'" : '"';
+}
+
+/** The dict literal a body argument evaluates to (through names, parameters and `json.dumps`). */
+function bodyDict(m: Module, toks: readonly Tok[], a: number, b: number, ctx: Ctx, depth = 0): { toks: readonly Tok[]; a: number; b: number } | null {
+  if (depth > 6 || a >= b) return null;
+  const t = toks[a]!;
+  if (isOp(t, '{') && t.match === b - 1) return { toks, a, b };
+  if (t.type === 'name' && t.value === 'json' && isOp(toks[a + 1], '.') && toks[a + 2]?.value === 'dumps' && isOp(toks[a + 3], '(') && toks[a + 3]!.match === b - 1) {
+    const inner = splitTop(toks, a + 4, b - 1)[0];
+    return inner ? bodyDict(m, toks, inner[0], inner[1], ctx, depth + 1) : null;
+  }
+  if (t.type === 'name' && b === a + 1) {
+    const name = t.value;
+    for (let s: Scope | null = ctx.scope; s; s = s.parent) {
+      const list = (s.assigns.get(name) ?? []).filter((x) => x.at < t.start);
+      if (list.length) {
+        const as = list[list.length - 1]!;
+        return bodyDict(m, m.toks, as.a, as.b, s === ctx.scope ? ctx : makeCtx(m, s), depth + 1);
+      }
+      const p = s.params.find((x) => x.name === name);
+      if (p) {
+        const bound = s === ctx.fn ? ctx.env?.get(name) : undefined;
+        if (bound && typeof bound === 'object') return bodyDict(m, bound.toks, bound.a, bound.b, bound.ctx, depth + 1);
+        return null;
+      }
+    }
+  }
+  return null;
+}
+
+/** Report v1 fields among a dict literal's top-level string keys. */
+function checkDict(c: Collector, m: Module, dict: { toks: readonly Tok[]; a: number; b: number }, outcome: RequestOutcome): void {
+  const op = bodyOperation(outcome.op);
+  if (!op) return;
+  for (const [x, y] of splitTop(dict.toks, dict.a + 1, dict.b - 1)) {
+    const key = dict.toks[x];
+    if (key?.type !== 'string' || key.str!.f || !isOp(dict.toks[x + 1], ':')) continue;
+    const field = m.text.slice(key.str!.bodyStart, key.str!.bodyEnd);
+    const value = dict.toks[x + 2];
+    const several = !!value && isOp(value, '[') && splitTop(dict.toks, x + 3, value.match!).filter(([p, q]) => q > p).length > 1;
+    checkBodyField(c, field, key.start, op, several);
+    void y;
+  }
+}
+
+/** How the response of the call at `anchor` is used as a bare array, if it visibly is. */
+function listUse(m: Module, anchor: Call, viaJson: boolean, depth = 0): string | null {
+  const toks = m.toks;
+  let end = anchor.close + 1;
+  // `<call>.json()`
+  const hasJson = isOp(toks[end], '.') && toks[end + 1]?.value === 'json' && isOp(toks[end + 2], '(') && isOp(toks[end + 3], ')');
+  if (hasJson) end += 4;
+  else if (!viaJson) {
+    // `r = requests.get(…)` then `r.json()` used as a list.
+    const name = assignedName(m, anchor.calleeTok);
+    if (!name) return null;
+    for (let i = end; i < toks.length - 3; i++) {
+      if (toks[i]!.type === 'name' && toks[i]!.value === name && isOp(toks[i + 1], '.') && toks[i + 2]?.value === 'json' && isOp(toks[i + 3], '(')) {
+        const how = directListUse(m, i, i + 5);
+        if (how) return how;
+        const d = assignedName(m, i);
+        if (d) return nameListUse(m, d, i + 5);
+      }
+    }
+    return null;
+  }
+  const how = directListUse(m, anchor.calleeTok, end);
+  if (how) return how;
+  const d = assignedName(m, anchor.calleeTok);
+  if (d) return nameListUse(m, d, end);
+  // `return <call>.json()`: the function's callers hold the list.
+  if (toks[anchor.calleeTok - 1]?.value === 'return' && depth < 2) {
+    const fn = fnOf(anchor.scope);
+    for (const caller of callersOf(m, fn)) {
+      const how2 = listUse(m, caller, true, depth + 1);
+      if (how2) return how2;
+    }
+  }
+  return null;
+}
+
+/** `for x in <expr>:`, `<expr>[0]`, `len(<expr>)` where the expression spans tokens [a, b). */
+function directListUse(m: Module, a: number, b: number): string | null {
+  const toks = m.toks;
+  if (isOp(toks[b], '[') && toks[b + 1]?.type === 'number') return 'indexing it';
+  if (toks[a - 1]?.value === 'in' && (isOp(toks[b], ':') || isOp(toks[b], ']') || isOp(toks[b], ')') || toks[b]?.value === 'if')) return 'iterating it';
+  if (isOp(toks[a - 1], '(') && toks[a - 2]?.value === 'len') return 'len() of it';
+  return null;
+}
+
+function nameListUse(m: Module, name: string, from: number): string | null {
+  const toks = m.toks;
+  // Code that already handles both shapes is fine.
+  for (let i = from; i < toks.length; i++) {
+    const t = toks[i]!;
+    if (t.type === 'name' && t.value === 'isinstance' && toks[i + 2]?.value === name) return null;
+  }
+  for (let i = from; i < toks.length; i++) {
+    const t = toks[i]!;
+    if (t.type !== 'name' || t.value !== name) continue;
+    if (isOp(toks[i + 1], '=')) return null; // reassigned
+    const how = directListUse(m, i, i + 1);
+    if (how) return how;
+  }
+  return null;
+}
+
+/** `NAME = <expr starting at token a>` → NAME. */
+function assignedName(m: Module, a: number): string | null {
+  const toks = m.toks;
+  if (isOp(toks[a - 1], '=') && toks[a - 2]?.type === 'name' && (a - 2 === 0 || toks[a - 3]?.type === 'newline' || isOp(toks[a - 3], ':'))) return toks[a - 2]!.value;
+  if (isOp(toks[a - 1], '=') && toks[a - 2]?.type === 'name') {
+    const line = m.lines.find((l) => l.a <= a && a < l.b);
+    if (line && line.a === a - 2) return toks[a - 2]!.value;
+  }
+  return null;
+}
+
+export function scanPython(c: Collector, text: string): void {
+  const m = buildModule(text);
+  const quote = quoteOf(m);
+  const sites = m.calls.map((call) => httpCallOf(m, call)).filter((s): s is HttpCall => !!s);
+  const handledCalls = new Set<Call>(sites.map((s) => s.call));
+  for (const site of sites) expand(c, m, site, [], quote);
+  helperPaths(c, m, handledCalls);
+  literalPass(c, m);
+  if (mentionsGraphql(text)) {
+    for (const t of m.toks) if (t.type === 'string') scanGraphql(c, text, t.str!.bodyStart, t.str!.bodyEnd);
+  }
+  if (c.talksRest && !mentionsGraphql(text)) responseReads(c, m);
+}
+
+function expand(c: Collector, m: Module, site: HttpCall, chain: Call[], quote: string): void {
+  const { ctx, outer } = instanceCtx(m, site, chain);
+  const ev = evaluate(m, site, ctx);
+  const bodyPieces = site.body ? evalRange(m.toks, site.body.a, site.body.b, ctx) : null;
+  const shape = shapeFor(ev.url, c.bases);
+  const segments = shape.segments.map((s) => s.text);
+  const needsMore =
+    (unboundHole(ev.url) && (shape.base === 'unknown' || (shape.base !== 'other' && shape.base !== 'job' && segments.includes(null) && couldBeV1Path(segments)))) ||
+    (ev.method === undefined && unboundHole(ev.methodPieces)) ||
+    (!!site.body && unboundHole(bodyPieces) && site.kind !== 'guess');
+  if (needsMore && outer.used.size && chain.length < 3) {
+    const callers = callersOf(m, outer.fn);
+    if (callers.length) {
+      for (const caller of callers) expand(c, m, site, [...chain, caller], quote);
+      return;
+    }
+  }
+  // A call on an unknown receiver is a request only if its URL is visibly RunPod's.
+  if (site.kind === 'guess' && !(shape.base === 'legacy' || shape.base === 'target' || (shape.base === 'unknown' && CLIENTISH.test(site.call.receiver)))) return;
+  const anchor = chain.length ? chain[chain.length - 1]! : site.call;
+  const ranges = (chain.length ? chain : [site.call]).map((call) => [m.toks[call.calleeTok]!.start, m.toks[call.close]!.end] as const);
+  const local = (p: TPiece): TPiece => (p.kind === 'text' && ranges.some(([s, e]) => p.origin.start >= s && p.origin.start < e) ? { ...p, origin: { ...p.origin, local: true } } : p);
+  const url = ev.url.map(local);
+  const outcome = planRequest(c, {
+    url,
+    anchor: m.toks[anchor.calleeTok]!.start,
+    method: ev.method,
+    setMethod: (to) => setMethod(m, site, chain, ev, to, ranges),
+    setJsonBody: (body) => setJsonBody(m, site, chain, ctx, body, quote),
+  });
+  if (!outcome.op) return;
+  if (site.body) {
+    const dict = bodyDict(m, m.toks, site.body.a, site.body.b, ctx);
+    if (dict) checkDict(c, m, dict, outcome);
+  }
+  if (isListOp(outcome.op) && (outcome.shape.base === 'legacy' || outcome.shape.base === 'target')) {
+    const how = chain.length ? listUse(m, anchor, true) : listUse(m, anchor, false);
+    if (how) c.report('response-field', m.toks[anchor.calleeTok]!.start, listEnvelopeMessage(outcome.op, how));
+  }
+}
+
+function setMethod(m: Module, site: HttpCall, chain: readonly Call[], ev: Evaluated, to: HttpMethod, ranges: ReadonlyArray<readonly [number, number]>): EditsOrReason {
+  if (site.memberMethod && site.kind !== 'urllib' && !site.methodArg) {
+    if (chain.length) return 'the method is fixed inside a wrapper other requests share';
+    const t = m.toks[site.call.memberTok]!;
+    return [{ start: t.start, end: t.end, text: to.toLowerCase() }];
+  }
+  const p = ev.methodPieces;
+  if (!p || p.length !== 1 || p[0]!.kind !== 'text' || !p[0].origin.editable) return 'its method is not a literal the tool can see';
+  const piece = p[0];
+  if (!ranges.some(([s, e]) => piece.origin.start >= s && piece.origin.start < e)) return 'its method literal is shared with other requests';
+  const replacement = piece.text === piece.text.toLowerCase() ? to.toLowerCase() : to;
+  return [{ start: piece.origin.start, end: piece.origin.start + piece.text.length, text: replacement }];
+}
+
+function dictText(body: Readonly<Record<string, string>>, q: string): string {
+  return `{${Object.entries(body).map(([k, v]) => `${q}${k}${q}: ${q}${v}${q}`).join(', ')}}`;
+}
+
+function insertArg(m: Module, call: Call, text: string): EditsOrReason {
+  if (call.args.some((a) => a.kind === 'star' || a.kind === 'dstar')) return 'the call passes *args/**kwargs';
+  const last = call.args[call.args.length - 1];
+  if (!last) return 'the call has no arguments';
+  const at = m.toks[last.b - 1]!.end;
+  return [{ start: at, end: at, text: `, ${text}` }];
+}
+
+function setJsonBody(m: Module, site: HttpCall, chain: readonly Call[], ctx: Ctx, body: Readonly<Record<string, string>>, q: string): EditsOrReason {
+  if (site.kind === 'urllib') return 'urllib needs the body encoded by hand';
+  if (!chain.length) {
+    const b = site.body;
+    // `json={}`: an empty body written at the call is replaced.
+    if (b && b.kind === 'kw' && b.name === 'json' && b.b === b.a + 2 && isOp(m.toks[b.a], '{') && isOp(m.toks[b.a + 1], '}')) {
+      return [{ start: m.toks[b.a]!.start, end: m.toks[b.a + 1]!.end, text: dictText(body, q) }];
+    }
+    if (b) return 'the call already sends a body';
+    return insertArg(m, site.call, `json=${dictText(body, q)}`);
+  }
+  // Through a wrapper: `json=body` where `body` is the wrapper's parameter the caller did not pass.
+  const b = site.body;
+  if (chain.length !== 1 || !b || b.kind !== 'kw' || b.name !== 'json' || b.b !== b.a + 1 || m.toks[b.a]!.type !== 'name') return 'the body is built inside a wrapper the tool cannot follow';
+  const param = m.toks[b.a]!.value;
+  const binding = ctx.env?.get(param);
+  if (binding !== 'missing') return binding ? 'the call already sends a body' : 'the body is built inside a wrapper the tool cannot follow';
+  return insertArg(m, chain[0]!, `${param}=${dictText(body, q)}`);
+}
+
+/** `_url("pods", pod_id, "stop")`: a path assembled by a helper the tool cannot follow. */
+function helperPaths(c: Collector, m: Module, handled: ReadonlySet<Call>): void {
+  if (!c.talksRest && !c.bases.legacy.some((b) => m.text.includes(b))) return;
+  for (const call of m.calls) {
+    if (handled.has(call) || call.args.length < 1 || call.args.some((a) => a.kind !== 'pos')) continue;
+    const segs: Array<string | null> = [];
+    let literal = false;
+    for (const arg of call.args) {
+      const t = m.toks[arg.a]!;
+      if (arg.b === arg.a + 1 && t.type === 'string' && !t.str!.f) {
+        literal = true;
+        segs.push(...m.text.slice(t.str!.bodyStart, t.str!.bodyEnd).split('/').filter(Boolean));
+      } else segs.push(null);
+    }
+    if (!literal || !segs[0] || !V1_RESOURCES.has(segs[0])) continue;
+    const fits = PATH_TEMPLATES.filter((t) => fitsTemplate(segs, t.v1Segments));
+    if (!fits.length) continue;
+    const changes = fits.some((t) => t.operations.some((o) => o.change !== 'path') || t.v2Path !== t.v1Path.replace(/\{[^}]+\}/g, '{id}'));
+    if (!changes) continue;
+    const display = '/' + segs.map((s) => s ?? '{…}').join('/');
+    const forms = [...new Set(fits.flatMap((t) => t.operations.map((o) => `${o.method} ${t.v1Path} → ${o.v2 ? `${o.v2.method} /v2${o.v2.path}${o.v2.body ? ` ${JSON.stringify(o.v2.body)}` : ''}` : 'no v2 equivalent'}`)))];
+    c.report('unresolved-url', m.toks[call.calleeTok]!.start, `${call.callee}(…) builds the v1 path ${display} at run time, so it was not rewritten; in v2: ${forms.join('; ')}.`);
+  }
+}
+
+function fitsTemplate(segs: ReadonlyArray<string | null>, t: readonly string[]): boolean {
+  return segs.length === t.length && segs.every((s, i) => s === null ? isParam(t[i]!) : isParam(t[i]!) || s === t[i]);
+}
+
+/** v1 URLs in string expressions no understood request used: constants, defaults, arguments to unknown code. */
+function literalPass(c: Collector, m: Module): void {
+  const toks = m.toks;
+  const done = new Set<number>();
+  const envVars = new Map<number, string>();
+  for (const call of m.calls) {
+    const env = envLookup(m, toks, call.callee, call.args);
+    if (env?.def && env.name) for (let i = env.def.a; i < env.def.b; i++) envVars.set(i, env.name);
+  }
+  for (let i = 0; i < toks.length; i++) {
+    const t = toks[i]!;
+    if (t.type !== 'string' || done.has(i)) continue;
+    const [a, b] = expressionAround(toks, i);
+    for (let k = a; k < b; k++) done.add(k);
+    const strings = toks.slice(a, b).filter((x) => x.type === 'string');
+    if (strings.every((s) => c.consumed.has(s.start))) continue;
+    const raw = strings.some((s) => c.bases.legacy.some((l) => m.text.slice(s.start, s.end).includes(l))) || strings.some((s) => s.str!.f) || b - a > 1;
+    if (!raw) continue;
+    const ctx = makeCtx(m, m.scopeOfTok[i]!);
+    let pieces = evalRange(toks, a, b, ctx);
+    const env = envVars.get(i);
+    if (env) pieces = pieces.map((p) => (p.kind === 'text' ? { ...p, origin: { ...p.origin, envVar: env } } : p));
+    if (!c.bases.legacy.some((l) => flatText(pieces).includes(l))) continue;
+    // Only text written in this expression is this expression's business; names it reads are planned where they are written.
+    const own = pieces.some((p) => p.kind === 'text' && p.origin.literal >= toks[a]!.start && p.origin.literal < toks[b - 1]!.end && flatText([p]).length > 0);
+    if (!own) continue;
+    planValue(c, pieces, { anchor: toks[a]!.start, own: [toks[a]!.start, toks[b - 1]!.end] });
+  }
+  void HOLE;
+}
+
+/** The `+` / `%` / `.format()` expression a string token is part of (token range). */
+function expressionAround(toks: readonly Tok[], i: number): [number, number] {
+  let a = i;
+  while (toks[a - 1]?.type === 'string') a--;
+  let b = i + 1;
+  while (toks[b]?.type === 'string') b++;
+  // `.format(…)` / `.rstrip(…)` after the strings.
+  while (isOp(toks[b], '.') && toks[b + 1]?.type === 'name' && isOp(toks[b + 2], '(') && toks[b + 2]!.match! > b) b = toks[b + 2]!.match! + 1;
+  // Operands joined by `+` on either side.
+  for (;;) {
+    if (!isOp(toks[a - 1], '+')) break;
+    const start = operandStart(toks, a - 2);
+    if (start < 0) break;
+    a = start;
+  }
+  for (;;) {
+    if (!isOp(toks[b], '+')) break;
+    const end = operandEnd(toks, b + 1);
+    if (end < 0) break;
+    b = end;
+  }
+  return [a, b];
+}
+
+function operandStart(toks: readonly Tok[], j: number): number {
+  let k = j;
+  const t = toks[k];
+  if (!t) return -1;
+  if (t.type === 'string') {
+    while (toks[k - 1]?.type === 'string') k--;
+    return k;
+  }
+  if (isOp(t, ')') && t.match! >= 0) k = t.match! - 1;
+  else if (t.type !== 'name') return -1;
+  // dotted name / call chain
+  while (k >= 0 && (toks[k]!.type === 'name' || (isOp(toks[k], ')') && toks[k]!.match! >= 0))) {
+    if (isOp(toks[k], ')')) k = toks[k]!.match! - 1;
+    if (isOp(toks[k - 1], '.')) k -= 2;
+    else break;
+  }
+  return Math.max(k, 0);
+}
+
+function operandEnd(toks: readonly Tok[], j: number): number {
+  let k = j;
+  const t = toks[k];
+  if (!t) return -1;
+  if (t.type === 'string') {
+    while (toks[k]?.type === 'string') k++;
+  } else if (t.type === 'name') {
+    k++;
+    while (isOp(toks[k], '.') && toks[k + 1]?.type === 'name') k += 2;
+  } else return -1;
+  while (isOp(toks[k], '(') && toks[k]!.match! > k) k = toks[k]!.match! + 1;
+  while (isOp(toks[k], '.') && toks[k + 1]?.type === 'name' && isOp(toks[k + 2], '(')) k = toks[k + 2]!.match! + 1;
+  return k;
+}
+
+/** `pod["desiredStatus"]`, `p.get("costPerHr")`, `body["imageName"] = …` in a file that talks to RunPod REST. */
+function responseReads(c: Collector, m: Module): void {
+  const check = (toks: readonly Tok[]): void => {
+    for (let i = 1; i < toks.length - 1; i++) {
+      const t = toks[i]!;
+      if (t.type !== 'string' || t.str!.f) continue;
+      const field = m.text.slice(t.str!.bodyStart, t.str!.bodyEnd);
+      if (!/^[A-Za-z]+$/.test(field)) continue;
+      const prev = toks[i - 1]!;
+      const subscript = isOp(prev, '[') && isOp(toks[i + 1], ']') && (toks[i - 2]?.type === 'name' || isOp(toks[i - 2], ')') || isOp(toks[i - 2], ']'));
+      const getter = isOp(prev, '(') && toks[i - 2]?.value === 'get' && isOp(toks[i - 3], '.');
+      if (!subscript && !getter) continue;
+      const writes = subscript && isOp(toks[i + 2], '=');
+      if (writes) {
+        checkLooseBodyField(c, field, t.start);
+      } else checkResponseField(c, field, t.start);
+    }
+  };
+  check(m.toks);
+  for (const t of m.toks) {
+    if (t.type !== 'string' || !t.str!.f) continue;
+    for (const f of t.str!.fields) check(fieldTokens(m.text, f.exprStart, f.exprEnd));
+  }
+  void findTop;
+  void resolveName;
+}

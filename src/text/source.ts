@@ -1,0 +1,90 @@
+/** Positions, splice edits and masking for the text engine. Every edit is an exact splice of the original text. */
+
+export interface Edit {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/** Offset → 1-based line and column (UTF-16 code units, like the JS engine). */
+export class Lines {
+  private readonly starts: number[] = [0];
+  constructor(text: string) {
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) this.starts.push(i + 1);
+  }
+  pos(offset: number): { line: number; column: number } {
+    let lo = 0;
+    let hi = this.starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.starts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: offset - this.starts[lo]! + 1 };
+  }
+  lineStart(line: number): number {
+    return this.starts[line - 1] ?? 0;
+  }
+}
+
+export function applyEdits(text: string, edits: readonly Edit[]): string {
+  const sorted = [...edits].sort((a, b) => a.start - b.start || a.end - b.end);
+  let out = '';
+  let at = 0;
+  for (const e of sorted) {
+    if (e.start < at) throw new Error(`overlapping text edits at ${e.start}`);
+    out += text.slice(at, e.start) + e.text;
+    at = e.end;
+  }
+  return out + text.slice(at);
+}
+
+/** Two edits that cannot both be applied (same-point insertions conflict unless identical: callers dedupe those). */
+export function overlaps(a: Edit, b: Edit): boolean {
+  const aIns = a.start === a.end;
+  const bIns = b.start === b.end;
+  if (aIns && bIns) return a.start === b.start;
+  if (aIns) return a.start > b.start && a.start < b.end;
+  if (bIns) return b.start > a.start && b.start < a.end;
+  return a.start < b.end && b.start < a.end;
+}
+
+/**
+ * The text with everything outside `ranges` blanked (newlines kept, other characters become spaces):
+ * offsets, lines and columns of the kept parts stay exactly where they were, so an engine run on the
+ * masked text reports and edits the original. `replace` may change kept characters one for one.
+ */
+export function maskOutside(text: string, ranges: ReadonlyArray<readonly [number, number]>): string {
+  const sorted = [...ranges].sort((a, b) => a[0] - b[0]);
+  const parts: string[] = [];
+  let at = 0;
+  for (const [s, e] of sorted) {
+    if (s < at) continue;
+    parts.push(blank(text.slice(at, s)), text.slice(s, e));
+    at = e;
+  }
+  parts.push(blank(text.slice(at)));
+  return parts.join('');
+}
+
+export function blank(s: string): string {
+  return s.replace(/[^\r\n]/g, ' ');
+}
+
+/** Replace `text[start, start+with.length)` by `with` (same length), for masking prompts or keywords. */
+export function overwrite(text: string, start: number, replacement: string): string {
+  return text.slice(0, start) + replacement + text.slice(start + replacement.length);
+}
+
+/** End of the line containing `pos` (before `\r\n` or `\n`). */
+export function lineEndAt(text: string, pos: number): number {
+  const nl = text.indexOf('\n', pos);
+  const end = nl < 0 ? text.length : nl;
+  return end > 0 && text[end - 1] === '\r' && end > pos ? end - 1 : end;
+}
+
+/** The file's line ending (CRLF when its first line ends so). */
+export function eolOf(text: string): string {
+  const nl = text.indexOf('\n');
+  return nl > 0 && text[nl - 1] === '\r' ? '\r\n' : '\n';
+}

@@ -1,0 +1,129 @@
+/**
+ * Text-engine fixtures: `fixtures/text/<lang>/<case>.<ext>` (any file the text engine handles, dotfiles
+ * such as `.env.example` included), with
+ * - `<file>.findings.json`: the expected findings, in order, as `{ ruleId, severity, line, column,
+ *   fixable }` plus an optional `message` substring;
+ * - `<file>.output` (optional): the migrated text; absent = the file must stay unchanged.
+ * Every case is scanned a second time on its own result: that must change nothing and leave nothing fixable.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import type { Finding } from '../src/findings.js';
+import { RULES } from '../src/rules/registry.js';
+import { isTextEngineFile, scanText, TEXT_ENGINE_GLOBS } from '../src/text/index.js';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const FIXTURES = path.join(ROOT, 'fixtures', 'text');
+const BASES = { legacy: ['https://rest.runpod.io/v1'], target: 'https://api.runpod.io/v2' };
+
+interface ExpectedFinding {
+  ruleId: string;
+  severity: string;
+  line: number;
+  column: number;
+  fixable: boolean;
+  message?: string;
+}
+
+function walk(dir: string): string[] {
+  return readdirSync(dir)
+    .sort()
+    .flatMap((entry) => {
+      const full = path.join(dir, entry);
+      return statSync(full).isDirectory() ? walk(full) : [full];
+    });
+}
+
+const inputs = walk(FIXTURES).filter((f) => !f.endsWith('.findings.json') && !f.endsWith('.output'));
+
+function comparable(actual: readonly Finding[], expected: readonly ExpectedFinding[]): ExpectedFinding[] {
+  return actual.map((f, i) => {
+    const want = expected[i]?.message;
+    const base = { ruleId: f.ruleId, severity: f.severity, line: f.line, column: f.column, fixable: f.fixable };
+    if (want === undefined) return base;
+    return { ...base, message: f.message.includes(want) ? want : f.message };
+  });
+}
+
+describe('text engine fixtures', () => {
+  it('are present and each is a text-engine file with expected findings', () => {
+    expect(inputs.length).toBeGreaterThan(20);
+    for (const f of inputs) {
+      expect(isTextEngineFile(f), `${f} is not a text-engine file`).toBe(true);
+      expect(existsSync(`${f}.findings.json`), `${f}.findings.json is missing`).toBe(true);
+    }
+  });
+
+  for (const file of inputs) {
+    const rel = path.relative(ROOT, file).split(path.sep).join('/');
+    it(rel, () => {
+      const input = readFileSync(file, 'utf8');
+      const expected = JSON.parse(readFileSync(`${file}.findings.json`, 'utf8')) as ExpectedFinding[];
+      const wantOutput = existsSync(`${file}.output`) ? readFileSync(`${file}.output`, 'utf8') : null;
+      const result = scanText(input, rel, BASES);
+      expect(comparable(result.findings, expected)).toEqual(expected);
+      expect(result.output).toBe(wantOutput);
+      for (const f of result.findings) {
+        expect(f.severity, `${f.ruleId}: severity comes from the registry`).toBe(RULES[f.ruleId].severity);
+        if (f.fixable) expect(result.output, `${f.ruleId} at ${f.line}:${f.column} is fixable but nothing changed`).not.toBeNull();
+      }
+      // Idempotence: the migrated text changes no further and has nothing left to fix.
+      const again = scanText(result.output ?? input, rel, BASES);
+      expect(again.output).toBeNull();
+      expect(again.findings.filter((f) => f.fixable)).toEqual([]);
+    });
+  }
+});
+
+describe('text engine API', () => {
+  it('recognises files by name', () => {
+    for (const f of ['a.py', 'x/run.sh', 'b.bash', 'c.zsh', 'Dockerfile', 'Dockerfile.gpu', 'worker.Dockerfile', 'README.md', 'doc.mdx', 'k8s.yaml', 'ci.yml', 'openapi.json', 'pyproject.toml', '.env', '.env.example', 'prod.env', 'api.http', 'api.rest', 'main.tf', 'prod.tfvars']) {
+      expect(isTextEngineFile(f), f).toBe(true);
+    }
+    for (const f of ['a.ts', 'b.js', 'c.txt', 'Makefile', 'image.png', '.envrc']) expect(isTextEngineFile(f), f).toBe(false);
+  });
+
+  it('has discovery globs for every language', () => {
+    for (const g of ['**/*.py', '**/*.sh', '**/Dockerfile', '**/*.md', '**/*.yaml', '**/*.json', '**/*.toml', '**/.env', '**/.env.*', '**/*.http', '**/*.tf']) expect(TEXT_ENGINE_GLOBS).toContain(g);
+  });
+
+  it('leaves unrelated and non-text files alone', () => {
+    expect(scanText('print("hello")\n', 'a.py', BASES)).toEqual({ findings: [], output: null });
+    expect(scanText('https://rest.runpod.io/v1\n', 'notes.txt', BASES)).toEqual({ findings: [], output: null });
+  });
+
+  it('keeps CRLF line endings and every other byte', () => {
+    const input = 'import requests\r\nBASE = "https://rest.runpod.io/v1"\r\nrequests.get(f"{BASE}/endpoints")\r\n';
+    const r = scanText(input, 'a.py', BASES);
+    expect(r.output).toBe('import requests\r\nBASE = "https://api.runpod.io/v2"\r\nrequests.get(f"{BASE}/serverless")\r\n');
+  });
+
+  it('honours a configured proxy base and target', () => {
+    const r = scanText('API=https://proxy.internal/runpod/v1\n', '.env', { legacy: ['https://rest.runpod.io/v1', 'https://proxy.internal/runpod/v1'], target: 'https://api.runpod.io/v2' });
+    expect(r.output).toBe('API=https://api.runpod.io/v2\n');
+  });
+
+  it('scans a 5 MB Markdown file quickly', () => {
+    const chunk = [
+      '## Pods',
+      '',
+      'List them with https://rest.runpod.io/v1/pods or read the guide.',
+      '',
+      '```bash',
+      'curl -s -X POST "$API/pods/$POD_ID/stop" -H "Authorization: Bearer $KEY"',
+      'curl -s https://api.runpod.ai/v2/$ENDPOINT/runsync -d \'{"input":{}}\'',
+      '```',
+      '',
+      'Some prose about GPUs, data centers and billing that mentions nothing to migrate at all. '.repeat(8),
+      '',
+    ].join('\n');
+    const text = `API=https://rest.runpod.io/v1\n\n${chunk.repeat(Math.ceil(5_000_000 / chunk.length))}`;
+    const t0 = performance.now();
+    const r = scanText(text, 'big.md', BASES);
+    const ms = performance.now() - t0;
+    expect(r.findings.length).toBeGreaterThan(1000);
+    expect(ms).toBeLessThan(20_000);
+  });
+});
