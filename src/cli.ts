@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import yargs from 'yargs';
 import { ConfigError, loadSettings } from './config.js';
@@ -10,6 +11,7 @@ import { applyBaseline, BaselineError, readBaseline, writeBaseline } from './run
 import { dirtyFiles } from './run/git.js';
 import { writeAtomic } from './run/files.js';
 import { run, type RunResult } from './run/runner.js';
+import { makeProgress } from './run/progress.js';
 
 /** Exit codes: the contract CI scripts rely on. */
 export const EXIT = { clean: 0, findings: 1, usage: 2 } as const;
@@ -28,6 +30,7 @@ interface Args {
   maxWarnings: number;
   baseline?: string;
   updateBaseline: boolean;
+  jobs?: number;
 }
 
 /** Exit code for a finished run (see README "Exit codes"). */
@@ -54,7 +57,7 @@ async function execute(mode: Mode, args: Args, out: NodeJS.WritableStream, err: 
   const baseline = baselineFile && !args.updateBaseline ? readBaseline(baselineFile) : null;
   let result: RunResult;
   try {
-    result = await run(paths, cwd, settings);
+    result = await run(paths, cwd, settings, { jobs: args.jobs ?? os.availableParallelism(), progress: makeProgress(process.stderr, !args.quiet) });
   } catch (error) {
     if (error instanceof Error && /no such file or directory/.test(error.message)) throw new UsageError(error.message);
     throw error;
@@ -117,7 +120,12 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
     .option('config', { type: 'string', describe: 'Config file (default: nearest v2-migrate.config.json or package.json "v2-migrate")' })
     .option('legacy-base-url', { type: 'string', array: true, describe: 'Extra v1 base URL to migrate (repeatable), e.g. a proxy' })
     .option('base-url', { type: 'string', describe: 'v2 base URL to write (default https://api.runpod.io/v2)' })
-    .option('quiet', { type: 'boolean', default: false, describe: 'Report errors only, no summary' })
+    .option('quiet', { type: 'boolean', default: false, describe: 'Report errors only, no summary, no progress line' })
+    .option('jobs', { type: 'number', describe: 'Worker threads for analysis (default: all cores; output is identical for any value)' })
+    .check((a) => {
+      if (a.jobs !== undefined && (!Number.isInteger(a.jobs) || (a.jobs as number) < 1)) throw new UsageError('--jobs must be a whole number of at least 1');
+      return true;
+    })
     .strict()
     .version(toolVersion())
     .help()

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Settings } from '../config.js';
-import type { Finding } from '../findings.js';
 import type { MigrateResult } from '../js/migrate.js';
 import { isEnvFile } from '../scan/kinds.js';
 import { decode, type Decoded } from './files.js';
 import { relativeImports } from './imports.js';
+import type { ComponentResult, ComponentTask } from './component.js';
 
 /** How many import hops from a file that mentions RunPod a file may be and still take part. */
 const IMPORT_HOPS = 3;
@@ -18,10 +18,6 @@ export interface JsFileOutcome {
   result: MigrateResult | null;
 }
 
-function internalFailure(error: unknown): Finding {
-  const why = error instanceof Error ? error.message : String(error);
-  return { ruleId: 'internal-error', severity: 'error', line: 1, column: 1, message: `v2-migrate failed on this file (${why}); it was left unchanged. Please report this.`, fixable: false };
-}
 
 function readEnvFiles(files: readonly string[], mayMatter: (text: string) => boolean): Array<{ file: string; decoded: Decoded & { kind: 'text' }; bytes: number }> {
   const out: Array<{ file: string; decoded: Decoded & { kind: 'text' }; bytes: number }> = [];
@@ -55,7 +51,9 @@ export async function migrateJsFiles(
   envFiles: readonly string[],
   settings: Settings,
   mayMatter: (text: string) => boolean,
+  jobs = 1,
   onRead: (file: string, lenient: string | null) => void = () => {},
+  onAnalysed: (files: number, result: ComponentResult) => void = () => {},
 ): Promise<JsFileOutcome[]> {
   const known = new Set(jsFiles);
   const envInputs = readEnvFiles(envFiles, mayMatter);
@@ -101,8 +99,8 @@ export async function migrateJsFiles(
     }
     frontier = next;
   }
-  const inputs: Array<{ file: string; source: string }> = [];
   const outcomes: JsFileOutcome[] = [];
+  const texts = new Map<string, string>();
   for (const file of [...taken].sort()) {
     let entry = decodedOf.get(file);
     if (!entry) {
@@ -114,30 +112,71 @@ export async function migrateJsFiles(
       }
     }
     outcomes.push({ file, ...entry, result: null });
-    if (entry.decoded.kind === 'text') inputs.push({ file, source: entry.decoded.text });
+    if (entry.decoded.kind === 'text') texts.set(file, entry.decoded.text);
   }
+  const components = connectedComponents([...texts.keys()], importsOf);
+  // A .env file joins every component whose code reads one of its variables (merging them).
   for (const e of envInputs) {
+    const names = [...e.decoded.text.matchAll(/^[ \t]*(?:export[ \t]+)?([A-Za-z_]\w*)[ \t]*=/gm)].map((m) => m[1]!);
+    const readers = components.filter((c) => c.some((f) => names.some((n) => texts.get(f)!.includes(`env.${n}`) || texts.get(f)!.includes(`env['${n}']`))));
+    if (!readers.length) continue;
+    const merged = [...readers.flat(), e.file];
+    components.splice(0, components.length, ...components.filter((c) => !readers.includes(c)), merged);
     outcomes.push({ file: e.file, decoded: e.decoded, bytes: e.bytes, result: null });
-    inputs.push({ file: e.file, source: e.decoded.text });
+    texts.set(e.file, e.decoded.text);
   }
-  if (!inputs.length) return outcomes;
-  // The engine (jscodeshift, Babel) is loaded only when some file needs it.
-  const { migrateProject } = await import('../js/migrate.js');
+  if (!components.length) return outcomes;
   const options = { bases: settings.bases, gpuPools: settings.gpuPools, preserveV1Defaults: settings.preserveV1Defaults, wrappers: settings.wrappers };
-  let results: Map<string, MigrateResult>;
-  try {
-    results = migrateProject(inputs, options);
-  } catch {
-    // An engine failure must not take the whole run down: retry file by file so only the culprit fails.
-    results = new Map();
-    for (const input of inputs) {
-      try {
-        for (const [file, r] of migrateProject([input], options)) results.set(file, r);
-      } catch (error) {
-        results.set(input.file, { output: null, findings: [internalFailure(error)] });
-      }
-    }
+  const tasks: ComponentTask[] = components
+    .map((c) => ({ inputs: [...c].sort().map((file) => ({ file, source: texts.get(file)! })), options }))
+    .sort((a, b) => size(b) - size(a));
+  const results = new Map<string, MigrateResult>();
+  for await (const [task, result] of runTasks(tasks, jobs)) {
+    for (const [file, r] of result) results.set(file, r);
+    onAnalysed(task.inputs.length, result);
   }
   for (const o of outcomes) o.result = results.get(o.file) ?? null;
   return outcomes;
+}
+
+const size = (t: ComponentTask): number => t.inputs.reduce((n, i) => n + i.source.length, 0);
+
+/** Below this much source, starting workers costs more than it saves. */
+const WORKER_THRESHOLD_BYTES = 2 * 1024 * 1024;
+
+/**
+ * Analyse components inline or in a worker pool. Results are identical either way: every component
+ * is analysed on its own, and the caller orders results by path.
+ */
+async function* runTasks(tasks: ComponentTask[], jobs: number): AsyncGenerator<[ComponentTask, ComponentResult]> {
+  const total = tasks.reduce((n, t) => n + size(t), 0);
+  if (jobs <= 1 || tasks.length < 2 || total < WORKER_THRESHOLD_BYTES) {
+    // The engine (jscodeshift, Babel) is loaded only when some file needs it.
+    const { analyzeComponent } = await import('./component.js');
+    for (const t of tasks) yield [t, analyzeComponent(t)];
+    return;
+  }
+  const { Tinypool } = await import('tinypool');
+  const pool = new Tinypool({ filename: new URL('./worker.js', import.meta.url).href, minThreads: 1, maxThreads: Math.min(jobs, tasks.length) });
+  try {
+    const pending = tasks.map((t) => pool.run(t).then((r: ComponentResult) => [t, r] as [ComponentTask, ComponentResult]));
+    for (const p of pending) yield await p;
+  } finally {
+    await pool.destroy();
+  }
+}
+
+/** Groups of files connected by imports (undirected), each sorted; groups in order of their first file. */
+function connectedComponents(files: readonly string[], importsOf: ReadonlyMap<string, readonly string[]>): string[][] {
+  const parent = new Map(files.map((f) => [f, f]));
+  const find = (f: string): string => {
+    let r = f;
+    while (parent.get(r) !== r) r = parent.get(r)!;
+    parent.set(f, r);
+    return r;
+  };
+  for (const f of files) for (const g of importsOf.get(f) ?? []) if (parent.has(g)) parent.set(find(f), find(g));
+  const groups = new Map<string, string[]>();
+  for (const f of files) groups.set(find(f), [...(groups.get(find(f)) ?? []), f]);
+  return [...groups.values()].map((g) => g.sort()).sort((a, b) => (a[0]! < b[0]! ? -1 : 1));
 }

@@ -4,6 +4,8 @@ import { compareFindings } from '../findings.js';
 import type { Settings } from '../config.js';
 import { isEnvFile, isJsFile } from '../scan/kinds.js';
 import { migrateJsFiles, type JsFileOutcome } from './project.js';
+import type { ComponentResult } from './component.js';
+import { NO_PROGRESS, type Progress } from './progress.js';
 import { parseMarkers, partitionFindings, splitLines, type MarkerKind, type MarkerProblem } from '../markers/index.js';
 import { RULES, type RuleId } from '../rules/registry.js';
 import { discoverFiles } from '../scan/discover.js';
@@ -129,7 +131,13 @@ export function summarize(results: readonly FileResult[], scanned: number): RunS
 }
 
 /** Discover and analyse every file under `targets`. Results are in path order; nothing is written here. */
-export async function run(targets: readonly string[], cwd: string, settings: Settings): Promise<RunResult> {
+export interface RunOptions {
+  /** Worker threads for analysis (1: inline). Results are identical for any value. */
+  jobs?: number;
+  progress?: Progress;
+}
+
+export async function run(targets: readonly string[], cwd: string, settings: Settings, { jobs = 1, progress = NO_PROGRESS }: RunOptions = {}): Promise<RunResult> {
   const files = await discoverFiles(targets, { cwd, ignore: settings.ignore });
   const mayMatter = makePrefilter(settings.bases);
   const results = new Map<string, FileResult>();
@@ -144,7 +152,9 @@ export async function run(targets: readonly string[], cwd: string, settings: Set
     markerProblems: [],
     inventory: null,
   });
-  const outcomes = await migrateJsFiles(files.filter(isJsFile), files.filter(isEnvFile), settings, mayMatter, (file, lenient) => {
+  const onAnalysed = (n: number, result: ComponentResult): void => progress.analysed(n, result.filter(([, r]) => r.output !== null).length, result.reduce((k, [, r]) => k + r.findings.length, 0));
+  const outcomes = await migrateJsFiles(files.filter(isJsFile), files.filter(isEnvFile), settings, mayMatter, jobs, (file, lenient) => {
+    progress.scanned();
     const r = blank(file);
     if (lenient === null) Object.assign(r, settle(file, '', [fileFinding('skipped-file', 'Could not read this file, so it was not analysed.')]));
     else {
@@ -152,7 +162,8 @@ export async function run(targets: readonly string[], cwd: string, settings: Set
       if (!isEmptyInventory(inventory)) r.inventory = inventory;
     }
     results.set(file, r);
-  });
+  }, onAnalysed);
+  progress.done();
   for (const o of outcomes) results.set(o.file, finishJsFile(results.get(o.file) ?? blank(o.file), o, settings));
   const listed = [...results.values()].filter((r) => r.changed || r.findings.length || r.suppressed.length || r.inventory).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { results: listed, summary: summarize(listed, files.length) };
