@@ -141,8 +141,8 @@ export async function migrateJsFiles(
 
 const size = (t: ComponentTask): number => t.inputs.reduce((n, i) => n + i.source.length, 0);
 
-/** Below this much source, starting workers costs more than it saves. */
-const WORKER_THRESHOLD_BYTES = 2 * 1024 * 1024;
+/** Below this much source, starting workers costs more than it saves (tests lower it to exercise the pool). */
+const WORKER_THRESHOLD_BYTES = Number(process.env.V2_MIGRATE_WORKER_THRESHOLD ?? 2 * 1024 * 1024);
 
 /**
  * Analyse components inline or in a worker pool. Results are identical either way: every component
