@@ -172,3 +172,23 @@ describe('the bundled example', () => {
     expect(left).toEqual(['pod-reset']);
   });
 });
+
+describe('config: declared wrappers', () => {
+  it('migrates calls to a wrapper defined where the tool cannot see it, and a second run changes nothing', () => {
+    const src = [
+      "import { runpodRequest } from '@acme/runpod-transport';",
+      "export const stop = (id: string) => runpodRequest('POST', `/pods/${id}/stop`);",
+      "export const eps = () => runpodRequest('GET', '/endpoints');",
+      "export const mk = () => runpodRequest('POST', '/networkvolumes', { name: 'v', size: 50, dataCenterId: 'EU-RO-1' });",
+      '',
+    ].join('\n');
+    const dir = tempProject({ 'a.ts': src, 'v2-migrate.config.json': JSON.stringify({ wrappers: [{ name: 'runpodRequest', method: 0, path: 1, body: 2 }] }) });
+    expect(cli(['a.ts'], dir).code).toBe(0);
+    const out = fs.readFileSync(path.join(dir, 'a.ts'), 'utf8');
+    expect(out).toContain("runpodRequest('POST', `/pods/${id}/action`, { action: 'stop' })");
+    expect(out).toContain("runpodRequest('GET', '/serverless')");
+    expect(out).toContain("runpodRequest('POST', '/network-volumes', { name: 'v', size: 50, dataCenter: 'EU-RO-1' })");
+    const again = JSON.parse(cli(['lint', 'a.ts', '--format', 'json'], dir).stdout);
+    expect(again.summary).toMatchObject({ changed: 0, errors: 0, warnings: 0 });
+  });
+});

@@ -14,3 +14,12 @@ export function operationForV2(segments: ReadonlyArray<string | null>, method: H
   const byMethod = candidates.filter((op) => op.v2!.method === method);
   return byMethod.find((op) => op.change === 'path') ?? byMethod[0];
 }
+
+/** Whether a path (relative to the v2 base) is one the migration map writes (`/pods/{id}/action`, `/serverless`, …). */
+export function isV2Path(segments: ReadonlyArray<string | null>): boolean {
+  return V1_OPERATIONS.some((op) => {
+    if (!op.v2) return false;
+    const want = op.v2.path.split('/').filter(Boolean);
+    return want.length === segments.length && want.every((w, i) => isParam(w) || segments[i] === w);
+  });
+}

@@ -9,7 +9,7 @@ import type { N, P } from '../js/scope.js';
 import type { UrlPiece } from '../js/values.js';
 import { RULES, type RuleId } from './registry.js';
 import { planBody, type BodyPlan } from './body.js';
-import { operationForV2 } from '../map/v2match.js';
+import { isV2Path, operationForV2 } from '../map/v2match.js';
 
 export interface PlanEnv {
   source: string;
@@ -137,6 +137,9 @@ export function planRequest(inst: SiteInstance, env: PlanEnv): RequestPlan | nul
   }
   if (shape.base !== 'legacy' && shape.base !== 'target') return null;
   const template = templateOf(shape);
+  // A config-declared wrapper has no visible base: a path already in its v2 form is v2 code.
+  const declared = site.url[0]?.kind === 'text' && site.url[0].origin.declared === true;
+  if (declared && !template && isV2Path(shape.segments.map((s) => s.text))) shape.base = 'target';
   if (shape.base === 'target') {
     // Already on v2: a leftover reset (v2 has none) and v1 fields left in a body need a person.
     if (template?.operations.some((o) => o.change === 'removed')) addReset(plan, env, root);

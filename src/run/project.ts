@@ -60,6 +60,9 @@ export async function migrateJsFiles(
   // Code reading a variable that a .env file sets to a RunPod URL is a seed too.
   const envNames = [...new Set(envInputs.flatMap((e) => [...e.decoded.text.matchAll(/^[ \t]*(?:export[ \t]+)?([A-Za-z_]\w*)[ \t]*=.*runpod\.io/gim)].map((m) => m[1]!)))];
   const readsEnv = (text: string): boolean => envNames.some((n) => text.includes(`env.${n}`) || text.includes(`env['${n}']`) || text.includes(`env["${n}"]`));
+  // Calls to wrappers declared in the config make a file a seed (their code and base are elsewhere).
+  const wrapperNames = settings.wrappers.map((w) => `${w.name.split('.').pop()}(`);
+  const callsDeclaredWrapper = (text: string): boolean => wrapperNames.some((n) => text.includes(n));
   const decodedOf = new Map<string, { decoded: Decoded; bytes: number }>();
   const importsOf = new Map<string, string[]>();
   const importers = new Map<string, string[]>();
@@ -74,7 +77,7 @@ export async function migrateJsFiles(
     }
     const lenient = bytes.toString('latin1');
     onRead(file, lenient);
-    const seed = mayMatter(lenient) || readsEnv(lenient);
+    const seed = mayMatter(lenient) || readsEnv(lenient) || callsDeclaredWrapper(lenient);
     const imports = relativeImports(lenient)
       .map((s) => resolveSpecifier(file, s, known))
       .filter((f): f is string => !!f);
