@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import type { Finding } from '../src/findings.js';
 import { RULES } from '../src/rules/registry.js';
 import { isTextEngineFile, scanText, TEXT_ENGINE_GLOBS } from '../src/text/index.js';
+import { tokenize } from '../src/text/python/tokenize.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const FIXTURES = path.join(ROOT, 'fixtures', 'text');
@@ -92,6 +93,28 @@ describe('text engine API', () => {
   it('leaves unrelated and non-text files alone', () => {
     expect(scanText('print("hello")\n', 'a.py', BASES)).toEqual({ findings: [], output: null });
     expect(scanText('https://rest.runpod.io/v1\n', 'notes.txt', BASES)).toEqual({ findings: [], output: null });
+  });
+
+  it('tokenizes Python strings: prefixes, triple quotes, f-strings with nested braces and quotes', () => {
+    const src = `a = rb"x\\y" + f"{b['k']}/{ {1: 2}[1] }" + """q "r" s""" # c "d"\nx = 1\n`;
+    const toks = tokenize(src);
+    const strings = toks.filter((t) => t.type === 'string');
+    expect(strings.map((t) => t.value)).toEqual([`rb"x\\y"`, `f"{b['k']}/{ {1: 2}[1] }"`, `"""q "r" s"""`]);
+    expect(strings[1]!.str!.fields.map((f) => src.slice(f.exprStart, f.exprEnd))).toEqual(["b['k']", ' {1: 2}[1] ']);
+    expect(toks.filter((t) => t.type === 'newline')).toHaveLength(2);
+  });
+
+  it('keeps CRLF in shell and .http insertions', () => {
+    const sh = scanText('API=https://rest.runpod.io/v1\r\ncurl -X POST "$API/pods/$ID/stop"\r\n', 'a.sh', BASES);
+    expect(sh.output).toBe(`API=https://api.runpod.io/v2\r\ncurl -X POST "$API/pods/$ID/action" -H 'Content-Type: application/json' -d '{"action":"stop"}'\r\n`);
+    const http = scanText('POST https://rest.runpod.io/v1/pods/p1/stop\r\nAuthorization: Bearer x\r\n\r\n###\r\n', 'a.http', BASES);
+    expect(http.output).toBe('POST https://api.runpod.io/v2/pods/p1/action\r\nAuthorization: Bearer x\r\nContent-Type: application/json\r\n\r\n{"action":"stop"}\r\n\r\n###\r\n');
+  });
+
+  it('never rewrites an action URL whose request is not visible', () => {
+    const r = scanText('STOP_URL = "https://rest.runpod.io/v1/pods/abc/stop"\n', 'a.py', BASES);
+    expect(r.output).toBeNull();
+    expect(r.findings.map((f) => [f.ruleId, f.fixable])).toEqual([['pod-action', false]]);
   });
 
   it('keeps CRLF line endings and every other byte', () => {

@@ -33,7 +33,10 @@ export function isTextEngineFile(file: string): boolean {
   return languageOf(file) !== null;
 }
 
-/** fast-glob patterns for the files the text engine handles (`.env*` needs no `dot` option: the pattern names the dot). */
+/**
+ * fast-glob patterns for the files the text engine handles. Patterns that name a dot segment
+ * (`.env*`, `.github/`) match without fast-glob's `dot` option; `**` alone does not enter dot folders.
+ */
 export const TEXT_ENGINE_GLOBS: string[] = [
   '**/*.py',
   '**/*.sh',
@@ -57,6 +60,10 @@ export const TEXT_ENGINE_GLOBS: string[] = [
   '**/*.rest',
   '**/*.tf',
   '**/*.tfvars',
+  '**/.github/**/*.yml',
+  '**/.github/**/*.yaml',
+  '**/.gitlab-ci.yml',
+  '**/.circleci/*.yml',
 ];
 
 export function scanLanguage(c: Collector, text: string, language: Language, file: string): void {

@@ -250,6 +250,17 @@ function postmanRequest(c: Collector, text: string, request: JNode, expand: (p: 
       // `raw` mirrors `host` and `path`: its own text is not edited alone.
       pieces = expand(jsonPieces(text, raw).map((p) => (p.kind === 'text' ? { ...p, origin: { ...p.origin, editable: false } } : p)));
       anchor = raw.start;
+    } else {
+      // No `raw`: the URL is `protocol://host.joined/path/joined`.
+      const strings = (n: JNode | undefined): string[] => (n?.kind === 'string' ? [n.value] : n?.kind === 'array' ? n.items.flatMap((x) => (x.kind === 'string' ? [x.value] : [])) : []);
+      const protocol = strings(get(url, 'protocol'))[0];
+      const host = strings(get(url, 'host')).join('.');
+      const pathParts = strings(get(url, 'path'));
+      if (host) {
+        const flat = `${protocol ? `${protocol}://` : ''}${host}${pathParts.length ? `/${pathParts.join('/')}` : ''}`;
+        pieces = expand([{ kind: 'text', text: flat, origin: { start: url.start, editable: false, literal: url.start, local: false } }]);
+        anchor = url.start;
+      }
     }
   }
   if (!pieces) return;

@@ -8,7 +8,7 @@ import { migrateSource } from '../js/migrate.js';
 import { templateOf } from '../url/plan.js';
 import { displayPath } from '../url/shape.js';
 import { fenceLanguage, type Language } from './language.js';
-import { isSchemaShape, planValue, shapeFor, v2Form, type Collector, type TPiece } from './plan.js';
+import { holePiece, isSchemaShape, planValue, shapeFor, v2Form, type Collector, type TPiece } from './plan.js';
 import { maskOutside, overwrite } from './source.js';
 import { scanGraphql } from './fields.js';
 import { scanShell } from './shell.js';
@@ -188,12 +188,23 @@ function scanJsFence(c: Collector, text: string, f: Fence, ext: string, file: st
     result = { output: null, findings: [{ ruleId: 'parse-error', severity: 'warning', line: 1, column: 1, message: '', fixable: false }] };
   }
   if (result.findings.some((x) => x.ruleId === 'parse-error' || x.ruleId === 'internal-error')) {
-    // A snippet that does not parse (`...` placeholders): its quoted URLs are literals.
+    // A snippet that does not parse (`...` placeholders): its quoted URLs are literals (`${…}` are holes).
     const re = /(["'`])((?:(?!\1)[^\\\n]|\\.)*)\1/g;
     for (let m = re.exec(content); m; m = re.exec(content)) {
-      if (!c.bases.legacy.some((b) => m![2]!.includes(b)) || m[2]!.includes('\\') || m[2]!.includes('${')) continue;
-      const s = f.contentStart + m.index + 1;
-      planValue(c, [{ kind: 'text', text: m[2]!, origin: { start: s, editable: true, literal: s - 1, local: false } }]);
+      const body = m[2]!;
+      if (!c.bases.legacy.some((b) => body.includes(b)) || body.includes('\\')) continue;
+      const start = f.contentStart + m.index + 1;
+      const literal = start - 1;
+      const pieces: TPiece[] = [];
+      let at = 0;
+      const holes = m[1] === '`' ? /\$\{[^}]*\}/g : /$^/g;
+      for (let h = holes.exec(body); h; h = holes.exec(body)) {
+        if (h.index > at) pieces.push({ kind: 'text', text: body.slice(at, h.index), origin: { start: start + at, editable: true, literal, local: false } });
+        pieces.push(holePiece(h[0].slice(2, -1), start + h.index));
+        at = h.index + h[0].length;
+      }
+      if (at < body.length) pieces.push({ kind: 'text', text: body.slice(at), origin: { start: start + at, editable: true, literal, local: false } });
+      planValue(c, pieces);
     }
     return;
   }

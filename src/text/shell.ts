@@ -39,7 +39,7 @@ const isSpace = (ch: string): boolean => ch === ' ' || ch === '\t' || ch === '\r
 const NAME_RE = /^[A-Za-z_][A-Za-z0-9_]*/;
 
 /** Lex text[from, to) into words and operators. */
-export function lex(text: string, from: number, to: number): Tok[] {
+export function lex(text: string, from: number, to: number, bodies: Array<[number, number]> = []): Tok[] {
   const toks: Tok[] = [];
   let i = from;
   const heredocs: Array<{ delim: string; strip: boolean }> = [];
@@ -62,14 +62,20 @@ export function lex(text: string, from: number, to: number): Tok[] {
       i++;
       // Heredoc bodies follow the line that opened them.
       for (const h of heredocs.splice(0)) {
-        for (;;) {
-          if (i >= to) break;
+        const bodyStart = i;
+        let bodyEnd = to;
+        while (i < to) {
+          const lineStart = i;
           let e = text.indexOf('\n', i);
           if (e < 0 || e > to) e = to;
           const line = text.slice(i, e).replace(/\r$/, '');
           i = Math.min(e + 1, to);
-          if ((h.strip ? line.replace(/^\t+/, '') : line) === h.delim) break;
+          if ((h.strip ? line.replace(/^\t+/, '') : line) === h.delim) {
+            bodyEnd = lineStart;
+            break;
+          }
         }
+        bodies.push([bodyStart, bodyEnd]);
       }
       continue;
     }
@@ -289,8 +295,8 @@ function matchParen(text: string, open: number, to: number): number {
 }
 
 /** Simple commands (words between operators), including those inside `$(…)`. */
-export function commands(text: string, from: number, to: number, inSub: [number, number] | null = null, counter = { pipeline: 0 }): Command[] {
-  const toks = lex(text, from, to);
+export function commands(text: string, from: number, to: number, inSub: [number, number] | null = null, counter = { pipeline: 0 }, bodies: Array<[number, number]> = []): Command[] {
+  const toks = lex(text, from, to, bodies);
   const out: Command[] = [];
   let words: Word[] = [];
   let stage = 0;
@@ -322,8 +328,8 @@ export function commands(text: string, from: number, to: number, inSub: [number,
     }
     words.push(t.word);
     for (const p of t.word.parts) {
-      if (p.kind === 'sub') out.push(...commands(text, p.innerStart, p.innerEnd, [p.start, p.end], counter));
-      if (p.kind === 'var' && p.def) for (const d of p.def) if (d.kind === 'sub') out.push(...commands(text, d.innerStart, d.innerEnd, [d.start, d.end], counter));
+      if (p.kind === 'sub') out.push(...commands(text, p.innerStart, p.innerEnd, [p.start, p.end], counter, bodies));
+      if (p.kind === 'var' && p.def) for (const d of p.def) if (d.kind === 'sub') out.push(...commands(text, d.innerStart, d.innerEnd, [d.start, d.end], counter, bodies));
     }
   }
   end();
@@ -532,7 +538,8 @@ export interface ShellOptions {
 }
 
 export function scanShell(c: Collector, text: string, opts: ShellOptions = {}): void {
-  const cmds = commands(text, 0, text.length);
+  const heredocs: Array<[number, number]> = [];
+  const cmds = commands(text, 0, text.length, null, { pipeline: 0 }, heredocs);
   const scope = new ShellScope(opts.seeds);
   // Variable definitions: `X=…`, `export X=…`, and assignments in front of a command.
   for (const cmd of cmds) {
@@ -568,6 +575,8 @@ export function scanShell(c: Collector, text: string, opts: ShellOptions = {}): 
     if (outcome.op) curlBody(c, text, cmds, scope, curl, outcome);
   }
   literalPass(c, cmds, scope);
+  // Heredoc bodies (a config file written by `cat > … <<EOF`, a script fed to a shell): each URL as written.
+  for (const [s, e] of heredocs) urlTokens(c, text, s, e);
   // jq reads of list responses: in the same pipeline, or through `VAR=$(curl …)`.
   for (const { curl, outcome } of curls) {
     if (!outcome || !isListOp(outcome.op) || (outcome.shape.base !== 'legacy' && outcome.shape.base !== 'target')) continue;
@@ -743,6 +752,17 @@ function literalPass(c: Collector, cmds: readonly Command[], scope: ShellScope):
         const pieces = scope.variable(p, p.start, 0);
         planValue(c, pieces, { anchor: lits[0]!.literal });
       }
+    }
+  }
+}
+
+/** Every v1 URL token in text[from, to), planned as a literal on its own. */
+export function urlTokens(c: Collector, text: string, from: number, to: number): void {
+  for (const legacy of c.bases.legacy) {
+    for (let i = text.indexOf(legacy, from); i >= 0 && i < to; i = text.indexOf(legacy, i + legacy.length)) {
+      const m = /^[^\s<>()[\]"'`*|\\]*/.exec(text.slice(i, Math.min(to, i + 2000)))!;
+      const url = m[0].replace(/[.,;:!?]+$/, '');
+      planValue(c, [{ kind: 'text', text: url, origin: { start: i, editable: true, literal: i, local: false } }]);
     }
   }
 }

@@ -6,7 +6,7 @@
  * helpers whose body is a single `return <expr>`.
  */
 import { holePiece, type TPiece, type TextOrigin } from '../plan.js';
-import { classOf, fieldTokens, findTop, fnOf, parseArgs, splitTop, type Arg, type Module, type Scope } from './model.js';
+import { classOf, fieldTokens, findTop, fnOf, parseArgs, splitTop, type Arg, type Assign, type Module, type Scope } from './model.js';
 import { decodeEscape, escapeLength, type Tok } from './tokenize.js';
 
 /** A parameter's value at a call: the argument tokens, evaluated in the caller's context. */
@@ -84,12 +84,12 @@ export function stringPieces(tok: Tok, ctx: Ctx): TPiece[] {
   const out: TPiece[] = [];
   let at = s.bodyStart;
   for (const f of s.fields) {
-    out.push(...decodeRuns(text, at, f.start, s.raw, true, tok.start));
+    append(out, decodeRuns(text, at, f.start, s.raw, true, tok.start));
     const sub = fieldTokens(text, f.exprStart, f.exprEnd);
-    out.push(...(sub.length ? evalRange(sub, 0, sub.length, ctx) : [holePiece('', f.start)]));
+    append(out, (sub.length ? evalRange(sub, 0, sub.length, ctx) : [holePiece('', f.start)]));
     at = f.end;
   }
-  out.push(...decodeRuns(text, at, s.bodyEnd, s.raw, true, tok.start));
+  append(out, decodeRuns(text, at, s.bodyEnd, s.raw, true, tok.start));
   return out;
 }
 
@@ -128,13 +128,26 @@ function splitWord(toks: readonly Tok[], a: number, b: number, word: string): Ar
   return out;
 }
 
+function append(out: TPiece[], more: readonly TPiece[]): void {
+  for (const p of more) out.push(p);
+}
+
 const hasHole = (pieces: readonly TPiece[]): boolean => pieces.some((p) => p.kind === 'hole');
+
+/** Most pieces a value may have: beyond that it is not a URL anyone wrote, and copying it gets expensive. */
+const MAX_PIECES = 64;
 
 /** Evaluate tokens [a, b) as a string value. */
 export function evalRange(toks: readonly Tok[], a: number, b: number, ctx: Ctx): TPiece[] {
   const m = ctx.m;
   if (a >= b) return [holePiece('?', toks[a]?.start ?? 0)];
-  if (ctx.depth > 16) return hole(m, toks, a, b);
+  if (ctx.depth > 16 || --m.budget < 0) return hole(m, toks, a, b);
+  const out = evalInner(toks, a, b, ctx);
+  return out.length > MAX_PIECES ? hole(m, toks, a, b) : out;
+}
+
+function evalInner(toks: readonly Tok[], a: number, b: number, ctx: Ctx): TPiece[] {
+  const m = ctx.m;
   if (isOp(toks[a], '(') && toks[a]!.match === b - 1) {
     const inner = splitTop(toks, a + 1, b - 1);
     if (inner.length === 1) return evalRange(toks, a + 1, b - 1, ctx);
@@ -306,7 +319,7 @@ export function resolveName(name: string, at: number, ctx: Ctx): TPiece[] {
     if (s.kind === 'class' && s !== ctx.scope) continue;
     const list = s.assigns.get(name) ?? [];
     const before = list.filter((x) => x.at < at);
-    if (before.length) return evalRange(m.toks, before[before.length - 1]!.a, before[before.length - 1]!.b, deeper(s));
+    if (before.length) return evalAssign(before[before.length - 1]!, deeper(s));
     const p = s.params.find((x) => x.name === name);
     if (p) {
       const bound = s === ctx.fn ? ctx.env?.get(name) : undefined;
@@ -316,9 +329,24 @@ export function resolveName(name: string, at: number, ctx: Ctx): TPiece[] {
       if (p.def) return evalRange(m.toks, p.def[0], p.def[1], makeCtx(m, s.parent ?? m.root, null, ctx.depth + 1));
       return [holePiece(name, at, true)];
     }
-    if (list.length) return evalRange(m.toks, list[list.length - 1]!.a, list[list.length - 1]!.b, deeper(s));
+    if (list.length) return evalAssign(list[list.length - 1]!, deeper(s));
   }
   return unknown();
+}
+
+/** An assignment's value; without parameter bindings it does not depend on the caller, so it is computed once. */
+function evalAssign(as: Assign, ctx: Ctx): TPiece[] {
+  const m = ctx.m;
+  const cacheable = ctx.env === null && ctx.depth < 8;
+  const hit = cacheable ? m.memo.get(as.a) : undefined;
+  if (hit) {
+    for (const u of hit.used) ctx.used.add(u);
+    return hit.pieces;
+  }
+  const had = new Set(ctx.used);
+  const pieces = evalRange(m.toks, as.a, as.b, ctx);
+  if (cacheable) m.memo.set(as.a, { pieces, used: [...ctx.used].filter((u) => !had.has(u)) });
+  return pieces;
 }
 
 /** `"{}/pods/{}".format(BASE, pid)` and `"{base}/pods".format(base=BASE)`. */
@@ -354,7 +382,7 @@ function format(template: TPiece[], toks: readonly Tok[], args: readonly Arg[], 
       if (i > run) out.push(slice(p, run, i));
       const field = p.text.slice(i + 1, close).split(/[!:]/)[0]!;
       const arg = field === '' ? pos[auto++] : /^\d+$/.test(field) ? pos[Number(field)] : args.find((x) => x.kind === 'kw' && x.name === field);
-      out.push(...(arg ? evalRange(toks, arg.a, arg.b, ctx) : [holePiece(field || '{}', p.origin.start + i)]));
+      append(out, (arg ? evalRange(toks, arg.a, arg.b, ctx) : [holePiece(field || '{}', p.origin.start + i)]));
       i = close;
       run = close + 1;
     }
@@ -385,7 +413,7 @@ function percent(toks: readonly Tok[], left: [number, number], right: [number, n
       if (spec[0] === '%%') out.push(opaqueText('%', p.origin.start + i, p.origin.literal));
       else {
         const item = items[k++];
-        out.push(...(item && !spec[1] ? evalRange(toks, item[0], item[1], ctx) : [holePiece('%s', p.origin.start + i)]));
+        append(out, (item && !spec[1] ? evalRange(toks, item[0], item[1], ctx) : [holePiece('%s', p.origin.start + i)]));
       }
       i += spec[0].length - 1;
       run = i + 1;
@@ -405,7 +433,7 @@ function join(sep: TPiece[], toks: readonly Tok[], arg: Arg, ctx: Ctx): TPiece[]
   const out: TPiece[] = [];
   items.forEach(([x, y], n) => {
     if (n > 0) out.push(opaqueText(sepText, sep[0]?.origin.start ?? 0, sep[0]?.origin.literal ?? 0));
-    out.push(...evalRange(toks, x, y, ctx));
+    append(out, evalRange(toks, x, y, ctx));
   });
   return out;
 }

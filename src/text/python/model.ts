@@ -78,6 +78,10 @@ export interface Module {
   calls: Call[];
   /** Scope of each token (by index). */
   scopeOfTok: Scope[];
+  /** Evaluation steps left: pathological files (values built from themselves) stop resolving, not the run. */
+  budget: number;
+  /** Values of assignments evaluated without parameter bindings (they do not depend on a caller). */
+  memo: Map<number, { pieces: import('../plan.js').TPiece[]; used: string[] }>;
 }
 
 /** Split a token range at top-level commas (bracket groups are skipped via their match). */
@@ -205,7 +209,7 @@ export function buildModule(text: string): Module {
     const call = callAt(toks, i, scopeOfTok[i]!);
     if (call) calls.push(call);
   }
-  return { text, toks, lines, root, scopes, calls, scopeOfTok };
+  return { text, toks, lines, root, scopes, calls, scopeOfTok, budget: 200_000 + toks.length * 20, memo: new Map() };
 }
 
 function recordAssigns(toks: readonly Tok[], line: Line): void {

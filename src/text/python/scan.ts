@@ -169,6 +169,7 @@ function bodyDict(m: Module, toks: readonly Tok[], a: number, b: number, ctx: Ct
   if (depth > 6 || a >= b) return null;
   const t = toks[a]!;
   if (isOp(t, '{') && t.match === b - 1) return { toks, a, b };
+  if (t.type === 'name' && t.value === 'dict' && isOp(toks[a + 1], '(') && toks[a + 1]!.match === b - 1) return { toks, a: a + 1, b };
   if (t.type === 'name' && t.value === 'json' && isOp(toks[a + 1], '.') && toks[a + 2]?.value === 'dumps' && isOp(toks[a + 3], '(') && toks[a + 3]!.match === b - 1) {
     const inner = splitTop(toks, a + 4, b - 1)[0];
     return inner ? bodyDict(m, toks, inner[0], inner[1], ctx, depth + 1) : null;
@@ -196,10 +197,18 @@ function bodyDict(m: Module, toks: readonly Tok[], a: number, b: number, ctx: Ct
 function checkDict(c: Collector, m: Module, dict: { toks: readonly Tok[]; a: number; b: number }, outcome: RequestOutcome): void {
   const op = bodyOperation(outcome.op);
   if (!op) return;
+  // `{"key": value}` or `dict(key=value)`.
+  const call = isOp(dict.toks[dict.a], '(');
   for (const [x, y] of splitTop(dict.toks, dict.a + 1, dict.b - 1)) {
     const key = dict.toks[x];
-    if (key?.type !== 'string' || key.str!.f || !isOp(dict.toks[x + 1], ':')) continue;
-    const field = m.text.slice(key.str!.bodyStart, key.str!.bodyEnd);
+    let field: string;
+    if (call) {
+      if (key?.type !== 'name' || !isOp(dict.toks[x + 1], '=')) continue;
+      field = key.value;
+    } else {
+      if (key?.type !== 'string' || key.str!.f || !isOp(dict.toks[x + 1], ':')) continue;
+      field = m.text.slice(key.str!.bodyStart, key.str!.bodyEnd);
+    }
     const value = dict.toks[x + 2];
     const several = !!value && isOp(value, '[') && splitTop(dict.toks, x + 3, value.match!).filter(([p, q]) => q > p).length > 1;
     checkBodyField(c, field, key.start, op, several);
