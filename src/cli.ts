@@ -12,6 +12,10 @@ import { dirtyFiles } from './run/git.js';
 import { writeAtomic } from './run/files.js';
 import { run, type RunResult } from './run/runner.js';
 import { makeProgress } from './run/progress.js';
+import { changedSince } from './run/changed.js';
+import { parseShard } from './run/shard.js';
+import { ResultCache, defaultCacheDir } from './run/cache.js';
+import { mergeReports, MergeError } from './report/merge.js';
 
 /** Exit codes: the contract CI scripts rely on. */
 export const EXIT = { clean: 0, findings: 1, usage: 2 } as const;
@@ -31,6 +35,10 @@ interface Args {
   baseline?: string;
   updateBaseline: boolean;
   jobs?: number;
+  changedSince?: string;
+  cache: boolean;
+  cacheLocation?: string;
+  shard?: string;
 }
 
 /** Exit code for a finished run (see README "Exit codes"). */
@@ -57,9 +65,15 @@ async function execute(mode: Mode, args: Args, out: NodeJS.WritableStream, err: 
   const baseline = baselineFile && !args.updateBaseline ? readBaseline(baselineFile) : null;
   let result: RunResult;
   try {
-    result = await run(paths, cwd, settings, { jobs: args.jobs ?? os.availableParallelism(), progress: makeProgress(process.stderr, !args.quiet) });
+    result = await run(paths, cwd, settings, {
+      jobs: args.jobs ?? os.availableParallelism(),
+      progress: makeProgress(process.stderr, !args.quiet),
+      ...(args.changedSince ? { changed: changedSince(args.changedSince, cwd) } : {}),
+      ...(args.shard ? { shard: parseShard(args.shard) } : {}),
+      ...(args.cache ? { cache: new ResultCache(args.cacheLocation ? path.resolve(cwd, args.cacheLocation) : defaultCacheDir(cwd), toolVersion()) } : {}),
+    });
   } catch (error) {
-    if (error instanceof Error && /no such file or directory/.test(error.message)) throw new UsageError(error.message);
+    if (error instanceof Error && /no such file or directory|--changed-since|--shard/.test(error.message)) throw new UsageError(error.message);
     throw error;
   }
   if (baselineFile && args.updateBaseline) {
@@ -110,6 +124,20 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
         .option('update-baseline', { type: 'boolean', default: false, describe: 'Write the current findings to the --baseline file and exit 0' }),
       action('lint') as never,
     )
+.command('merge-reports <reports..>', 'Merge per-shard --format json reports into one JSON report (exit 1 like lint)', (y) =>
+      y.positional('reports', { type: 'string', array: true, demandOption: true, describe: 'JSON report files' }).option('max-warnings', { type: 'number', default: 0, describe: 'Warnings allowed before the merged gate fails (-1: no limit)' }),
+      (args) => {
+        try {
+          const merged = mergeReports((args.reports as string[]).map((f) => path.resolve(f)));
+          out.write(JSON.stringify(merged, null, 2) + '\n');
+          const max = Number(args.maxWarnings);
+          code = merged.summary.errors! > 0 || (max >= 0 && merged.summary.warnings! > max) ? EXIT.findings : EXIT.clean;
+        } catch (error) {
+          if (error instanceof MergeError) throw new UsageError(error.message);
+          throw error;
+        }
+      },
+    )
     .command('rules', 'List every rule with its severity, whether the codemod fixes it, and one line of doc', () => {}, (args) => {
       code = listRules(String(args.format ?? 'text'), out);
     })
@@ -122,6 +150,10 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
     .option('base-url', { type: 'string', describe: 'v2 base URL to write (default https://api.runpod.io/v2)' })
     .option('quiet', { type: 'boolean', default: false, describe: 'Report errors only, no summary, no progress line' })
     .option('jobs', { type: 'number', describe: 'Worker threads for analysis (default: all cores; output is identical for any value)' })
+    .option('changed-since', { type: 'string', describe: 'Report only files changed since this git ref (plus uncommitted and untracked ones); the files they need are still read' })
+    .option('cache', { type: 'boolean', default: false, describe: 'Reuse results of unchanged files (keyed by tool version, config and file content)' })
+    .option('cache-location', { type: 'string', describe: 'Cache folder (default: node_modules/.cache/v2-migrate, or .v2-migrate-cache)' })
+    .option('shard', { type: 'string', describe: 'Analyse only shard i of n (i/n), split by package, for a CI matrix; merge the JSON reports with merge-reports' })
     .check((a) => {
       if (a.jobs !== undefined && (!Number.isInteger(a.jobs) || (a.jobs as number) < 1)) throw new UsageError('--jobs must be a whole number of at least 1');
       return true;

@@ -6,6 +6,7 @@ import { isEnvFile } from '../scan/kinds.js';
 import { decode, type Decoded } from './files.js';
 import { relativeImports } from './imports.js';
 import type { ComponentResult, ComponentTask } from './component.js';
+import type { ResultCache } from './cache.js';
 
 /** How many import hops from a file that mentions RunPod a file may be and still take part. */
 const IMPORT_HOPS = 3;
@@ -46,15 +47,19 @@ function resolveSpecifier(from: string, spec: string, known: ReadonlySet<string>
  * helpers they use), and .env files that hold a v1 base. Returns an outcome for every JS/TS file
  * read (result null for files that take no part) and for each .env file taken.
  */
-export async function migrateJsFiles(
-  jsFiles: readonly string[],
-  envFiles: readonly string[],
-  settings: Settings,
-  mayMatter: (text: string) => boolean,
-  jobs = 1,
-  onRead: (file: string, lenient: string | null) => void = () => {},
-  onAnalysed: (files: number, result: ComponentResult) => void = () => {},
-): Promise<JsFileOutcome[]> {
+export interface JsRunOptions {
+  mayMatter: (text: string) => boolean;
+  /** Worker threads (1: inline). */
+  jobs?: number;
+  /** Analyse only components that contain one of these files (--changed-since). */
+  focus?: ReadonlySet<string>;
+  cache?: ResultCache;
+  onRead?: (file: string, lenient: string | null) => void;
+  onAnalysed?: (files: number, result: ComponentResult) => void;
+}
+
+export async function migrateJsFiles(jsFiles: readonly string[], envFiles: readonly string[], settings: Settings, run: JsRunOptions): Promise<JsFileOutcome[]> {
+  const { mayMatter, jobs = 1, focus, cache, onRead = () => {}, onAnalysed = () => {} } = run;
   const known = new Set(jsFiles);
   const envInputs = readEnvFiles(envFiles, mayMatter);
   // Code reading a variable that a .env file sets to a RunPod URL is a seed too.
@@ -128,15 +133,26 @@ export async function migrateJsFiles(
     outcomes.push({ file: e.file, decoded: e.decoded, bytes: e.bytes, result: null });
     texts.set(e.file, e.decoded.text);
   }
+  if (focus) components.splice(0, components.length, ...components.filter((c) => c.some((f) => focus.has(f))));
   if (!components.length) return outcomes;
   const options = { bases: settings.bases, gpuPools: settings.gpuPools, preserveV1Defaults: settings.preserveV1Defaults, wrappers: settings.wrappers };
   const tasks: ComponentTask[] = components
     .map((c) => ({ inputs: [...c].sort().map((file) => ({ file, source: texts.get(file)! })), options }))
     .sort((a, b) => size(b) - size(a));
   const results = new Map<string, MigrateResult>();
-  for await (const [task, result] of runTasks(tasks, jobs)) {
+  const record = (task: ComponentTask, result: ComponentResult): void => {
     for (const [file, r] of result) results.set(file, r);
     onAnalysed(task.inputs.length, result);
+  };
+  const misses: ComponentTask[] = [];
+  for (const task of tasks) {
+    const hit = cache?.get(task);
+    if (hit) record(task, hit);
+    else misses.push(task);
+  }
+  for await (const [task, result] of runTasks(misses, jobs)) {
+    cache?.set(task, result);
+    record(task, result);
   }
   for (const o of outcomes) o.result = results.get(o.file) ?? null;
   return outcomes;

@@ -6,6 +6,8 @@ import { isEnvFile, isJsFile } from '../scan/kinds.js';
 import { migrateJsFiles, type JsFileOutcome } from './project.js';
 import type { ComponentResult } from './component.js';
 import { NO_PROGRESS, type Progress } from './progress.js';
+import type { ResultCache } from './cache.js';
+import { inShard, packageOf, type Shard } from './shard.js';
 import { parseMarkers, partitionFindings, splitLines, type MarkerKind, type MarkerProblem } from '../markers/index.js';
 import { RULES, type RuleId } from '../rules/registry.js';
 import { discoverFiles } from '../scan/discover.js';
@@ -135,10 +137,19 @@ export interface RunOptions {
   /** Worker threads for analysis (1: inline). Results are identical for any value. */
   jobs?: number;
   progress?: Progress;
+  /** Report only these files (and analyse only what they need): --changed-since. */
+  changed?: ReadonlySet<string>;
+  /** This runner's part of a CI matrix: --shard i/n. */
+  shard?: Shard;
+  cache?: ResultCache;
 }
 
-export async function run(targets: readonly string[], cwd: string, settings: Settings, { jobs = 1, progress = NO_PROGRESS }: RunOptions = {}): Promise<RunResult> {
-  const files = await discoverFiles(targets, { cwd, ignore: settings.ignore });
+export async function run(targets: readonly string[], cwd: string, settings: Settings, { jobs = 1, progress = NO_PROGRESS, changed, shard, cache }: RunOptions = {}): Promise<RunResult> {
+  let files = await discoverFiles(targets, { cwd, ignore: settings.ignore });
+  if (shard) {
+    const packages = new Map<string, string>();
+    files = files.filter((f) => inShard(packageOf(f, cwd, packages), cwd, shard));
+  }
   const mayMatter = makePrefilter(settings.bases);
   const results = new Map<string, FileResult>();
   const blank = (file: string): FileResult => ({
@@ -153,7 +164,7 @@ export async function run(targets: readonly string[], cwd: string, settings: Set
     inventory: null,
   });
   const onAnalysed = (n: number, result: ComponentResult): void => progress.analysed(n, result.filter(([, r]) => r.output !== null).length, result.reduce((k, [, r]) => k + r.findings.length, 0));
-  const outcomes = await migrateJsFiles(files.filter(isJsFile), files.filter(isEnvFile), settings, mayMatter, jobs, (file, lenient) => {
+  const onRead = (file: string, lenient: string | null): void => {
     progress.scanned();
     const r = blank(file);
     if (lenient === null) Object.assign(r, settle(file, '', [fileFinding('skipped-file', 'Could not read this file, so it was not analysed.')]));
@@ -162,9 +173,10 @@ export async function run(targets: readonly string[], cwd: string, settings: Set
       if (!isEmptyInventory(inventory)) r.inventory = inventory;
     }
     results.set(file, r);
-  }, onAnalysed);
+  };
+  const outcomes = await migrateJsFiles(files.filter(isJsFile), files.filter(isEnvFile), settings, { mayMatter, jobs, onRead, onAnalysed, ...(changed ? { focus: changed } : {}), ...(cache ? { cache } : {}) });
   progress.done();
   for (const o of outcomes) results.set(o.file, finishJsFile(results.get(o.file) ?? blank(o.file), o, settings));
-  const listed = [...results.values()].filter((r) => r.changed || r.findings.length || r.suppressed.length || r.inventory).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const listed = [...results.values()].filter((r) => (!changed || changed.has(r.absPath)) && (r.changed || r.findings.length || r.suppressed.length || r.inventory)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { results: listed, summary: summarize(listed, files.length) };
 }
