@@ -174,10 +174,6 @@ export function scanHcl(c: Collector, text: string): void {
     }
     i++;
   }
-  // Labels were read as words; quoted labels arrive as strings: recover them from the text.
-  for (const b of blocks) b.labels = b.labels.map((l) => l.replace(/"/g, ''));
-  const labelsOf = (b: Block): string[] => b.labels;
-  void labelsOf;
 
   const varDefault = new Map<string, HclString>();
   const locals = new Map<string, HclString>();

@@ -87,6 +87,9 @@ export class Collector {
   readonly lines: Lines;
   readonly findings: Finding[] = [];
   private readonly edits: Edit[] = [];
+  /** Accepted edits by 4 KiB bucket of the text they touch (overlap checks stay local in big files). */
+  private readonly buckets = new Map<number, Edit[]>();
+  private readonly editKeys = new Set<string>();
   /** Literal offsets that an understood request used: the plain literal pass leaves them alone. */
   readonly consumed = new Set<number>();
   /** The file talks to RunPod REST (a legacy or v2 base URL was seen in a request or value). */
@@ -103,14 +106,26 @@ export class Collector {
     this.findings.push({ ruleId, severity: RULES[ruleId].severity, ...this.lines.pos(at), message, fixable });
   }
 
+  private near(e: Edit): Edit[] {
+    const out: Edit[] = [];
+    for (let b = Math.floor(e.start / 4096) - 1; b <= Math.floor(e.end / 4096) + 1; b++) out.push(...(this.buckets.get(b) ?? []));
+    return out;
+  }
+
   /** Accept `edits` if none conflicts with an accepted edit (identical edits are merged). */
   tryEdits(edits: readonly Edit[]): boolean {
-    const fresh = edits.filter((e) => !this.edits.some((a) => a.start === e.start && a.end === e.end && a.text === e.text));
+    const key = (e: Edit): string => `${e.start}:${e.end}:${e.text}`;
+    const fresh = edits.filter((e, i) => !this.editKeys.has(key(e)) && edits.findIndex((x) => key(x) === key(e)) === i);
     for (let i = 0; i < fresh.length; i++) {
-      if (this.edits.some((a) => overlaps(a, fresh[i]!))) return false;
-      if (fresh.slice(0, i).some((b) => overlaps(b, fresh[i]!) && !(b.start === fresh[i]!.start && b.end === fresh[i]!.end && b.text === fresh[i]!.text))) return false;
+      const e = fresh[i]!;
+      if (this.near(e).some((a) => overlaps(a, e))) return false;
+      if (fresh.slice(0, i).some((b) => overlaps(b, e))) return false;
     }
-    for (const e of fresh) if (!this.edits.some((a) => a.start === e.start && a.end === e.end && a.text === e.text)) this.edits.push(e);
+    for (const e of fresh) {
+      this.editKeys.add(key(e));
+      this.edits.push(e);
+      for (let b = Math.floor(e.start / 4096); b <= Math.floor(e.end / 4096); b++) this.buckets.set(b, [...(this.buckets.get(b) ?? []), e]);
+    }
     return true;
   }
 
@@ -134,7 +149,9 @@ export class Collector {
       findings.push(f);
     }
     // A fact found both fixable and not (two requests over one literal) is reported once, as not fixable.
-    const out = findings.filter((f) => !(f.fixable && findings.some((g) => g !== f && !g.fixable && g.ruleId === f.ruleId && g.line === f.line && g.column === f.column && g.message.startsWith(f.message))));
+    const unfixed = new Map<string, Finding[]>();
+    for (const f of findings) if (!f.fixable) unfixed.set(`${f.ruleId}|${f.line}|${f.column}`, [...(unfixed.get(`${f.ruleId}|${f.line}|${f.column}`) ?? []), f]);
+    const out = findings.filter((f) => !(f.fixable && (unfixed.get(`${f.ruleId}|${f.line}|${f.column}`) ?? []).some((g) => g.message.startsWith(f.message))));
     out.sort((a, b) => a.line - b.line || a.column - b.column || a.ruleId.localeCompare(b.ruleId) || a.message.localeCompare(b.message));
     const output = this.edits.length ? applyEdits(this.text, this.edits) : null;
     return { findings: out, output: output === this.text ? null : output };

@@ -569,10 +569,10 @@ export function scanShell(c: Collector, text: string, opts: ShellOptions = {}): 
       anchor: curl.curlWord.start,
       method: curl.method,
       setMethod: (to) => curlSetMethod(curl, to),
-      setJsonBody: (body) => (opts.canInsert && !opts.canInsert(curl.cmd.end) ? 'a body cannot be added inside this quoted or plain value; add it by hand' : curlSetBody(text, curl, body)),
+      setJsonBody: (body) => (opts.canInsert && !opts.canInsert(curl.cmd.end) ? 'a body cannot be added inside this quoted or plain value; add it by hand' : curlSetBody(curl, body)),
     });
     curls.push({ curl, outcome });
-    if (outcome.op) curlBody(c, text, cmds, scope, curl, outcome);
+    if (outcome.op) curlBody(c, cmds, scope, curl, outcome);
   }
   literalPass(c, cmds, scope);
   // Heredoc bodies (a config file written by `cat > … <<EOF`, a script fed to a shell): each URL as written.
@@ -650,7 +650,7 @@ function curlSetMethod(curl: Curl, to: HttpMethod): EditsOrReason {
   return [{ start: p.start, end: p.start + p.text.length, text: replacement }];
 }
 
-function curlSetBody(text: string, curl: Curl, body: Readonly<Record<string, string>>): EditsOrReason {
+function curlSetBody(curl: Curl, body: Readonly<Record<string, string>>): EditsOrReason {
   if (!curl.explicitMethod || !curl.methodWord) return 'the request method is not written as -X POST';
   if (curl.data.length) return 'the command already sends a body';
   if (!curl.url) return 'the URL is not visible';
@@ -658,12 +658,11 @@ function curlSetBody(text: string, curl: Curl, body: Readonly<Record<string, str
   const json = JSON.stringify(body);
   // At the end of the command, so the options read in order.
   const at = curl.cmd.end;
-  void text;
   return [{ start: at, end: at, text: `${hasType ? '' : " -H 'Content-Type: application/json'"} -d '${json}'` }];
 }
 
 /** v1 fields in a curl body: a literal JSON `-d`, or a `jq -n` filter that builds it. */
-function curlBody(c: Collector, text: string, cmds: readonly Command[], scope: ShellScope, curl: Curl, outcome: ReturnType<typeof planRequest>): void {
+function curlBody(c: Collector, cmds: readonly Command[], scope: ShellScope, curl: Curl, outcome: ReturnType<typeof planRequest>): void {
   const op = bodyOperation(outcome.op);
   if (!op) return;
   for (const d of curl.data) {
@@ -706,7 +705,6 @@ function curlBody(c: Collector, text: string, cmds: readonly Command[], scope: S
       }
     }
   }
-  void text;
 }
 
 function keyOffset(pieces: readonly TPiece[], key: string): number | null {

@@ -68,7 +68,20 @@ export function maskOutside(text: string, ranges: ReadonlyArray<readonly [number
 }
 
 export function blank(s: string): string {
-  return s.replace(/[^\r\n]/g, ' ');
+  // Line by line with repeat(): a per-character regex replace is slow and allocation-heavy on big files.
+  const parts: string[] = [];
+  let at = 0;
+  for (;;) {
+    const nl = s.indexOf('\n', at);
+    const end = nl < 0 ? s.length : nl;
+    const cr = end > at && s[end - 1] === '\r';
+    parts.push(' '.repeat(end - at - (cr ? 1 : 0)));
+    if (cr) parts.push('\r');
+    if (nl < 0) break;
+    parts.push('\n');
+    at = nl + 1;
+  }
+  return parts.join('');
 }
 
 /** Replace `text[start, start+with.length)` by `with` (same length), for masking prompts or keywords. */

@@ -240,7 +240,7 @@ function callValue(toks: readonly Tok[], a: number, b: number, callee: string, a
   if (fn && ctx.depth < 8) {
     const ret = singleReturn(m, fn);
     if (ret) {
-      const env = bindArgs(m, fn, args, toks, callee.includes('.'), ctx);
+      const env = bindArgs(fn, args, toks, callee.includes('.'), ctx);
       return evalRange(m.toks, ret[0], ret[1], { m, scope: fn, fn, env, used: new Set(), depth: ctx.depth + 1 });
     }
   }
@@ -276,7 +276,7 @@ export function singleReturn(m: Module, fn: Scope): [number, number] | null {
 }
 
 /** Bind a call's arguments to a function's parameters (`self` is skipped for method calls). */
-export function bindArgs(m: Module, fn: Scope, args: readonly Arg[], toks: readonly Tok[], viaAttribute: boolean, callerCtx: Ctx): Map<string, Binding> {
+export function bindArgs(fn: Scope, args: readonly Arg[], toks: readonly Tok[], viaAttribute: boolean, callerCtx: Ctx): Map<string, Binding> {
   const params = fn.params.filter((p, i) => !(i === 0 && (fn.parent?.kind === 'class' || viaAttribute) && (p.name === 'self' || p.name === 'cls')));
   const env = new Map<string, Binding>();
   const opaque = args.some((x) => x.kind === 'star' || x.kind === 'dstar');
@@ -288,7 +288,6 @@ export function bindArgs(m: Module, fn: Scope, args: readonly Arg[], toks: reado
     } else if (arg.kind === 'kw' && params.some((p) => p.name === arg.name)) env.set(arg.name!, { toks, a: arg.a, b: arg.b, ctx: callerCtx });
   }
   for (const p of params) if (!env.has(p.name)) env.set(p.name, opaque || p.star ? 'opaque' : 'missing');
-  void m;
   return env;
 }
 

@@ -7,11 +7,10 @@
 import type { HttpMethod } from '../../map/operations.js';
 import { PATH_TEMPLATES, isParam } from '../../map/match.js';
 import { V1_RESOURCES } from '../../map/match.js';
-import { HOLE } from '../../url/pieces.js';
 import { couldBeV1Path, flatText, planRequest, planValue, shapeFor, textPiece, type Collector, type EditsOrReason, type RequestOutcome, type TPiece } from '../plan.js';
 import { bodyOperation, checkBodyField, checkLooseBodyField, checkResponseField, isListOp, listEnvelopeMessage, mentionsGraphql, scanGraphql } from '../fields.js';
-import { bindArgs, envLookup, evalRange, helperFunction, makeCtx, resolveName, type Ctx } from './eval.js';
-import { buildModule, fieldTokens, findTop, fnOf, splitTop, type Arg, type Call, type Module, type Scope } from './model.js';
+import { bindArgs, envLookup, evalRange, helperFunction, makeCtx, type Ctx } from './eval.js';
+import { buildModule, fieldTokens, fnOf, splitTop, type Arg, type Call, type Module, type Scope } from './model.js';
 import type { Tok } from './tokenize.js';
 
 const METHOD_MEMBERS: Record<string, HttpMethod> = { get: 'GET', post: 'POST', put: 'PUT', patch: 'PATCH', delete: 'DELETE' };
@@ -149,7 +148,7 @@ function instanceCtx(m: Module, site: HttpCall, chain: readonly Call[]): { ctx: 
     const call = chain[k]!;
     const innerScope = k === 0 ? site.call.scope : chain[k - 1]!.scope;
     const innerFn = fnOf(innerScope);
-    const env = bindArgs(m, innerFn, call.args, m.toks, call.receiver !== '', ctx);
+    const env = bindArgs(innerFn, call.args, m.toks, call.receiver !== '', ctx);
     ctx = { m, scope: innerScope, fn: innerFn, env, used: new Set(), depth: 0 };
   }
   return { ctx, outer };
@@ -199,7 +198,7 @@ function checkDict(c: Collector, m: Module, dict: { toks: readonly Tok[]; a: num
   if (!op) return;
   // `{"key": value}` or `dict(key=value)`.
   const call = isOp(dict.toks[dict.a], '(');
-  for (const [x, y] of splitTop(dict.toks, dict.a + 1, dict.b - 1)) {
+  for (const [x] of splitTop(dict.toks, dict.a + 1, dict.b - 1)) {
     const key = dict.toks[x];
     let field: string;
     if (call) {
@@ -212,7 +211,6 @@ function checkDict(c: Collector, m: Module, dict: { toks: readonly Tok[]; a: num
     const value = dict.toks[x + 2];
     const several = !!value && isOp(value, '[') && splitTop(dict.toks, x + 3, value.match!).filter(([p, q]) => q > p).length > 1;
     checkBodyField(c, field, key.start, op, several);
-    void y;
   }
 }
 
@@ -447,7 +445,6 @@ function literalPass(c: Collector, m: Module): void {
     if (!own) continue;
     planValue(c, pieces, { anchor: toks[a]!.start, own: [toks[a]!.start, toks[b - 1]!.end] });
   }
-  void HOLE;
 }
 
 /** The `+` / `%` / `.format()` expression a string token is part of (token range). */
@@ -531,6 +528,4 @@ function responseReads(c: Collector, m: Module): void {
     if (t.type !== 'string' || !t.str!.f) continue;
     for (const f of t.str!.fields) check(fieldTokens(m.text, f.exprStart, f.exprEnd));
   }
-  void findTop;
-  void resolveName;
 }

@@ -40,7 +40,7 @@ const isNameStart = (ch: string): boolean => /[A-Za-z_]/.test(ch) || ch.charCode
 const isNameChar = (ch: string): boolean => /[\w]/.test(ch) || ch.charCodeAt(0) > 127;
 
 /** End offset of a string literal's closing quote search: returns the offset just past the literal. */
-function scanString(text: string, pos: number, quote: string, raw: boolean, f: boolean, info: StringInfo): number {
+function scanString(text: string, pos: number, quote: string, f: boolean, info: StringInfo): number {
   const triple = quote.length === 3;
   let i = pos;
   while (i < text.length) {
@@ -68,7 +68,6 @@ function scanString(text: string, pos: number, quote: string, raw: boolean, f: b
     }
     i++;
   }
-  void raw;
   info.bodyEnd = text.length;
   return text.length;
 }
@@ -205,7 +204,7 @@ function stringToken(src: string, start: number, quoteAt: number, prefix: string
   const raw = prefix.includes('r');
   const f = prefix.includes('f') || prefix.includes('t');
   const info: StringInfo = { prefix, quote, bodyStart: quoteAt + quote.length, bodyEnd: -1, raw, f, bytes: prefix.includes('b'), fields: [] };
-  const end = scanString(src, quoteAt + quote.length, quote, raw, f, info);
+  const end = scanString(src, quoteAt + quote.length, quote, f, info);
   toks.push({ type: 'string', value: src.slice(start, end), start, end, str: info });
   return end;
 }
