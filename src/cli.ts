@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import yargs from 'yargs';
-import { ConfigError, loadSettings } from './config.js';
+import { ConfigError, loadSettings, settingsResolver } from './config.js';
 import { REPORTERS, FORMATS } from './report/index.js';
 import { toolVersion } from './report/tool.js';
 import type { Mode } from './report/types.js';
@@ -57,7 +57,8 @@ function exitCode(mode: Mode, result: RunResult, maxWarnings: number): number {
 async function execute(mode: Mode, args: Args, out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> {
   const cwd = process.cwd();
   const paths = args.paths.length ? args.paths : ['.'];
-  const settings = loadSettings({ searchFrom: paths[0]!, ...(args.config ? { config: args.config } : {}), ...(args.legacyBaseUrl ? { legacyBaseUrl: args.legacyBaseUrl } : {}), ...(args.baseUrl ? { baseUrl: args.baseUrl } : {}) });
+  const flags = { searchFrom: paths[0]!, ...(args.config ? { config: args.config } : {}), ...(args.legacyBaseUrl ? { legacyBaseUrl: args.legacyBaseUrl } : {}), ...(args.baseUrl ? { baseUrl: args.baseUrl } : {}) };
+  const settings = loadSettings(flags);
   if (mode === 'lint' && (!Number.isInteger(args.maxWarnings) || args.maxWarnings < -1)) throw new UsageError(`--max-warnings must be a whole number, or -1 for no limit (got ${String(args.maxWarnings)})`);
   if (args.updateBaseline && !args.baseline) throw new UsageError('--update-baseline needs --baseline <file>: the file to write');
   const baselineFile = args.baseline ? path.resolve(cwd, args.baseline) : null;
@@ -70,6 +71,7 @@ async function execute(mode: Mode, args: Args, out: NodeJS.WritableStream, err: 
       progress: makeProgress(process.stderr, !args.quiet),
       ...(args.changedSince ? { changed: changedSince(args.changedSince, cwd) } : {}),
       ...(args.shard ? { shard: parseShard(args.shard) } : {}),
+      settingsFor: settingsResolver(flags, settings),
       ...(args.cache ? { cache: new ResultCache(args.cacheLocation ? path.resolve(cwd, args.cacheLocation) : defaultCacheDir(cwd), toolVersion()) } : {}),
     });
   } catch (error) {

@@ -100,6 +100,36 @@ export interface SettingsFlags {
 
 export function loadSettings(flags: SettingsFlags): Settings {
   const found = flags.config ? { file: path.resolve(flags.config), data: readJson(path.resolve(flags.config)) } : findConfig(flags.searchFrom);
+  return settingsFrom(found, flags);
+}
+
+/**
+ * Settings per file for a monorepo: each file gets the nearest config above it (found once per
+ * folder), so a package's own v2-migrate.config.json applies to its files. With --config, one
+ * config applies everywhere.
+ */
+export function settingsResolver(flags: SettingsFlags, root: Settings): (file: string) => Settings {
+  if (flags.config) return () => root;
+  const byDir = new Map<string, Settings>();
+  const byConfig = new Map<string | null, Settings>([[root.configFile, root]]);
+  return (file) => {
+    const dir = path.dirname(file);
+    let settings = byDir.get(dir);
+    if (!settings) {
+      const found = findConfig(dir);
+      const key = found?.file ?? null;
+      settings = byConfig.get(key);
+      if (!settings) {
+        settings = settingsFrom(found, flags);
+        byConfig.set(key, settings);
+      }
+      byDir.set(dir, settings);
+    }
+    return settings;
+  };
+}
+
+function settingsFrom(found: { file: string; data: unknown } | null, flags: SettingsFlags): Settings {
   let config: ConfigFile = {};
   if (found) {
     const parsed = ConfigSchema.safeParse(found.data);

@@ -5,6 +5,7 @@ import { collectSites } from './analyze.js';
 import { applyEdits, EditError, preferredQuote, type SourceEdit } from './edits.js';
 import { syntaxError } from './parse.js';
 import { Project, withProject, type ProjectFile, type ProjectInput } from './project.js';
+import type { Workspaces } from '../scan/resolve.js';
 import type { DeclaredWrapper } from './clients.js';
 import { isSuppressed, parseMarkers, type MarkerIndex } from '../markers/index.js';
 import type { N, P } from './scope.js';
@@ -15,6 +16,8 @@ import { RULES } from '../rules/registry.js';
 
 export interface MigrateOptions {
   bases: Bases;
+  /** Monorepo packages by name, so imports of a workspace package are followed into its source. */
+  workspaces?: Workspaces;
   /** Wrappers declared in the config (config `wrappers`). */
   wrappers?: readonly DeclaredWrapper[];
   /** GPU type name → v2 serverless pool id (config `gpuPools`). */
@@ -96,7 +99,7 @@ export function migrateSource(source: string, file: string, options: MigrateOpti
  * gets a result; files that do not parse get a parse-error finding and take no part.
  */
 export function migrateProject(inputs: readonly ProjectInput[], options: MigrateOptions): Map<string, MigrateResult> {
-  const project = new Project(inputs);
+  const project = new Project(inputs, options.workspaces);
   return withProject(project, () => analyzeProject(project, options));
 }
 
@@ -169,6 +172,7 @@ function freezeMarked(plans: RequestPlan[], isMarked: (f: PlannedFinding) => boo
     if (!plan.findings.some((f) => f.fixable && isMarked(f))) continue;
     plan.specific = [];
     plan.universal = [];
+    plan.ifRewritten = [];
     for (const n of plan.touched) frozen.add(n);
   }
   return frozen;
@@ -190,7 +194,7 @@ function releaseFrozenFindings(findings: PlannedFinding[], frozen: ReadonlySet<N
 const URL_RULES = new Set(['pod-action', 'update-alias', 'resource-path', 'path-param', 'unknown-path', 'unresolved-url']);
 
 function keepEnvEditsTogether(plans: RequestPlan[], findings: PlannedFinding[]): SourceEdit[] {
-  const edits = plans.flatMap((p) => [...p.universal, ...p.specific]);
+  const edits = plans.flatMap((p) => [...p.universal, ...p.specific, ...(p.specific.length ? p.ifRewritten : [])]);
   const blocked = new Set<N>();
   for (const plan of plans) {
     // The request's URL could not be fully migrated (a reset or a body decision does not hold the base back).

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { parseForTransform, type Parsed } from './parse.js';
 import { isEnvFile } from '../scan/kinds.js';
+import { resolveImport, type Workspaces } from '../scan/resolve.js';
 import { keyName, memberName, requiredModule, type N, type P } from './scope.js';
 
 /**
@@ -35,7 +36,6 @@ export interface ProjectFile {
 
 export { isEnvFile };
 
-const RESOLVE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
 
 export class Project {
   readonly files: ProjectFile[] = [];
@@ -44,7 +44,10 @@ export class Project {
   private readonly env = new Map<string, EnvEntry[]>();
   private readonly exportCache = new Map<string, P | null>();
 
-  constructor(inputs: readonly ProjectInput[]) {
+  constructor(
+    inputs: readonly ProjectInput[],
+    private readonly workspaces: Workspaces = {},
+  ) {
     let offset = 0;
     for (const { file, source } of inputs) {
       const entry: ProjectFile = { file, start: offset, source, kind: isEnvFile(file) ? 'env' : 'js' };
@@ -97,17 +100,10 @@ export class Project {
     }
   }
 
-  /** A relative import specifier resolved to a project file. */
+  /** An import specifier (relative, or a workspace package) resolved to a parsed project file. */
   resolveModule(fromFile: string, specifier: string): ProjectFile | null {
-    if (!specifier.startsWith('.')) return null;
-    const base = path.resolve(path.dirname(fromFile), specifier);
-    const stripped = base.replace(/\.(m|c)?js$/, '');
-    const candidates = [base, ...RESOLVE_EXTENSIONS.map((e) => stripped + e), ...RESOLVE_EXTENSIONS.map((e) => path.join(base, `index${e}`))];
-    for (const c of candidates) {
-      const f = this.byPath.get(c);
-      if (f?.parsed) return f;
-    }
-    return null;
+    const file = resolveImport(fromFile, specifier, (f) => !!this.byPath.get(f)?.parsed, this.workspaces);
+    return file ? this.byPath.get(file)! : null;
   }
 
   /** What `name` is exported as from a project file (ESM and CommonJS), as a path to its value. */

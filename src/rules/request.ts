@@ -33,6 +33,11 @@ export interface RequestPlan {
   universal: SourceEdit[];
   /** Edits right for this request; dropped together if another request sharing the code disagrees. */
   specific: SourceEdit[];
+  /**
+   * Edits harmless for every request sharing the code, but only wanted if this request's own rewrite
+   * survives (the JSON Content-Type a migrated pod action needs).
+   */
+  ifRewritten: SourceEdit[];
   findings: PlannedFinding[];
   /** Nodes whose content decides this request. */
   touched: Set<N>;
@@ -125,7 +130,7 @@ export function planRequest(inst: SiteInstance, env: PlanEnv): RequestPlan | nul
   const { site, root } = inst;
   const shape = shapeOf(site.url, env.bases);
   const touched = new Set<N>([...site.touched, ...literalNodes(site.url), ...(site.method.kind === 'pieces' ? literalNodes(site.method.pieces) : [])]);
-  const plan: RequestPlan = { instance: inst, universal: [], specific: [], findings: [], touched };
+  const plan: RequestPlan = { instance: inst, universal: [], specific: [], ifRewritten: [], findings: [], touched };
   if (shape.base === 'unknown' || shape.base === 'relative') {
     const first = shape.segments[0]?.text;
     if (shape.base === 'unknown' && first && V1_RESOURCES.has(first)) {
@@ -267,7 +272,7 @@ function addAction(plan: RequestPlan, env: PlanEnv, site: HttpSite, template: Pa
   commit(plan, root, 'pod-action', message + note, parts);
   if (addContentType && plan.specific.length) {
     const q = env.quote;
-    plan.universal.push(...insertProperty(env.source, h.objects[0]!, `${q}Content-Type${q}: ${q}application/json${q}`, { beforeSpreads: true }).map((e) => ({ ...e, universal: true })));
+    plan.ifRewritten.push(...insertProperty(env.source, h.objects[0]!, `${q}Content-Type${q}: ${q}application/json${q}`, { beforeSpreads: true }).map((e) => ({ ...e, universal: true })));
   }
 }
 

@@ -1,16 +1,15 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import type { Settings } from '../config.js';
 import type { MigrateResult } from '../js/migrate.js';
 import { isEnvFile } from '../scan/kinds.js';
 import { decode, type Decoded } from './files.js';
-import { relativeImports } from './imports.js';
+import { moduleSpecifiers } from './imports.js';
+import { resolveImport, type Workspaces } from '../scan/resolve.js';
 import type { ComponentResult, ComponentTask } from './component.js';
 import type { ResultCache } from './cache.js';
 
 /** How many import hops from a file that mentions RunPod a file may be and still take part. */
 const IMPORT_HOPS = 3;
-const EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
 
 export interface JsFileOutcome {
   file: string;
@@ -34,12 +33,6 @@ function readEnvFiles(files: readonly string[], mayMatter: (text: string) => boo
   return out;
 }
 
-function resolveSpecifier(from: string, spec: string, known: ReadonlySet<string>): string | null {
-  const base = path.resolve(path.dirname(from), spec);
-  const stripped = base.replace(/\.(m|c)?js$/, '');
-  for (const c of [base, ...EXTENSIONS.map((e) => stripped + e), ...EXTENSIONS.map((e) => path.join(base, `index${e}`))]) if (known.has(c)) return c;
-  return null;
-}
 
 /**
  * Pick the files of a run that can matter and migrate them together: files that mention a RunPod
@@ -51,6 +44,8 @@ export interface JsRunOptions {
   mayMatter: (text: string) => boolean;
   /** Worker threads (1: inline). */
   jobs?: number;
+  /** Monorepo packages by name (imports of them are followed into their source). */
+  workspaces?: Workspaces;
   /** Analyse only components that contain one of these files (--changed-since). */
   focus?: ReadonlySet<string>;
   cache?: ResultCache;
@@ -59,7 +54,7 @@ export interface JsRunOptions {
 }
 
 export async function migrateJsFiles(jsFiles: readonly string[], envFiles: readonly string[], settings: Settings, run: JsRunOptions): Promise<JsFileOutcome[]> {
-  const { mayMatter, jobs = 1, focus, cache, onRead = () => {}, onAnalysed = () => {} } = run;
+  const { mayMatter, jobs = 1, focus, cache, workspaces = {}, onRead = () => {}, onAnalysed = () => {} } = run;
   const known = new Set(jsFiles);
   const envInputs = readEnvFiles(envFiles, mayMatter);
   // Code reading a variable that a .env file sets to a RunPod URL is a seed too.
@@ -83,8 +78,8 @@ export async function migrateJsFiles(jsFiles: readonly string[], envFiles: reado
     const lenient = bytes.toString('latin1');
     onRead(file, lenient);
     const seed = mayMatter(lenient) || readsEnv(lenient) || callsDeclaredWrapper(lenient);
-    const imports = relativeImports(lenient)
-      .map((s) => resolveSpecifier(file, s, known))
+    const imports = moduleSpecifiers(lenient)
+      .map((s) => resolveImport(file, s, (f) => known.has(f), workspaces))
       .filter((f): f is string => !!f);
     importsOf.set(file, imports);
     for (const target of imports) importers.set(target, [...(importers.get(target) ?? []), file]);
@@ -135,7 +130,7 @@ export async function migrateJsFiles(jsFiles: readonly string[], envFiles: reado
   }
   if (focus) components.splice(0, components.length, ...components.filter((c) => c.some((f) => focus.has(f))));
   if (!components.length) return outcomes;
-  const options = { bases: settings.bases, gpuPools: settings.gpuPools, preserveV1Defaults: settings.preserveV1Defaults, wrappers: settings.wrappers };
+  const options = { bases: settings.bases, gpuPools: settings.gpuPools, preserveV1Defaults: settings.preserveV1Defaults, wrappers: settings.wrappers, workspaces };
   const tasks: ComponentTask[] = components
     .map((c) => ({ inputs: [...c].sort().map((file) => ({ file, source: texts.get(file)! })), options }))
     .sort((a, b) => size(b) - size(a));

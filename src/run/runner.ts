@@ -8,6 +8,8 @@ import type { ComponentResult } from './component.js';
 import { NO_PROGRESS, type Progress } from './progress.js';
 import type { ResultCache } from './cache.js';
 import { inShard, packageOf, type Shard } from './shard.js';
+import { readWorkspaces } from '../scan/resolve.js';
+import ignore from 'ignore';
 import { parseMarkers, partitionFindings, splitLines, type MarkerKind, type MarkerProblem } from '../markers/index.js';
 import { RULES, type RuleId } from '../rules/registry.js';
 import { discoverFiles } from '../scan/discover.js';
@@ -25,6 +27,8 @@ export interface FileResult {
   /** Relative to the current directory, with `/`. */
   path: string;
   absPath: string;
+  /** The file's package: the folder of the nearest package.json, relative to the current directory. */
+  package: string;
   /** The file's content changes (or would, in a dry run). */
   changed: boolean;
   /** Findings in the gate: counted for exit codes and summaries. */
@@ -142,19 +146,21 @@ export interface RunOptions {
   /** This runner's part of a CI matrix: --shard i/n. */
   shard?: Shard;
   cache?: ResultCache;
+  /** Settings for a file (its package's config); default: `settings` everywhere. */
+  settingsFor?: (file: string) => Settings;
 }
 
-export async function run(targets: readonly string[], cwd: string, settings: Settings, { jobs = 1, progress = NO_PROGRESS, changed, shard, cache }: RunOptions = {}): Promise<RunResult> {
+export async function run(targets: readonly string[], cwd: string, settings: Settings, options: RunOptions = {}): Promise<RunResult> {
+  const { jobs = 1, progress = NO_PROGRESS, changed, shard, cache, settingsFor = () => settings } = options;
   let files = await discoverFiles(targets, { cwd, ignore: settings.ignore });
-  if (shard) {
-    const packages = new Map<string, string>();
-    files = files.filter((f) => inShard(packageOf(f, cwd, packages), cwd, shard));
-  }
-  const mayMatter = makePrefilter(settings.bases);
+  const packages = new Map<string, string>();
+  if (shard) files = files.filter((f) => inShard(packageOf(f, cwd, packages), cwd, shard));
+  const workspaces = readWorkspaces(new Set(files.map((f) => packageOf(f, cwd, packages))));
   const results = new Map<string, FileResult>();
   const blank = (file: string): FileResult => ({
-    path: path.relative(cwd, file).split(path.sep).join('/'),
+    path: relative(cwd, file),
     absPath: file,
+    package: relative(cwd, packageOf(file, cwd, packages)) || '.',
     changed: false,
     findings: [],
     suppressed: [],
@@ -164,19 +170,47 @@ export async function run(targets: readonly string[], cwd: string, settings: Set
     inventory: null,
   });
   const onAnalysed = (n: number, result: ComponentResult): void => progress.analysed(n, result.filter(([, r]) => r.output !== null).length, result.reduce((k, [, r]) => k + r.findings.length, 0));
-  const onRead = (file: string, lenient: string | null): void => {
-    progress.scanned();
-    const r = blank(file);
-    if (lenient === null) Object.assign(r, settle(file, '', [fileFinding('skipped-file', 'Could not read this file, so it was not analysed.')]));
-    else {
-      const inventory = scanInventory(lenient, settings.bases);
-      if (!isEmptyInventory(inventory)) r.inventory = inventory;
-    }
-    results.set(file, r);
-  };
-  const outcomes = await migrateJsFiles(files.filter(isJsFile), files.filter(isEnvFile), settings, { mayMatter, jobs, onRead, onAnalysed, ...(changed ? { focus: changed } : {}), ...(cache ? { cache } : {}) });
+  // Files are analysed in groups that share a config (a package's own v2-migrate.config.json).
+  for (const [groupSettings, group] of groupBy(files, settingsFor)) {
+    const kept = groupSettings === settings ? group : withoutIgnored(group, groupSettings);
+    const mayMatter = makePrefilter(groupSettings.bases);
+    const onRead = (file: string, lenient: string | null): void => {
+      progress.scanned();
+      const r = blank(file);
+      if (lenient === null) Object.assign(r, settle(file, '', [fileFinding('skipped-file', 'Could not read this file, so it was not analysed.')]));
+      else {
+        const inventory = scanInventory(lenient, groupSettings.bases);
+        if (!isEmptyInventory(inventory)) r.inventory = inventory;
+      }
+      results.set(file, r);
+    };
+    const run = { mayMatter, jobs, onRead, onAnalysed, workspaces, ...(changed ? { focus: changed } : {}), ...(cache ? { cache } : {}) };
+    const outcomes = await migrateJsFiles(kept.filter(isJsFile), kept.filter(isEnvFile), groupSettings, run);
+    for (const o of outcomes) results.set(o.file, finishJsFile(results.get(o.file) ?? blank(o.file), o, groupSettings));
+  }
   progress.done();
-  for (const o of outcomes) results.set(o.file, finishJsFile(results.get(o.file) ?? blank(o.file), o, settings));
   const listed = [...results.values()].filter((r) => (!changed || changed.has(r.absPath)) && (r.changed || r.findings.length || r.suppressed.length || r.inventory)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { results: listed, summary: summarize(listed, files.length) };
+}
+
+const relative = (from: string, to: string): string => path.relative(from, to).split(path.sep).join('/');
+
+function groupBy<K>(files: readonly string[], key: (file: string) => K): Map<K, string[]> {
+  const out = new Map<K, string[]>();
+  for (const f of files) {
+    const k = key(f);
+    out.set(k, [...(out.get(k) ?? []), f]);
+  }
+  return out;
+}
+
+/** A package config's `ignore` globs are relative to that config's folder. */
+function withoutIgnored(files: readonly string[], settings: Settings): string[] {
+  if (!settings.ignore.length || !settings.configFile) return [...files];
+  const dir = path.dirname(settings.configFile.replace(/#v2-migrate$/, ''));
+  const rules = ignore().add(settings.ignore);
+  return files.filter((f) => {
+    const rel = relative(dir, f);
+    return rel.startsWith('..') || !rules.ignores(rel);
+  });
 }
