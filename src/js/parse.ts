@@ -25,8 +25,10 @@ function pluginsFor(file: string): ParserPlugin[] {
 /** A jscodeshift/recast parser object using @babel/parser 7 with plugins chosen by file extension. */
 export function parserFor(file: string, startIndex = 0): Parser {
   const options: ParserOptions = {
-    // Offsets of every file of a project live in one coordinate space (see project.ts).
+    // Offsets of every file of a project live in one coordinate space (see project.ts). Without an
+    // explicit startColumn, Babel counts first-line columns from the start index.
     startIndex,
+    startColumn: 0,
     sourceType: 'unambiguous',
     allowImportExportEverywhere: true,
     allowReturnOutsideFunction: true,

@@ -40,3 +40,31 @@ export function summaryText({ mode, summary, results }: ReportInput): string {
   const head = mode === 'dry-run' ? `${scanned}, ${plural(summary.changed, 'file')} would change` : scanned;
   return `${head}: ${counts} (${fixable} fixable by running v2-migrate)${aside}.`;
 }
+
+export interface PackageRow {
+  package: string;
+  files: number;
+  changed: number;
+  errors: number;
+  warnings: number;
+  fixable: number;
+}
+
+/** Per-package counts (packages with findings or changes), for monorepo reports; empty for one package. */
+export function packageRows(results: readonly FileResult[]): PackageRow[] {
+  const rows = new Map<string, PackageRow>();
+  for (const r of results) {
+    if (!r.changed && !r.findings.length) continue;
+    const row = rows.get(r.package) ?? { package: r.package, files: 0, changed: 0, errors: 0, warnings: 0, fixable: 0 };
+    row.files++;
+    if (r.changed) row.changed++;
+    for (const f of r.findings) {
+      if (f.severity === 'error') row.errors++;
+      if (f.severity === 'warning') row.warnings++;
+      if (f.fixable) row.fixable++;
+    }
+    rows.set(r.package, row);
+  }
+  const list = [...rows.values()].sort((a, b) => (a.package < b.package ? -1 : 1));
+  return list.length > 1 ? list : [];
+}

@@ -2,7 +2,7 @@ import type { Finding } from '../findings.js';
 import { RULES, isRuleId } from '../rules/registry.js';
 import type { FileResult } from '../run/runner.js';
 import { API_KINDS } from '../scan/inventory.js';
-import { plural, suppressedByKind } from './common.js';
+import { packageRows, plural, suppressedByKind } from './common.js';
 import { toolVersion } from './tool.js';
 import type { ReportInput, Reporter } from './types.js';
 
@@ -87,6 +87,12 @@ export const markdownReporter: Reporter = (input: ReportInput) => {
     out.push('_v1 sites_: lines with a REST v1 URL or a finding, the places the codemod or a person touches. Errors, warnings, infos and fixable count the findings in the gate; kept, ignored and baselined ones are not counted.', '');
   }
 
+  const packages = packageRows(results);
+  if (packages.length) {
+    out.push('## Packages', '', '| package | files | changed | errors | warnings | fixable |', '|---|---:|---:|---:|---:|---:|');
+    for (const p of packages) out.push(`| ${cell(p.package)} | ${p.files} | ${p.changed} | ${p.errors} | ${p.warnings} | ${p.fixable} |`);
+    out.push('');
+  }
   out.push('## Decisions to make', '');
   const decisions = new Map<string, [FileResult, Finding][]>();
   for (const r of results) for (const f of r.findings) if (!f.fixable && f.severity !== 'info') decisions.set(f.ruleId, [...(decisions.get(f.ruleId) ?? []), [r, f]]);

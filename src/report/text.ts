@@ -1,5 +1,5 @@
 import pc from 'picocolors';
-import { shownFindings, summaryText, suppressedByKind } from './common.js';
+import { packageRows, shownFindings, summaryText, suppressedByKind } from './common.js';
 import { unifiedDiff } from './diff.js';
 import type { ReportInput, Reporter } from './types.js';
 
@@ -37,6 +37,13 @@ export const textReporter: Reporter = (input: ReportInput) => {
     section('Marked false positive (v2-migrate-ignore), not counted:', ignored);
     const problems = input.results.flatMap((r) => r.markerProblems.map((p) => `  ${r.path}:${p.line}:${p.column}  ${p.message}`));
     if (problems.length) out.push(c.yellow('Marker comments to check:'), ...problems, '');
+    const packages = packageRows(input.results);
+    if (packages.length) {
+      const width = Math.max(7, ...packages.map((p) => p.package.length));
+      out.push(c.bold(`${'package'.padEnd(width)}  files  changed  errors  warnings  fixable`));
+      for (const p of packages) out.push(`${p.package.padEnd(width)}  ${String(p.files).padStart(5)}  ${String(p.changed).padStart(7)}  ${String(p.errors).padStart(6)}  ${String(p.warnings).padStart(8)}  ${String(p.fixable).padStart(7)}`);
+      out.push('');
+    }
     out.push(summaryLine(input, c));
   }
   return out.length ? out.join('\n') + '\n' : '';
