@@ -142,7 +142,15 @@ export class Collector {
   result(): { findings: Finding[]; output: string | null } {
     const seen = new Set<string>();
     const findings: Finding[] = [];
+    // One base literal reached by several requests: keep the fullest base message (the one naming its env var).
+    const longest = new Map<string, number>();
     for (const f of this.findings) {
+      if (f.ruleId !== 'base-url') continue;
+      const k = `${f.line}|${f.column}|${f.fixable}`;
+      longest.set(k, Math.max(longest.get(k) ?? 0, f.message.length));
+    }
+    for (const f of this.findings) {
+      if (f.ruleId === 'base-url' && f.message.length < longest.get(`${f.line}|${f.column}|${f.fixable}`)!) continue;
       const key = `${f.ruleId}|${f.line}|${f.column}|${f.message}`;
       if (seen.has(key)) continue;
       seen.add(key);

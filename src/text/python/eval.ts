@@ -251,18 +251,19 @@ function callValue(toks: readonly Tok[], a: number, b: number, callee: string, a
 export function helperFunction(m: Module, callee: string, from: Scope): Scope | undefined {
   const parts = callee.split('.');
   const name = parts[parts.length - 1]!;
-  if (parts.length === 1) return m.scopes.find((s) => s.kind === 'def' && s.name === name && s.parent?.kind !== 'class');
+  if (parts.length === 1) return m.defsByName.get(name)?.find((s) => s.parent?.kind !== 'class');
   if (parts.length === 2 && (parts[0] === 'self' || parts[0] === 'cls')) {
     const cls = classOf(from);
-    return m.scopes.find((s) => s.kind === 'def' && s.name === name && s.parent === cls);
+    return m.defsByName.get(name)?.find((s) => s.parent === cls);
   }
   return undefined;
 }
 
 /** Token range of the expression of a function whose body is a single `return <expr>`. */
 export function singleReturn(m: Module, fn: Scope): [number, number] | null {
-  const body = m.lines.filter((l) => l.scope === fn && m.toks[l.a]!.start > m.toks[fn.headerTok]!.start);
-  const header = m.lines.find((l) => l.scope === fn && l.a <= fn.headerTok && fn.headerTok < l.b);
+  const own = m.linesByScope.get(fn) ?? [];
+  const body = own.filter((l) => m.toks[l.a]!.start > m.toks[fn.headerTok]!.start);
+  const header = own.find((l) => l.a <= fn.headerTok && fn.headerTok < l.b);
   // `def f(x): return …` on one line.
   if (header && !body.length) {
     const colon = findTop(m.toks, fn.headerTok, header.b, (t) => isOp(t, ':') && true);
@@ -304,11 +305,11 @@ export function resolveName(name: string, at: number, ctx: Ctx): TPiece[] {
     if (attr.includes('.')) return unknown();
     let cls: Scope | null | undefined = null;
     if (head === 'self' || head === 'cls') cls = classOf(ctx.scope);
-    else cls = m.scopes.find((s) => s.kind === 'class' && s.name === head);
+    else cls = m.classesByName.get(head);
     if (!cls) return unknown();
     const candidates = [
       ...(cls.assigns.get(attr) ?? []),
-      ...m.scopes.filter((s) => s.parent === cls).flatMap((s) => s.assigns.get(`self.${attr}`) ?? []),
+      ...(m.childScopes.get(cls) ?? []).flatMap((s) => s.assigns.get(`self.${attr}`) ?? []),
     ];
     const pick = candidates.find((c) => c.scope.name === '__init__') ?? candidates[0];
     if (!pick) return unknown();

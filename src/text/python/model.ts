@@ -80,6 +80,16 @@ export interface Module {
   scopeOfTok: Scope[];
   /** Evaluation steps left: pathological files (values built from themselves) stop resolving, not the run. */
   budget: number;
+  /** Indexes (big files must not make lookups quadratic). */
+  defsByName: Map<string, Scope[]>;
+  classesByName: Map<string, Scope>;
+  childScopes: Map<Scope, Scope[]>;
+  callsByMember: Map<string, Call[]>;
+  callByCalleeTok: Map<number, Call>;
+  linesByScope: Map<Scope, Line[]>;
+  assignsByName: Map<string, Assign[]>;
+  /** Index into `lines` of the line holding each token. */
+  lineOfTok: Int32Array;
   /** Values of assignments evaluated without parameter bindings (they do not depend on a caller). */
   memo: Map<number, { pieces: import('../plan.js').TPiece[]; used: string[] }>;
 }
@@ -209,7 +219,52 @@ export function buildModule(text: string): Module {
     const call = callAt(toks, i, scopeOfTok[i]!);
     if (call) calls.push(call);
   }
-  return { text, toks, lines, root, scopes, calls, scopeOfTok, budget: 200_000 + toks.length * 20, memo: new Map() };
+  const push = <K, V>(map: Map<K, V[]>, k: K, v: V): void => {
+    const list = map.get(k);
+    if (list) list.push(v);
+    else map.set(k, [v]);
+  };
+  const defsByName = new Map<string, Scope[]>();
+  const classesByName = new Map<string, Scope>();
+  const childScopes = new Map<Scope, Scope[]>();
+  const assignsByName = new Map<string, Assign[]>();
+  for (const s of scopes) {
+    if (s.kind === 'def') push(defsByName, s.name, s);
+    if (s.kind === 'class' && !classesByName.has(s.name)) classesByName.set(s.name, s);
+    if (s.parent) push(childScopes, s.parent, s);
+    for (const [name, list] of s.assigns) for (const as of list) push(assignsByName, name, as);
+  }
+  const callsByMember = new Map<string, Call[]>();
+  const callByCalleeTok = new Map<number, Call>();
+  for (const c of calls) {
+    push(callsByMember, c.member, c);
+    if (!callByCalleeTok.has(c.calleeTok)) callByCalleeTok.set(c.calleeTok, c);
+  }
+  const linesByScope = new Map<Scope, Line[]>();
+  const lineOfTok = new Int32Array(toks.length).fill(-1);
+  lines.forEach((l, i) => {
+    push(linesByScope, l.scope, l);
+    for (let t = l.a; t <= l.b && t < toks.length; t++) lineOfTok[t] = i;
+  });
+  return {
+    text,
+    toks,
+    lines,
+    root,
+    scopes,
+    calls,
+    scopeOfTok,
+    defsByName,
+    classesByName,
+    childScopes,
+    callsByMember,
+    callByCalleeTok,
+    linesByScope,
+    assignsByName,
+    lineOfTok,
+    budget: 200_000 + toks.length * 20,
+    memo: new Map(),
+  };
 }
 
 function recordAssigns(toks: readonly Tok[], line: Line): void {

@@ -7,6 +7,7 @@
 import type { HttpMethod } from '../../map/operations.js';
 import { PATH_TEMPLATES, isParam } from '../../map/match.js';
 import { V1_RESOURCES } from '../../map/match.js';
+import { templateOf } from '../../url/plan.js';
 import { couldBeV1Path, flatText, planRequest, planValue, shapeFor, textPiece, type Collector, type EditsOrReason, type RequestOutcome, type TPiece } from '../plan.js';
 import { bodyOperation, checkBodyField, checkLooseBodyField, checkResponseField, isListOp, listEnvelopeMessage, mentionsGraphql, scanGraphql } from '../fields.js';
 import { bindArgs, envLookup, evalRange, helperFunction, makeCtx, type Ctx } from './eval.js';
@@ -42,7 +43,7 @@ const argOf = (call: Call, pos: number, kw: string): Arg | undefined => call.arg
 function receiverCtor(m: Module, recv: string, scope: Scope, at: number): { callee: string; args: Arg[]; scope: Scope } | null {
   const attr = recv.startsWith('self.') ? recv : null;
   const candidates = attr
-    ? m.scopes.flatMap((s) => s.assigns.get(attr) ?? [])
+    ? m.assignsByName.get(attr) ?? []
     : (() => {
         for (let s: Scope | null = scope; s; s = s.parent) {
           const list = s.assigns.get(recv);
@@ -52,7 +53,8 @@ function receiverCtor(m: Module, recv: string, scope: Scope, at: number): { call
       })();
   const as = candidates[0];
   if (!as) return null;
-  const call = m.calls.find((c) => c.calleeTok === as.a && c.close === as.b - 1);
+  const call = m.callByCalleeTok.get(as.a);
+  if (call && call.close !== as.b - 1) return null;
   return call ? { callee: call.callee, args: call.args, scope: as.scope } : null;
 }
 
@@ -103,8 +105,8 @@ function callersOf(m: Module, fn: Scope): Call[] {
   if (fn.kind !== 'def') return [];
   const inClass = fn.parent?.kind === 'class';
   // A method called on an instance (`client.volumes()`) is followed when its name is unique in the file.
-  const unique = m.scopes.filter((s) => s.kind === 'def' && s.name === fn.name).length === 1;
-  return m.calls.filter(
+  const unique = (m.defsByName.get(fn.name) ?? []).length === 1;
+  return (m.callsByMember.get(fn.name) ?? []).filter(
     (c) =>
       c.member === fn.name &&
       (inClass ? c.receiver !== '' : c.receiver === '') &&
@@ -281,7 +283,7 @@ function assignedName(m: Module, a: number): string | null {
   const toks = m.toks;
   if (isOp(toks[a - 1], '=') && toks[a - 2]?.type === 'name' && (a - 2 === 0 || toks[a - 3]?.type === 'newline' || isOp(toks[a - 3], ':'))) return toks[a - 2]!.value;
   if (isOp(toks[a - 1], '=') && toks[a - 2]?.type === 'name') {
-    const line = m.lines.find((l) => l.a <= a && a < l.b);
+    const line = m.lines[m.lineOfTok[a] ?? -1];
     if (line && line.a === a - 2) return toks[a - 2]!.value;
   }
   return null;
@@ -295,8 +297,13 @@ export function scanPython(c: Collector, text: string): void {
   for (const site of sites) expand(c, m, site, [], quote);
   helperPaths(c, m, handledCalls);
   literalPass(c, m);
-  if (mentionsGraphql(text)) {
-    for (const t of m.toks) if (t.type === 'string') scanGraphql(c, text, t.str!.bodyStart, t.str!.bodyEnd);
+  // GraphQL documents: every string in a file that names the GraphQL endpoint, or any string that reads
+  // like a document (`mutation { … }`, `query Name(…) { … }`) when the endpoint is configured elsewhere.
+  const graphqlFile = mentionsGraphql(text);
+  for (const t of m.toks) {
+    if (t.type !== 'string') continue;
+    const body = text.slice(t.str!.bodyStart, t.str!.bodyEnd);
+    if (graphqlFile || /\b(query|mutation)\b[^{}"']*\{/.test(body)) scanGraphql(c, text, t.str!.bodyStart, t.str!.bodyEnd);
   }
   if (c.talksRest && !mentionsGraphql(text)) responseReads(c, m);
 }
@@ -308,7 +315,7 @@ function expand(c: Collector, m: Module, site: HttpCall, chain: Call[], quote: s
   const shape = shapeFor(ev.url, c.bases);
   const segments = shape.segments.map((s) => s.text);
   const needsMore =
-    (unboundHole(ev.url) && (shape.base === 'unknown' || (shape.base !== 'other' && shape.base !== 'job' && segments.includes(null) && couldBeV1Path(segments)))) ||
+    (unboundHole(ev.url) && (shape.base === 'unknown' || (shape.base !== 'other' && shape.base !== 'job' && segments.includes(null) && !templateOf(shape) && couldBeV1Path(segments)))) ||
     (ev.method === undefined && unboundHole(ev.methodPieces)) ||
     (!!site.body && unboundHole(bodyPieces) && site.kind !== 'guess');
   if (needsMore && outer.used.size && chain.length < 3) {
