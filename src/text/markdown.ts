@@ -11,7 +11,7 @@ import { fenceLanguage, type Language } from './language.js';
 import { holePiece, isSchemaShape, planValue, shapeFor, v2Form, type Collector, type TPiece } from './plan.js';
 import { maskOutside, overwrite } from './source.js';
 import { scanGraphql } from './fields.js';
-import { scanShell } from './shell.js';
+import { scanShell, trimUrlToken } from './shell.js';
 import { scanPython } from './python/scan.js';
 import { scanYaml } from './yaml.js';
 import { scanJson } from './json.js';
@@ -157,7 +157,7 @@ function plainTokens(c: Collector, text: string, from: number, to: number, prose
   for (const legacy of c.bases.legacy) {
     for (let i = text.indexOf(legacy, from); i >= 0 && i < to; i = text.indexOf(legacy, i + legacy.length)) {
       const m = /^[^\s<>()[\]"'`*|]*/.exec(text.slice(i, Math.min(to, i + 2000)))!;
-      const url = m[0].replace(/[.,;:!?]+$/, '');
+      const url = trimUrlToken(m[0]);
       const piece: TPiece = { kind: 'text', text: url, origin: { start: i, editable: true, literal: i, local: false } };
       if (prose) c.report('prose-url', i, proseMessage(c, url, piece));
       else planValue(c, [piece]);

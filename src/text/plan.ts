@@ -8,6 +8,7 @@ import { POD_RESET_ADVICE, RENAME_NOTES } from '../map/operations.js';
 import { PATH_TEMPLATES, isParam, operationFor, templatesExtending, type PathTemplate } from '../map/match.js';
 import type { HttpMethod, V1Operation } from '../map/operations.js';
 import { V1_RESOURCES } from '../map/match.js';
+import { operationForV2 } from '../map/v2match.js';
 import { HOLE, type Piece } from '../url/pieces.js';
 import { planUrlChanges, templateOf, type UrlChange } from '../url/plan.js';
 import { displayPath, shapeOf, type Bases, type UrlShape } from '../url/shape.js';
@@ -374,40 +375,37 @@ export function planRequest(c: Collector, site: RequestSite): RequestOutcome {
   if (shape.base !== 'legacy' && shape.base !== 'target') return { shape };
   c.talksRest = true;
   const template = templateOf(shape);
-  const legacy = shape.base === 'legacy';
+  if (shape.base === 'target') {
+    // Already on v2 (as the JS engine sees it): only a leftover reset needs a person here; the engine's
+    // body and response checks get the v1 operation the v2 request corresponds to.
+    if (template?.operations.some((o) => o.change === 'removed')) c.report('pod-reset', at, POD_RESET_ADVICE);
+    const v2Op = operationForV2(shape.segments.map((s) => s.text), site.method);
+    return { shape, ...(template ? { template } : {}), ...(v2Op ? { op: v2Op } : {}) };
+  }
   const changes = planUrlChanges(shape, template, c.bases);
   if (!changes) {
-    if (legacy) c.report('unresolved-url', at, `The v1 URL ${displayPath(shape)} is assembled in a way the tool cannot edit safely; migrate it by hand.`);
+    c.report('unresolved-url', at, `The v1 URL ${displayPath(shape)} is assembled in a way the tool cannot edit safely; migrate it by hand.`);
     return { shape, ...(template ? { template } : {}) };
   }
   const baseChanges = changes.filter((ch) => ch.ruleId === 'base-url' || ch.ruleId === 'openapi-url');
   const pathChanges = changes.filter((ch) => !baseChanges.includes(ch));
   if (!template) {
-    if (legacy) {
-      applyBase(c, pieces, shape, baseChanges, site.pathReason);
-      if (!isSchemaShape(shape)) addUnmatched(c, shape, at);
-    }
+    applyBase(c, pieces, shape, baseChanges, site.pathReason);
+    if (!isSchemaShape(shape)) addUnmatched(c, shape, at);
     return { shape };
   }
   const op = operationFor(template, site.method);
   const change = op?.change ?? (site.method === undefined && template.operations.every((o) => o.change === 'path') ? 'path' : undefined);
   if (!change) {
-    if (legacy) {
-      applyBase(c, pieces, shape, baseChanges, site.pathReason);
-      const expected = template.operations.map((o) => o.method).join('/');
-      c.report('unknown-path', at, `${site.method ?? 'This request'} ${template.v1Path} is not a REST v1 operation (v1 had ${expected}), so it was not rewritten.`);
-    } else if (site.method === undefined && template.operations.some((o) => o.change !== 'path')) {
-      // Already on the v2 base but still a v1-only path whose method cannot be seen.
-      leftover(c, template, at);
-    }
+    applyBase(c, pieces, shape, baseChanges, site.pathReason);
+    const expected = template.operations.map((o) => o.method).join('/');
+    c.report('unknown-path', at, `${site.method ?? 'This request'} ${template.v1Path} is not a REST v1 operation (v1 had ${expected}), so it was not rewritten.`);
     return { shape, template };
   }
   const outcome: RequestOutcome = { shape, template, ...(op ? { op } : {}) };
-  if (!legacy && change === 'path') return outcome;
   // Base edits go to the base's own literal; a literal that also holds an action path is left whole.
   const pathLiterals = new Set(pathChanges.flatMap((ch) => ch.edits.map((e) => pieces[e.piece]?.origin.literal)));
   const baseIn = (rewritten: boolean): void => {
-    if (!legacy) return;
     const separate = baseChanges.filter((ch) => rewritten || !pathLiterals.has(pieceOf(pieces, ch)?.origin.literal ?? -1));
     applyBase(c, pieces, shape, separate, site.pathReason);
   };
@@ -447,13 +445,6 @@ export function planRequest(c: Collector, site: RequestSite): RequestOutcome {
     }
   }
   return outcome;
-}
-
-function leftover(c: Collector, template: PathTemplate, at: number): void {
-  const op = template.operations.find((o) => o.change !== 'path')!;
-  if (op.change === 'removed') c.report('pod-reset', at, POD_RESET_ADVICE);
-  else if (op.change === 'action') c.report('pod-action', at, `${actionMessage(template, op)} This URL already uses the v2 base but keeps the v1 path; migrate it by hand.`);
-  else c.report('update-alias', at, `${updateMessage(template)} This URL already uses the v2 base but keeps the v1 path; migrate it by hand.`);
 }
 
 /** Apply a request-specific group of edits all-or-nothing; on failure, report why. */

@@ -754,12 +754,23 @@ function literalPass(c: Collector, cmds: readonly Command[], scope: ShellScope):
   }
 }
 
+/** A URL token as found in running text, without trailing punctuation or an unbalanced closing brace. */
+export function trimUrlToken(token: string): string {
+  let url = token;
+  for (;;) {
+    const before = url;
+    url = url.replace(/[.,;:!?]+$/, '');
+    if (url.endsWith('}') && (url.match(/\}/g) ?? []).length > (url.match(/\{/g) ?? []).length) url = url.slice(0, -1);
+    if (url === before) return url;
+  }
+}
+
 /** Every v1 URL token in text[from, to), planned as a literal on its own. */
 export function urlTokens(c: Collector, text: string, from: number, to: number): void {
   for (const legacy of c.bases.legacy) {
     for (let i = text.indexOf(legacy, from); i >= 0 && i < to; i = text.indexOf(legacy, i + legacy.length)) {
       const m = /^[^\s<>()[\]"'`*|\\]*/.exec(text.slice(i, Math.min(to, i + 2000)))!;
-      const url = m[0].replace(/[.,;:!?]+$/, '');
+      const url = trimUrlToken(m[0]);
       planValue(c, [{ kind: 'text', text: url, origin: { start: i, editable: true, literal: i, local: false } }]);
     }
   }
