@@ -44,6 +44,7 @@ export const TEXT_ENGINE_GLOBS: string[] = [
   '**/*.zsh',
   '**/Dockerfile',
   '**/Dockerfile.*',
+  '**/Dockerfile-*',
   '**/*.Dockerfile',
   '**/*.dockerfile',
   '**/Containerfile',

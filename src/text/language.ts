@@ -22,7 +22,7 @@ const BY_EXTENSION: Record<string, Language> = {
 
 export function languageOf(file: string): Language | null {
   const base = file.split(/[\\/]/).pop() ?? file;
-  if (base === 'Dockerfile' || base === 'Containerfile' || base.startsWith('Dockerfile.')) return 'dockerfile';
+  if (base === 'Dockerfile' || base === 'Containerfile' || base.startsWith('Dockerfile.') || base.startsWith('Dockerfile-')) return 'dockerfile';
   if (base === '.env' || base.startsWith('.env.')) return 'env';
   const dot = base.lastIndexOf('.');
   if (dot <= 0 && !base.startsWith('.')) return null;
