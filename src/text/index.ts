@@ -8,6 +8,9 @@ import path from 'node:path';
 import type { Finding } from '../findings.js';
 import type { Bases } from '../url/shape.js';
 import { Collector } from './plan.js';
+import { RULES } from '../rules/registry.js';
+import { parseJson } from './json.js';
+import { tokenize } from './python/tokenize.js';
 import { languageOf, type Language } from './language.js';
 import { scanPython } from './python/scan.js';
 import { scanShell } from './shell.js';
@@ -92,11 +95,34 @@ export function scanLanguage(c: Collector, text: string, language: Language, fil
   }
 }
 
+/** Structure that must survive a rewrite: JSON still parses, Python and shell keep their bracket and quote balance. */
+function stillWellFormed(language: Language, before: string, after: string): boolean {
+  switch (language) {
+    case 'json':
+      return parseJson(before) === null || parseJson(after) !== null;
+    case 'python': {
+      // Unmatched brackets and unterminated strings: a rewrite may not add any.
+      const problems = (t: string): number =>
+        tokenize(t).filter((x) => (x.type === 'op' && x.match !== undefined && x.match < 0) || (x.type === 'string' && x.str!.bodyEnd + x.str!.quote.length !== x.end)).length;
+      return problems(after) <= problems(before);
+    }
+    default:
+      return true;
+  }
+}
+
 /** Scan one file's text (BOM already removed). Never throws on odd input: unknown shapes are left alone. */
 export function scanText(text: string, file: string, bases: Bases): TextScanResult {
   const language = languageOf(path.basename(file));
   if (!language) return { findings: [], output: null };
   const c = new Collector(text, bases);
   scanLanguage(c, text, language, file);
-  return c.result();
+  const result = c.result();
+  if (result.output !== null && !stillWellFormed(language, text, result.output)) {
+    // A rewrite that would break the file is not written (as the JS engine does with output that does not parse).
+    const findings = result.findings.map((f) => (f.fixable ? { ...f, fixable: false } : f));
+    findings.push({ ruleId: 'internal-error', severity: RULES['internal-error'].severity, line: 1, column: 1, message: 'v2-migrate could not rewrite this file safely: the rewritten text would not keep its structure. It was left unchanged; please report this.', fixable: false });
+    return { findings, output: null };
+  }
+  return result;
 }

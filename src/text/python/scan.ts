@@ -11,7 +11,7 @@ import { templateOf } from '../../url/plan.js';
 import { couldBeV1Path, flatText, planRequest, planValue, shapeFor, textPiece, type Collector, type EditsOrReason, type RequestOutcome, type TPiece } from '../plan.js';
 import { bodyOperation, checkBodyField, checkLooseBodyField, checkResponseField, isListOp, listEnvelopeMessage, mentionsGraphql, scanGraphql } from '../fields.js';
 import { bindArgs, envLookup, evalRange, helperFunction, makeCtx, type Ctx } from './eval.js';
-import { buildModule, fieldTokens, fnOf, splitTop, type Arg, type Call, type Module, type Scope } from './model.js';
+import { buildModule, fieldTokens, fnOf, splitTop, type Arg, type Assign, type Call, type Module, type Scope } from './model.js';
 import type { Tok } from './tokenize.js';
 
 const METHOD_MEMBERS: Record<string, HttpMethod> = { get: 'GET', post: 'POST', put: 'PUT', patch: 'PATCH', delete: 'DELETE' };
@@ -41,17 +41,15 @@ const argOf = (call: Call, pos: number, kw: string): Arg | undefined => call.arg
 
 /** The assignment a receiver (`s`, `self.session`) gets its value from, as a call's callee and args. */
 function receiverCtor(m: Module, recv: string, scope: Scope, at: number): { callee: string; args: Arg[]; scope: Scope } | null {
-  const attr = recv.startsWith('self.') ? recv : null;
-  const candidates = attr
-    ? m.assignsByName.get(attr) ?? []
-    : (() => {
-        for (let s: Scope | null = scope; s; s = s.parent) {
-          const list = s.assigns.get(recv);
-          if (list?.length) return list.filter((x) => x.at < at).slice(-1).concat(list).slice(0, 1);
-        }
-        return [];
-      })();
-  const as = candidates[0];
+  let as: Assign | undefined;
+  if (recv.startsWith('self.')) as = m.assignsByName.get(recv)?.[0];
+  else {
+    // The nearest enclosing scope that assigns the name: its last assignment before the call, else its first.
+    for (let s: Scope | null = scope; s && !as; s = s.parent) {
+      const list = s.assigns.get(recv) ?? [];
+      as = list.filter((x) => x.at < at).pop() ?? list[0];
+    }
+  }
   if (!as) return null;
   const call = m.callByCalleeTok.get(as.a);
   if (call && call.close !== as.b - 1) return null;
@@ -127,7 +125,8 @@ function evaluate(m: Module, site: HttpCall, ctx: Ctx): Evaluated {
     const absolute = first?.kind === 'text' && /^[a-z][a-z0-9+.-]*:\/\//i.test(first.text);
     if (!absolute) {
       const base = evalRange(site.base.toks, site.base.a, site.base.b, makeCtx(m, site.base.scope));
-      const slash = first?.kind === 'text' && first.text.startsWith('/') ? [] : [{ ...textPiece('/', first?.origin.start ?? 0), origin: { start: 0, editable: false, literal: -1, local: false } } as TPiece];
+      // httpx joins `base_url` and a relative path with one slash; the slash is not written anywhere.
+      const slash = first?.kind === 'text' && first.text.startsWith('/') ? [] : [textPiece('/', first?.origin.start ?? 0, { editable: false, literal: -1 })];
       url = [...base, ...slash, ...url];
     }
   }
