@@ -4,7 +4,7 @@ import { classifyCallee, type Callee } from './clients.js';
 import { EMPTY_CTX, withFrame, type Ctx } from './context.js';
 import { buildSite, type HttpSite } from './sites.js';
 import { isFunction, type N, type P } from './scope.js';
-import { argsOf, isResolved, resolveExpr, type UrlPiece } from './values.js';
+import { argsOf, isResolved, recordVisits, resolveExpr, type UrlPiece } from './values.js';
 import { shapeOf, type Bases } from '../url/shape.js';
 import { matchTemplate, operationFor } from '../map/match.js';
 import { bodyMappingFor } from '../map/bodies.js';
@@ -55,11 +55,13 @@ export function collectSites(files: readonly Parsed[], bases: Bases, declared: r
 
   const out: SiteInstance[] = [];
   const analyze = (call: P, callee: Callee, ctx: Ctx, rootCall: P, chain: number): void => {
-    const site = buildSite(call, callee, ctx, rootCall, bases.legacy[0]);
+    const visited = new Set<N>();
+    const site = recordVisits(visited, () => buildSite(call, callee, ctx, rootCall, bases.legacy[0]));
     if (!site) return;
     const blocker = chain < MAX_CHAIN ? blockingFunction(site, bases) : null;
     const invs = blocker && !ctx.has(blocker.node) ? invocations.get(blocker.node) ?? [] : [];
     if (!invs.length) {
+      for (const n of visited) site.visited.add(n);
       out.push({ site, root: rootCall, ctx });
       return;
     }

@@ -3,6 +3,7 @@ import { compareFindings } from '../findings.js';
 import type { Bases } from '../url/shape.js';
 import { collectSites } from './analyze.js';
 import { applyEdits, EditError, preferredQuote, type SourceEdit } from './edits.js';
+import { recordVisits } from './values.js';
 import { syntaxError } from './parse.js';
 import { Project, withProject, type ProjectFile, type ProjectInput } from './project.js';
 import type { Workspaces } from '../scan/resolve.js';
@@ -11,8 +12,11 @@ import { isSuppressed, parseMarkers, type MarkerIndex } from '../markers/index.j
 import type { N, P } from './scope.js';
 import type { Collection, JSCodeshift } from 'jscodeshift';
 import { finding, planRequest, type PlannedFinding, type RequestPlan } from '../rules/request.js';
-import { planLiteral } from '../rules/literals.js';
+import { planLiteral, type LiteralPlan } from '../rules/literals.js';
 import { RULES } from '../rules/registry.js';
+import { uncoveredUse } from './coverage.js';
+import { shapeOf } from '../url/shape.js';
+import { isSchemaUrl, templateOf } from '../url/plan.js';
 
 export interface MigrateOptions {
   bases: Bases;
@@ -124,10 +128,36 @@ function analyzeProject(project: Project, options: MigrateOptions): Map<string, 
   const isMarked = markerLookup(project);
   const frozen = freezeMarked(plans, isMarked);
   arbitrate(plans);
+  const literalPlans = planLiterals(jsFiles, literals, touchedByAny, source, options.bases);
+  const isHeld = heldBases(project, options.bases, understoodNodes(plans, literalPlans));
+  holdRequestsOnHeldBases(plans, isHeld);
   const findings: PlannedFinding[] = plans.flatMap((p) => p.findings);
-  const edits: SourceEdit[] = keepEnvEditsTogether(plans, findings).filter((e) => !frozen.has(e.node) || !e.universal);
+  const edits: SourceEdit[] = collectEdits(plans).filter((e) => !frozen.has(e.node) || !e.universal);
   releaseFrozenFindings(findings, frozen);
+  for (const lp of literalPlans) {
+    holdLiteralPlan(lp, isHeld);
+    if (!lp.plan.findings.some((x) => isMarked(x))) edits.push(...lp.plan.edits);
+    findings.push(...lp.plan.findings);
+  }
+  for (const f of jsFiles) {
+    const { j, root } = f.parsed!;
+    root.find(j.JSXText).forEach((p) => {
+      const hit = options.bases.legacy.find((b) => p.node.value.includes(b));
+      if (hit) findings.push(finding('embedded-url', p.node, `A REST v1 URL (${hit}) appears in rendered text; update it by hand if it documents an API call.`));
+    });
+  }
+  return splitByFile(project, holdEdits(edits, findings, isHeld), findings);
+}
 
+/** A literal plan and what its evaluation read (interpolated constants). */
+interface LiteralPlanned {
+  plan: LiteralPlan;
+  visited: Set<N>;
+}
+
+/** v1 URLs written in literals that no understood request uses (route tables, test expectations, constants). */
+function planLiterals(jsFiles: readonly ProjectFile[], literals: readonly P[], touchedByAny: ReadonlySet<N>, source: string, bases: Bases): LiteralPlanned[] {
+  const out: LiteralPlanned[] = [];
   for (const f of jsFiles) {
     const { j, root } = f.parsed!;
     const fileLiterals = literals.filter((l) => l.node.start >= f.start && l.node.end <= f.start + f.source.length);
@@ -136,18 +166,105 @@ function analyzeProject(project: Project, options: MigrateOptions): Map<string, 
       const node = path.node;
       if (literalParts(node).some((q) => touchedByAny.has(q))) continue;
       if (planned.some((outer) => node.start >= outer.start && node.end <= outer.end)) continue;
-      const plan = planLiteral(path, source, options.bases);
+      const visited = new Set<N>();
+      const plan = recordVisits(visited, () => planLiteral(path, source, bases));
       if (!plan) continue;
       planned.push(node);
-      if (!plan.findings.some((x) => isMarked(x))) edits.push(...plan.edits);
-      findings.push(...plan.findings);
+      out.push({ plan, visited });
     }
-    root.find(j.JSXText).forEach((p) => {
-      const hit = options.bases.legacy.find((b) => p.node.value.includes(b));
-      if (hit) findings.push(finding('embedded-url', p.node, `A REST v1 URL (${hit}) appears in rendered text; update it by hand if it documents an API call.`));
-    });
   }
-  return splitByFile(project, edits, findings);
+  return out;
+}
+
+/** A literal plan that reads a base which must stay is not applied either: the URL moves as a whole. */
+function holdLiteralPlan(lp: LiteralPlanned, isHeld: (node: N) => N | null): void {
+  const base = lp.plan.edits.map((e) => e.node).find((n) => isHeld(n)) ?? [...lp.visited].find((n) => isHeld(n));
+  if (!base) return;
+  lp.plan.edits = [];
+  for (const f of lp.plan.findings) {
+    if (!f.fixable || f.anchor === base) continue;
+    f.fixable = false;
+    f.message += ` Not rewritten: its base URL (line ${lineOf(base)}) cannot move yet, and the path must move with it.`;
+  }
+}
+
+/**
+ * Which v1 base literals (in code or .env) must stay: some code uses them outside any request this
+ * run fully migrates, and moving such a base alone would send that code's v1 paths to the v2 host.
+ * A complete URL written inline (a test expectation) stands alone and is never held. Returns, for a
+ * node, the first such use (or null).
+ */
+function heldBases(project: Project, bases: Bases, understood: ReadonlySet<N>): (node: N) => N | null {
+  const verdict = new Map<N, N | null>();
+  return (node: N): N | null => {
+    if (verdict.has(node)) return verdict.get(node)!;
+    let use: N | null = null;
+    const text: string | undefined = node.type === 'TemplateElement' ? node.value.cooked : typeof node.value === 'string' ? node.value : undefined;
+    if (text && bases.legacy.some((b) => text.includes(b))) {
+      const path = pathOfLiteral(project, node);
+      const complete = !!path && isCompleteUrl(text, bases) && (!boundToName(path) || isSchemaLiteral(text, bases));
+      use = path && !complete ? uncoveredUse(path, understood, project) : null;
+    }
+    verdict.set(node, use);
+    return use;
+  };
+}
+
+const lineOf = (n: N): string => String(n.loc?.start.line ?? '?');
+
+/** Requests whose base must stay keep their path, method and body too: base and paths move together. */
+function holdRequestsOnHeldBases(plans: RequestPlan[], isHeld: (node: N) => N | null): void {
+  for (const plan of plans) {
+    const base = [...plan.touched].find((n) => isHeld(n));
+    if (!base || (!plan.specific.length && !plan.ifRewritten.length)) continue;
+    plan.specific = [];
+    plan.ifRewritten = [];
+    for (const f of plan.findings) {
+      if (!f.fixable || f.anchor === base) continue;
+      f.fixable = false;
+      f.message += ` Not rewritten: its base URL (line ${lineOf(base)}) cannot move yet, and the path must move with it.`;
+    }
+  }
+}
+
+/** Drop edits of held base literals, and say why on their findings. */
+function holdEdits(edits: SourceEdit[], findings: PlannedFinding[], isHeld: (node: N) => N | null): SourceEdit[] {
+  for (const f of findings) {
+    const use = f.fixable ? isHeld(f.anchor) : null;
+    if (!use) continue;
+    f.fixable = false;
+    f.message += ` Not rewritten: this base is also used by code v2-migrate cannot follow (line ${lineOf(use)}); moving it alone would send that code's v1 paths to the v2 host. Migrate that code (or declare its wrapper in the config's "wrappers"), then run again.`;
+  }
+  return edits.filter((e) => !isHeld(e.node));
+}
+
+/** A full v1 URL (a documented path, or the schema) rather than a base other code appends to. */
+function isCompleteUrl(text: string, bases: Bases): boolean {
+  const shape = shapeOf([{ kind: 'text', text, origin: null }], bases);
+  return shape.base === 'legacy' && shape.segments.length > 0 && (!!templateOf(shape) || isSchemaUrl(shape));
+}
+
+/** The v1 schema URL is only ever fetched whole: it moves with or without the code around it. */
+function isSchemaLiteral(text: string, bases: Bases): boolean {
+  const shape = shapeOf([{ kind: 'text', text, origin: null }], bases);
+  return shape.base === 'legacy' && isSchemaUrl(shape) && shape.query === null;
+}
+
+function boundToName(path: P): boolean {
+  let q: P = path;
+  while (q.parentPath && ['LogicalExpression', 'TSAsExpression', 'ParenthesizedExpression'].includes(q.parentPath.value?.type)) q = q.parentPath;
+  const holder = q.parentPath?.value?.type;
+  return holder === 'VariableDeclarator' || holder === 'ClassProperty' || holder === 'AssignmentExpression';
+}
+
+/** The path of a string literal, template quasi or .env value node. */
+function pathOfLiteral(project: Project, node: N): P | null {
+  if (node.type === 'EnvValue') return { node, value: node, parentPath: null } as unknown as P;
+  const file = project.fileAt(node.start);
+  if (!file.parsed) return null;
+  const { j, root } = file.parsed;
+  const found = node.type === 'TemplateElement' ? root.find(j.TemplateElement).filter((p) => p.node === node) : root.find(j.StringLiteral).filter((p) => p.node === node);
+  return found.length ? (found.paths()[0] as P) : null;
 }
 
 /** Whether a finding is covered by a `v2-migrate-ignore` / `v2-migrate-keep-v1` marker in its file. */
@@ -187,28 +304,32 @@ function releaseFrozenFindings(findings: PlannedFinding[], frozen: ReadonlySet<N
   }
 }
 
-/**
- * A base held in a .env file is rewritten together with the code that uses it, or not at all: if any
- * request reading it still needs a person, the .env value stays and says why.
- */
-const URL_RULES = new Set(['pod-action', 'update-alias', 'resource-path', 'path-param', 'unknown-path', 'unresolved-url']);
+/** URL-level rules: a non-fixable one means the request's URL is left behind on v1. */
+const URL_RULES = new Set(['pod-action', 'update-alias', 'resource-path', 'path-param', 'unknown-path', 'unresolved-url', 'dynamic-path']);
 
-function keepEnvEditsTogether(plans: RequestPlan[], findings: PlannedFinding[]): SourceEdit[] {
-  const edits = plans.flatMap((p) => [...p.universal, ...p.specific, ...(p.specific.length ? p.ifRewritten : [])]);
-  const blocked = new Set<N>();
+/**
+ * Nodes read only by requests that are fully migrated in this run (recognised, and no URL change left
+ * for a person). A node also read by any other request does not count: moving a base it holds would
+ * strand that request's v1 path on the v2 host. (A reset or a body decision does not hold a base back.)
+ */
+function understoodNodes(plans: readonly RequestPlan[], literalPlans: readonly LiteralPlanned[]): Set<N> {
+  const ok = new Set<N>();
+  const not = new Set<N>();
   for (const plan of plans) {
-    // The request's URL could not be fully migrated (a reset or a body decision does not hold the base back).
-    const urlLeftBehind = plan.findings.some((f) => !f.fixable && URL_RULES.has(f.ruleId));
-    if (!urlLeftBehind) continue;
-    for (const n of plan.touched) if (n.type === 'EnvValue') blocked.add(n);
+    const migrated = plan.understood && !plan.findings.some((f) => !f.fixable && URL_RULES.has(f.ruleId));
+    for (const set of [plan.touched, plan.instance.site.visited]) for (const n of set) (migrated ? ok : not).add(n);
   }
-  if (!blocked.size) return edits;
-  for (const f of findings) {
-    if (!blocked.has(f.anchor) || !f.fixable) continue;
-    f.fixable = false;
-    f.message += ' Not rewritten: code that uses this value still needs changes by hand, and the value and the code must move together.';
+  // A literal whose whole URL this run rewrites (a route table entry) is a use that moves with its base.
+  for (const lp of literalPlans) {
+    const migrated = lp.plan.findings.every((f) => f.fixable);
+    for (const n of lp.visited) (migrated ? ok : not).add(n);
   }
-  return edits.filter((e) => !blocked.has(e.node));
+  for (const n of not) ok.delete(n);
+  return ok;
+}
+
+function collectEdits(plans: readonly RequestPlan[]): SourceEdit[] {
+  return plans.flatMap((p) => [...p.universal, ...p.specific, ...(p.specific.length ? p.ifRewritten : [])]);
 }
 
 /** Apply each file's edits to that file, check it still parses, and attach each finding to its file. */

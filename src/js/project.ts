@@ -20,7 +20,7 @@ export interface EnvEntry {
   value: string;
   file: string;
   /** A node-like record for the value's text, so URL pieces and edits can point at it. */
-  node: { type: 'EnvValue'; start: number; end: number; value: string; loc: { start: { line: number; column: number }; filename: string } };
+  node: { type: 'EnvValue'; name: string; start: number; end: number; value: string; loc: { start: { line: number; column: number }; filename: string } };
 }
 
 export interface ProjectFile {
@@ -90,6 +90,7 @@ export class Project {
       const line = entry.source.slice(0, m.index!).split('\n').length;
       const node: EnvEntry['node'] = {
         type: 'EnvValue',
+        name: m[1]!,
         start: valueStart,
         end: valueStart + value.length,
         value,

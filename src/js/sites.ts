@@ -1,4 +1,5 @@
 import type { Ctx } from './context.js';
+import { writesTo } from './body/props.js';
 import { axiosTakesBody, classifyCallee, type Callee, type DeclaredWrapper } from './clients.js';
 import { keyName, lookupScope, memberName, unwrap, type N, type P } from './scope.js';
 import { argsOf, evalString, findProp, isResolved, resolveExpr, type Resolved, type UrlPiece } from './values.js';
@@ -36,6 +37,8 @@ export interface HttpSite {
   headers: HeadersRef;
   /** Object literals and calls whose content decides this request (for shared-edit arbitration). */
   touched: Set<N>;
+  /** Identifiers, `this.x` and `process.env.X` reads its evaluation passed through (coverage of bases). */
+  visited: Set<N>;
 }
 
 const isNullish = (n: N): boolean => n.type === 'NullLiteral' || (n.type === 'Identifier' && n.name === 'undefined');
@@ -96,6 +99,17 @@ function configObject(call: P, index: number, ctx: Ctx, touched: Set<N>): Resolv
 
 function lookup(obj: Resolved, key: string, touched: Set<N>): ReturnType<typeof findProp> {
   const r = findProp(obj, key);
+  if ('missing' in r) {
+    // `const options = { method }; if (body) options.body = JSON.stringify(body);`
+    const holder = obj.path.parentPath?.value;
+    if (holder?.type === 'VariableDeclarator' && holder.id.type === 'Identifier' && holder.init === obj.path.node) {
+      const writes = writesTo(obj.path.parentPath.get('id'), obj.ctx).filter((w) => w.key === key);
+      if (writes.length === 1) {
+        touched.add(obj.path.node);
+        return { found: { path: writes[0]!.value, ctx: obj.ctx }, owner: obj.path };
+      }
+    }
+  }
   if ('found' in r) touched.add(r.owner.node);
   else r.objects.forEach((o) => touched.add(o.node));
   return r;
@@ -164,10 +178,10 @@ export function buildSite(call: P, callee: Callee, ctx: Ctx, root: P, legacyBase
     if (!call.node.arguments.length) return null;
     const url = evalString(call.get('arguments', 0), ctx);
     const init = configObject(call, 1, ctx, touched);
-    if (init === null) return { call, client: 'fetch', url, method: { kind: 'pieces', value: null, pieces: [] }, body: { kind: 'opaque' }, headers: { kind: 'opaque' }, touched };
+    if (init === null) return { call, client: 'fetch', url, method: { kind: 'pieces', value: null, pieces: [] }, body: { kind: 'opaque' }, headers: { kind: 'opaque' }, touched, visited: new Set() };
     if ('missingAt' in init) {
       const insert: Insertion = { kind: 'arg', call: init.missingAt.call, index: init.missingAt.index, form: 'string', wrapInit: true };
-      return { call, client: 'fetch', url, method: { kind: 'default', value: 'GET' }, body: { kind: 'absent', insert }, headers: { kind: 'none', insert: null }, touched };
+      return { call, client: 'fetch', url, method: { kind: 'default', value: 'GET' }, body: { kind: 'absent', insert }, headers: { kind: 'none', insert: null }, touched, visited: new Set() };
     }
     touched.add(init.path.node);
     const m = lookup(init, 'method', touched);
@@ -175,7 +189,7 @@ export function buildSite(call: P, callee: Callee, ctx: Ctx, root: P, legacyBase
     const b = lookup(init, 'body', touched);
     const body: BodySlot =
       'found' in b ? bodyOf(b.found.path, b.found.ctx, 'string') : 'missing' in b ? { kind: 'absent', insert: { kind: 'prop', object: insertionObject(b.objects, root), key: 'body', form: 'string' } } : { kind: 'opaque' };
-    return { call, client: 'fetch', url, method, body, headers: headersFrom(init, touched), touched };
+    return { call, client: 'fetch', url, method, body, headers: headersFrom(init, touched), touched, visited: new Set() };
   }
   if (callee.kind === 'declared') return declaredSite(call, callee.wrapper, ctx, legacyBase, touched);
   if (callee.kind !== 'axios') return null;
@@ -204,7 +218,7 @@ export function buildSite(call: P, callee: Callee, ctx: Ctx, root: P, legacyBase
       const d = lookup(cfgObj, 'data', touched);
       body = 'found' in d ? bodyOf(d.found.path, d.found.ctx, 'object') : 'missing' in d ? { kind: 'absent', insert: { kind: 'prop', object: insertionObject(d.objects, root), key: 'data', form: 'object' } } : body;
     }
-    return { call, client: 'axios', url: combineAxiosUrl(base, url, call), method, body, headers: headersFrom(cfgObj, touched), touched };
+    return { call, client: 'axios', url: combineAxiosUrl(base, url, call), method, body, headers: headersFrom(cfgObj, touched), touched, visited: new Set() };
   }
   if (!args.length) return null;
   const withBody = axiosTakesBody(name);
@@ -217,7 +231,7 @@ export function buildSite(call: P, callee: Callee, ctx: Ctx, root: P, legacyBase
   const method: MethodRef = { kind: 'axios-member', value: name.replace(/Form$/, '').toUpperCase(), member: unwrap(call.get('callee')).get('property') };
   let body: BodySlot = { kind: 'absent', insert: null };
   if (withBody) body = args[1] ? bodyOf(args[1], ctx, 'object') : { kind: 'absent', insert: { kind: 'arg', call, index: 1, form: 'object' } };
-  return { call, client: 'axios', url, method, body, headers: headersFrom(cfgObj, touched), touched };
+  return { call, client: 'axios', url, method, body, headers: headersFrom(cfgObj, touched), touched, visited: new Set() };
 }
 
 /** A call to a config-declared wrapper: its path is relative to the (unseen) v1 base. */
@@ -233,7 +247,7 @@ function declaredSite(call: P, w: DeclaredWrapper, ctx: Ctx, legacyBase: string,
   const method: MethodRef = methodArg ? methodFrom({ path: methodArg, ctx }) : { kind: 'default', value: 'GET' };
   const bodyArg = w.body === undefined ? undefined : args[w.body];
   const body: BodySlot = w.body === undefined ? { kind: 'absent', insert: null } : bodyArg ? bodyOf(bodyArg, ctx, 'object') : { kind: 'absent', insert: { kind: 'arg', call, index: w.body, form: 'object' } };
-  return { call, client: 'fetch', url: [base, ...sep, ...rel], method, body, headers: { kind: 'opaque' }, touched };
+  return { call, client: 'fetch', url: [base, ...sep, ...rel], method, body, headers: { kind: 'opaque' }, touched, visited: new Set() };
 }
 
 function isConfigIdentifier(arg: P, ctx: Ctx): boolean {

@@ -3,6 +3,22 @@ import { bindingOf, enclosingClass, isFunction, keyName, memberName, requiredMod
 import { withFrame, type Ctx } from './context.js';
 import { currentProject } from './project.js';
 
+/**
+ * Identifiers, `this.x` reads and `process.env.X` reads that evaluation passed through, while a
+ * recorder is active: which uses of a base value a request accounts for (see coverage.ts).
+ */
+let visits: Set<N> | null = null;
+
+export function recordVisits<T>(into: Set<N>, fn: () => T): T {
+  const previous = visits;
+  visits = into;
+  try {
+    return fn();
+  } finally {
+    visits = previous;
+  }
+}
+
 /** Where a URL piece came from: a literal we may edit, or an expression we cannot know. */
 export interface Origin {
   path: P;
@@ -143,6 +159,7 @@ export function resolveExpr(path: P, ctx: Ctx, depth = 0): Resolution {
   switch (node.type) {
     case 'Identifier': {
       if (node.name === 'undefined') return { path: p, ctx };
+      visits?.add(node);
       const b = bindingOf(p);
       if (b.kind === 'param') {
         const frame = ctx.get(b.fn.node);
@@ -157,7 +174,7 @@ export function resolveExpr(path: P, ctx: Ctx, depth = 0): Resolution {
       if (b.kind === 'var') {
         if (b.reassigned || !b.init) return { unresolved: true, path: p };
         // A string default (`process.env.X ?? 'url'`) is evaluated by evalString, which reports the variable.
-        if (!b.keyPath.length && unwrap(b.init).node.type === 'LogicalExpression' && envVarOf(unwrap(b.init).node.left)) return { path: unwrap(b.init), ctx };
+        if (!b.keyPath.length && isStringDefault(unwrap(b.init).node)) return { path: unwrap(b.init), ctx };
         return followKeys(resolveExpr(b.init, ctx, depth + 1), b.keyPath, depth);
       }
       if (b.kind === 'function') return { path: b.fn, ctx };
@@ -174,7 +191,11 @@ export function resolveExpr(path: P, ctx: Ctx, depth = 0): Resolution {
     case 'MemberExpression':
     case 'OptionalMemberExpression': {
       const env = envVarOf(node);
-      if (env) return { unresolved: true, path: p, envVar: env };
+      if (env) {
+        visits?.add(node);
+        return { unresolved: true, path: p, envVar: env };
+      }
+      if (node.object.type === 'ThisExpression') visits?.add(node);
       const name = memberName(node);
       if (name === null) return { unresolved: true, path: p };
       if (node.object.type === 'ThisExpression') {
@@ -299,16 +320,19 @@ export function evalString(path: P, ctx: Ctx, depth = 0): UrlPiece[] {
       if (left.length === 1 && left[0]!.kind === 'hole') {
         const envVar = left[0].origin.envVar;
         const right = evalString(p.get('right'), ctx, depth + 1);
+        // `process.env.ID || ''`: an empty default says the value is unknown, not that it is empty.
+        if (envVar && right.every((r) => r.kind === 'text' && r.text === '')) return left;
         return envVar ? right.map((piece) => (piece.kind === 'text' ? { ...piece, origin: { ...piece.origin, envVar } } : piece)) : right;
       }
       return left;
     }
-    case 'CallExpression': {
+    case 'CallExpression':
+    case 'OptionalCallExpression': {
       const callee = node.callee;
       const method = memberName(callee);
       // Value-preserving string methods: `x.toString()`, `String(x)`, `x.trim()`, `x.replace(/\/$/, '')`.
       if ((method === 'toString' || method === 'trim' || method === 'valueOf') && node.arguments.length === 0) return evalString(p.get('callee', 'object'), ctx, depth + 1);
-      if (method === 'replace' && node.arguments[0]?.type === 'RegExpLiteral' && /\$$/.test(node.arguments[0].pattern)) return evalString(p.get('callee', 'object'), ctx, depth + 1);
+      if (method === 'replace' && node.arguments.length === 2 && stripsTrailing(p.get('arguments', 0), ctx)) return evalString(p.get('callee', 'object'), ctx, depth + 1);
       if (callee.type === 'Identifier' && callee.name === 'String' && node.arguments.length === 1) return evalString(p.get('arguments', 0), ctx, depth + 1);
       if (method === 'join' && callee.object.type === 'ArrayExpression' && node.arguments.length <= 1) {
         const sep = node.arguments.length ? evalString(p.get('arguments', 0), ctx, depth + 1) : [{ kind: 'text', text: ',', origin: { path: p } } as UrlPiece];
@@ -363,6 +387,23 @@ function evalNewUrl(p: P, ctx: Ctx, depth: number): UrlPiece[] {
   // Only the unambiguous join: base ends with '/' and the relative path does not start with one.
   if (last?.kind === 'text' && last.text.endsWith('/') && first?.kind === 'text' && !first.text.startsWith('/')) return [...base, ...rel];
   return hole;
+}
+
+/**
+ * `a ?? 'https://…'` / `a || \`…\``: a value with a string default, which evalString resolves (and
+ * reports the environment variable of), rather than following the left side as a value.
+ */
+function isStringDefault(n: N): boolean {
+  if (n.type !== 'LogicalExpression' || n.operator === '&&') return false;
+  const right = n.right.type === 'TSAsExpression' ? n.right.expression : n.right;
+  return envVarOf(n.left) !== null || right.type === 'StringLiteral' || right.type === 'TemplateLiteral';
+}
+
+/** `x.replace(/\/+$/, '')` (also through a constant regex): removes a trailing part, so x's text is kept. */
+function stripsTrailing(arg: P, ctx: Ctx): boolean {
+  const r = resolveExpr(arg, ctx);
+  const n = isResolved(r) ? r.path.node : arg.node;
+  return n.type === 'RegExpLiteral' && /\$$/.test(n.pattern);
 }
 
 /**

@@ -15,11 +15,39 @@ export function operationForV2(segments: ReadonlyArray<string | null>, method: H
   return byMethod.find((op) => op.change === 'path') ?? byMethod[0];
 }
 
-/** Whether a path (relative to the v2 base) is one the migration map writes (`/pods/{id}/action`, `/serverless`, …). */
+/**
+ * v2 paths no v1 operation maps to (MIGRATION.md §2 "new in v2 only", and /billing/endpoints, which
+ * bills public endpoints): code on these is v2 code, never a half-migrated v1 call.
+ */
+export const V2_ONLY_PATHS: readonly string[] = [
+  '/account/ssh-keys',
+  '/pods/{id}/logs',
+  '/clusters',
+  '/clusters/{id}',
+  '/clusters/{id}/pods',
+  '/serverless/{id}/workers',
+  '/serverless/{id}/workers/{workerId}/logs',
+  '/serverless/{id}/releases',
+  '/registries/delegations',
+  '/registries/delegations/{id}',
+  '/catalog/gpus',
+  '/catalog/gpus/{id}',
+  '/catalog/cpus',
+  '/catalog/cpus/{id}',
+  '/catalog/datacenters',
+  '/catalog/datacenters/{id}',
+  '/catalog/templates',
+  '/billing',
+  '/billing/endpoints',
+  '/billing/clusters',
+];
+
+const matches = (path: string, segments: ReadonlyArray<string | null>): boolean => {
+  const want = path.split('/').filter(Boolean);
+  return want.length === segments.length && want.every((w, i) => isParam(w) || segments[i] === w);
+};
+
+/** Whether a path (relative to the v2 base) exists in v2 (`/pods/{id}/action`, `/serverless`, `/catalog/gpus`, …). */
 export function isV2Path(segments: ReadonlyArray<string | null>): boolean {
-  return V1_OPERATIONS.some((op) => {
-    if (!op.v2) return false;
-    const want = op.v2.path.split('/').filter(Boolean);
-    return want.length === segments.length && want.every((w, i) => isParam(w) || segments[i] === w);
-  });
+  return V1_OPERATIONS.some((op) => op.v2 && matches(op.v2.path, segments)) || V2_ONLY_PATHS.some((p) => matches(p, segments));
 }

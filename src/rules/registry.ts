@@ -79,6 +79,11 @@ export const RULES = {
     fixable: false,
     summary: 'A v1 URL inside a longer string (a shell command, a message): the request it makes cannot be seen, so it is not rewritten.',
   },
+  'dynamic-path': {
+    severity: 'error',
+    fixable: false,
+    summary: 'A path on the v1 base that is built at run time (`/pods${query}`, `/${kind}`): its v2 form cannot be decided, and the base stays v1 until it is migrated by hand.',
+  },
   'unresolved-url': {
     severity: 'info',
     fixable: false,

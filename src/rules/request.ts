@@ -38,6 +38,8 @@ export interface RequestPlan {
    * survives (the JSON Content-Type a migrated pod action needs).
    */
   ifRewritten: SourceEdit[];
+  /** The request's URL was recognised (a known v1 or v2 path on a known base): its reads of a base count as understood. */
+  understood: boolean;
   findings: PlannedFinding[];
   /** Nodes whose content decides this request. */
   touched: Set<N>;
@@ -130,7 +132,7 @@ export function planRequest(inst: SiteInstance, env: PlanEnv): RequestPlan | nul
   const { site, root } = inst;
   const shape = shapeOf(site.url, env.bases);
   const touched = new Set<N>([...site.touched, ...literalNodes(site.url), ...(site.method.kind === 'pieces' ? literalNodes(site.method.pieces) : [])]);
-  const plan: RequestPlan = { instance: inst, universal: [], specific: [], ifRewritten: [], findings: [], touched };
+  const plan: RequestPlan = { instance: inst, universal: [], specific: [], ifRewritten: [], understood: false, findings: [], touched };
   if (shape.base === 'unknown' || shape.base === 'relative') {
     const first = shape.segments[0]?.text;
     if (shape.base === 'unknown' && first && V1_RESOURCES.has(first)) {
@@ -144,8 +146,13 @@ export function planRequest(inst: SiteInstance, env: PlanEnv): RequestPlan | nul
   const template = templateOf(shape);
   // A config-declared wrapper has no visible base: a path already in its v2 form is v2 code.
   const declared = site.url[0]?.kind === 'text' && site.url[0].origin.declared === true;
-  if (declared && !template && isV2Path(shape.segments.map((s) => s.text))) shape.base = 'target';
-  if (shape.base === 'target') {
+  const segments = shape.segments.map((s) => s.text);
+  if (declared && !template && isV2Path(segments)) shape.base = 'target';
+  // v1 paths on the v2 base (changed by hand, or by a tool that only moved the base): not valid v2, so
+  // they migrate like v1 calls (everything but the base).
+  const halfMigrated = shape.base === 'target' && !!template && !isV2Path(segments);
+  plan.understood = !!template || shape.base === 'target' || isSchemaUrl(shape);
+  if (shape.base === 'target' && !halfMigrated) {
     // Already on v2: a leftover reset (v2 has none) and v1 fields left in a body need a person.
     if (template?.operations.some((o) => o.change === 'removed')) addReset(plan, env, root);
     const v2Op = operationForV2(shape.segments.map((s) => s.text), methodOf(site));
@@ -223,7 +230,7 @@ function addUnmatched(plan: RequestPlan, shape: UrlShape, root: P): void {
   if (shape.segments.some((s) => s.text === null) && templatesCompatible(shape.segments.map((s) => s.text)).length) {
     if (shape.segments[0]?.text === 'billing') {
       plan.findings.push(finding('resource-path', root.node, `The billing path ${display} is chosen at run time: /billing/endpoints must become /billing/serverless (/v2/billing/endpoints bills public endpoints) and /billing/networkvolumes /billing/network-volumes; rewrite it by hand.`, false));
-    } else plan.findings.push(finding('unresolved-url', root.node, `The v1 path ${display} is built at run time, so its v2 form cannot be decided here; check it by hand.`));
+    } else plan.findings.push(finding('dynamic-path', root.node, `The v1 path ${display} is built at run time, so its v2 form cannot be decided here; migrate it by hand (the resource renames, /action and /update changes of v2 may apply).`));
     return;
   }
   plan.findings.push(finding('unknown-path', root.node, `${display} is not a documented REST v1 path, so v2-migrate does not guess its v2 form.`));

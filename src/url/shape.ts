@@ -92,7 +92,7 @@ export function shapeOf<O>(pieces: readonly Piece<O>[], bases: Bases): UrlShape 
   };
 }
 
-/** The path as a display template: `/pods/{…}/stop`. */
+/** The path as a display template: `/pods/{…}/stop`, `/pods{…}`. */
 export function displayPath(shape: UrlShape): string {
-  return '/' + shape.segments.map((s) => s.text ?? '{…}').join('/');
+  return '/' + shape.segments.map((s) => s.text ?? shape.flat.text.slice(s.from, s.to).split(HOLE).join('{…}')).join('/');
 }

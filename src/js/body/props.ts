@@ -17,6 +17,8 @@ export interface BodyWrite {
   key: string;
   /** The member expression's property identifier (renamed in place). */
   property: P;
+  /** The assigned value. */
+  value: P;
   statement: P;
   static: Static;
 }
@@ -43,7 +45,7 @@ export function readBody(object: P, ctx: Ctx, via: readonly P[]): BodyObject {
 }
 
 /** `id.key = value` statements on the same binding as `id`. */
-function writesTo(idPath: P, ctx: Ctx): BodyWrite[] {
+export function writesTo(idPath: P, ctx: Ctx): BodyWrite[] {
   const binding = bindingOf(idPath);
   if (binding.kind !== 'var') return [];
   const scope = lookupScope(idPath, idPath.node.name);
@@ -61,7 +63,7 @@ function writesTo(idPath: P, ctx: Ctx): BodyWrite[] {
       const obj = unwrap(p.get('left', 'object'));
       if (obj.node.name === idPath.node.name && lookupScope(obj, obj.node.name) === scope) {
         const key = memberName(n.left);
-        if (key) out.push({ key, property: p.get('left', 'property'), statement: p.parentPath, static: staticValue(p.get('right'), ctx) });
+        if (key) out.push({ key, property: p.get('left', 'property'), value: p.get('right'), statement: p.parentPath, static: staticValue(p.get('right'), ctx) });
       }
     }
     for (const k of Object.keys(n)) if (k !== 'loc' && k !== 'comments' && k !== 'tokens' && n[k] && typeof n[k] === 'object') visit(p.get(k));

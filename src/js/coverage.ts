@@ -1,0 +1,131 @@
+import type { Project } from './project.js';
+import { keyName, lookupScope, memberName, type N, type P } from './scope.js';
+
+/**
+ * Whether moving a v1 base to v2 is safe: a base literal may only change when every use of it is a
+ * request v2-migrate understood (and so migrates its path, method and body in the same run). A base
+ * also read by code the tool cannot follow would send that code's v1 paths to the v2 host (a 404 at
+ * best, the /billing/endpoints trap at worst), and lint would no longer see it.
+ */
+const WRAPPERS = new Set(['LogicalExpression', 'ConditionalExpression', 'TemplateLiteral', 'BinaryExpression', 'TSAsExpression', 'TSSatisfiesExpression', 'TSNonNullExpression', 'ParenthesizedExpression']);
+
+/**
+ * The first use of the literal's value that no understood request accounts for, or null. `visited`
+ * holds the nodes understood requests read (their URL literals and the identifiers they resolved).
+ */
+export function uncoveredUse(literal: P, visited: ReadonlySet<N>, project: Project): N | null {
+  if (literal.node.type === 'EnvValue') return envReaders(literal.node.name ?? '', project).find((r) => !visited.has(r)) ?? null;
+  let q: P = literal.node.type === 'TemplateElement' ? literal.parentPath.parentPath : literal;
+  while (q.parentPath && WRAPPERS.has(q.parentPath.value?.type)) q = q.parentPath;
+  const holder = q.parentPath?.value;
+  if (holder?.type === 'VariableDeclarator' && q.name === 'init' && holder.id.type === 'Identifier') {
+    return references(q.parentPath.get('id'), project).find((r) => !visited.has(r)) ?? null;
+  }
+  // A class field or constructor assignment: every `this.x` read in the class.
+  const member = classMemberName(q);
+  if (member) return thisReads(member.cls, member.name).find((r) => !visited.has(r)) ?? null;
+  // An object property, a call argument, …: the literal itself must be part of an understood request.
+  return visited.has(literal.node) ? null : q.node;
+}
+
+function classMemberName(q: P): { cls: P; name: string } | null {
+  const holder = q.parentPath?.value;
+  if ((holder?.type === 'ClassProperty' || holder?.type === 'ClassPrivateProperty') && q.name === 'value') {
+    const name = holder.key.type === 'PrivateName' ? `#${holder.key.id.name}` : keyName(holder.key, holder.computed);
+    return name ? { cls: q.parentPath.parentPath.parentPath.parentPath, name } : null;
+  }
+  if (holder?.type === 'AssignmentExpression' && q.name === 'right' && holder.left.type === 'MemberExpression' && holder.left.object.type === 'ThisExpression') {
+    const name = memberName(holder.left);
+    let c: P | null = q.parentPath;
+    while (c && c.value?.type !== 'ClassBody') c = c.parentPath;
+    return name && c ? { cls: c.parentPath, name } : null;
+  }
+  return null;
+}
+
+function walk(root: P, visit: (p: P) => void): void {
+  const go = (p: P): void => {
+    const v = p.value;
+    if (!v || typeof v !== 'object') return;
+    if (Array.isArray(v)) {
+      v.forEach((_c, i) => go(p.get(i)));
+      return;
+    }
+    if (typeof v.type !== 'string') return;
+    visit(p);
+    for (const k of Object.keys(v)) if (k !== 'loc' && k !== 'comments' && k !== 'tokens' && k !== 'extra' && v[k] && typeof v[k] === 'object') go(p.get(k));
+  };
+  go(root);
+}
+
+/** `this.name` reads in a class (not the assignments that set it). */
+function thisReads(cls: P, name: string): N[] {
+  const out: N[] = [];
+  walk(cls, (p) => {
+    const n = p.value;
+    if (n.type !== 'MemberExpression' || n.object.type !== 'ThisExpression' || memberName(n) !== name) return;
+    if (p.parentPath?.value?.type === 'AssignmentExpression' && p.name === 'left') return;
+    out.push(n);
+  });
+  return out;
+}
+
+/** Identifier references to a variable: in its own scope, and in project files that import it. */
+function references(id: P, project: Project): N[] {
+  const name: string = id.node.name;
+  const scope = lookupScope(id, name);
+  if (!scope) return [];
+  const out: N[] = [];
+  walk(scope.path, (p) => {
+    const n = p.value;
+    if (n.type !== 'Identifier' || n.name !== name || n === id.node) return;
+    const parent = p.parentPath?.value;
+    // Property keys and export specifiers are not reads.
+    if ((parent?.type === 'ObjectProperty' || parent?.type === 'ClassProperty') && p.name === 'key' && !parent.computed && !parent.shorthand) return;
+    if ((parent?.type === 'MemberExpression' || parent?.type === 'OptionalMemberExpression') && p.name === 'property' && !parent.computed) return;
+    if (parent?.type === 'ExportSpecifier') return;
+    if (lookupScope(p, name) !== scope) return;
+    out.push(n);
+  });
+  if (scope.path.value.type === 'Program') out.push(...importedReferences(id, name, project));
+  return out;
+}
+
+/** References, in other project files, of an exported module-level variable. */
+function importedReferences(id: P, name: string, project: Project): N[] {
+  const here = project.fileAt(id.node.start);
+  const out: N[] = [];
+  for (const f of project.files) {
+    if (!f.parsed || f === here) continue;
+    const program: P = f.parsed.root.get('program');
+    (program.value.body as N[]).forEach((stmt, i) => {
+      if (stmt.type !== 'ImportDeclaration' || project.resolveModule(f.file, stmt.source.value) !== here) return;
+      (stmt.specifiers as N[]).forEach((spec, k) => {
+        const local: P = program.get('body', i, 'specifiers', k, 'local');
+        if (spec.type === 'ImportSpecifier' && keyName(spec.imported) === name) out.push(...references(local, project));
+        if (spec.type === 'ImportNamespaceSpecifier') {
+          walk(program, (p) => {
+            const n = p.value;
+            if (n.type === 'MemberExpression' && n.object.type === 'Identifier' && n.object.name === spec.local.name && memberName(n) === name) out.push(n);
+          });
+        }
+      });
+    });
+  }
+  return out;
+}
+
+/** `process.env.NAME` reads in the project's JS files. */
+function envReaders(name: string, project: Project): N[] {
+  const out: N[] = [];
+  for (const f of project.files) {
+    if (!f.parsed) continue;
+    walk(f.parsed.root.get('program'), (p) => {
+      const n = p.value;
+      if (n.type !== 'MemberExpression' || memberName(n) !== name) return;
+      const o = n.object;
+      if (o.type === 'MemberExpression' && memberName(o) === 'env') out.push(n);
+    });
+  }
+  return out;
+}
