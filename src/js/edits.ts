@@ -160,10 +160,23 @@ export function applyEdits(source: string, edits: readonly SourceEdit[]): string
     return true;
   });
   const sorted = unique.map((e, i) => ({ e, i })).sort((a, b) => a.e.start - b.e.start || a.e.end - b.e.end || a.i - b.i);
+  // An edit inside the range another edit replaces (a renamed read inside a body property that is
+  // rewritten whole) is applied to that edit's text when the text still holds the original once.
+  const outer: SourceEdit[] = [];
+  for (const { e } of sorted) {
+    const host = outer[outer.length - 1];
+    if (host && e.start < host.end) {
+      const inner = source.slice(e.start, e.end);
+      const at = host.text.indexOf(inner);
+      if (e.end > host.end || e.start === e.end || at < 0 || host.text.indexOf(inner, at + 1) >= 0) throw new EditError(`overlapping edits at offset ${e.start}`);
+      outer[outer.length - 1] = { ...host, text: host.text.slice(0, at) + e.text + host.text.slice(at + inner.length) };
+      continue;
+    }
+    outer.push(e);
+  }
   let out = '';
   let pos = 0;
-  for (const { e } of sorted) {
-    if (e.start < pos) throw new EditError(`overlapping edits at offset ${e.start}`);
+  for (const e of outer) {
     out += source.slice(pos, e.start) + e.text;
     pos = e.end;
   }

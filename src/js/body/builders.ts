@@ -149,7 +149,8 @@ function podMounts(input: BuildInput): BuildOutput {
   }
   if (noVolume) return { consumes: present(input, 'volumeInGb', 'volumeMountPath').map((x) => x.key), writes: [], decisions: [], notes: ['volumeInGb: 0 means no volume: no mounts in v2'] };
   if (isCpuPod(input)) return decide(present(input, 'volumeInGb', 'volumeMountPath').map((x) => x.key), 'v2 forbids persistent volumes on CPU pods: attach a network volume (mounts.network) instead.');
-  if (typeof size?.static === 'number' && size.static < 10) return decide(['volumeInGb'], 'v2 persistent volumes are at least 10 GB: choose a size of 10 or more.');
+  const sizeProblem = volumeSizeProblem(size);
+  if (sizeProblem) return decide(['volumeInGb'], sizeProblem);
   const mount = persistentMount(input, size, path);
   return {
     consumes: present(input, 'volumeInGb', 'volumeMountPath').map((x) => x.key),
@@ -159,11 +160,22 @@ function podMounts(input: BuildInput): BuildOutput {
   };
 }
 
+/**
+ * A volume size v2 cannot take as written: under its 10 GB floor, or decided at run time (v1 read 0 as
+ * "no volume", v2 needs either no mounts or a persistent mount of at least 10 GB).
+ */
+function volumeSizeProblem(size: BodyProp | undefined): string | null {
+  if (!size) return null;
+  if (typeof size.static === 'number') return size.static < 10 ? 'v2 persistent volumes are at least 10 GB: choose a size of 10 or more.' : null;
+  return 'volumeInGb is decided at run time: v1 read 0 as "no volume", v2 needs no mounts in that case and mounts: { persistent: { size, path } } (size ≥ 10 GB) otherwise; build mounts conditionally.';
+}
+
 function templateMounts(input: BuildInput): BuildOutput {
   const [size, path] = [input.props.get('volumeInGb'), input.props.get('volumeMountPath')];
   if (!size && !path) return none();
   if (size?.static === 0) return { consumes: present(input, 'volumeInGb', 'volumeMountPath').map((x) => x.key), writes: [], decisions: [], notes: ['volumeInGb: 0 means no volume: no mounts in v2'] };
-  if (typeof size?.static === 'number' && size.static < 10) return decide(['volumeInGb'], 'v2 persistent volumes are at least 10 GB: choose a size of 10 or more.');
+  const sizeProblem = volumeSizeProblem(size);
+  if (sizeProblem) return decide(['volumeInGb'], sizeProblem);
   return { consumes: present(input, 'volumeInGb', 'volumeMountPath').map((x) => x.key), writes: [{ key: 'mounts', ...persistentMount(input, size, path) }], decisions: [], notes: ['volumeInGb + volumeMountPath become mounts.persistent { size, path }'] };
 }
 
