@@ -1,0 +1,403 @@
+#!/usr/bin/env node
+// v2-migrate benchmark (`npm run bench`). Plain ESM JavaScript, no build step of its own; it runs the
+// built CLI (dist/, rebuilt first unless BENCH_NO_BUILD=1).
+//
+// It generates two monorepos of the same size in os.tmpdir() (removed at the end):
+//   - "v1":    packages × files JS/TS sources, every 3rd package with RunPod REST v1 code of every kind
+//              (bench/generate.js), the rest unrelated code; plus .gitignore'd node_modules/.cache noise;
+//   - "clean": same shape and size, no RunPod usage at all (its ignored folders do mention RunPod).
+// and measures, interleaved, as medians over N repetitions:
+//   (a) `v2-migrate lint .` on the clean tree   vs  `rg -l 'rest\.runpod\.io|api\.runpod\.io' .`
+//   (b) `v2-migrate --dry-run .` on the v1 tree  vs  jscodeshift parsing and printing (no-op transform,
+//       bench/noop-transform.cjs) exactly the files v2-migrate analysed (see below), and, for
+//       information, only the files it changed;
+//   (c) peak RSS of every v2-migrate process (GNU time -v when /usr/bin/time exists, else a launcher
+//       that reports process.resourceUsage().maxRSS at exit: bench/rss-launcher.js).
+// It checks correctness on the way: lint exits 0 and ripgrep finds nothing on the clean tree; the
+// dry run exits 1 and its diff names exactly the files the generator expects to change; jscodeshift
+// reports no error. A failed check exits 1; targets print PASS/FAIL (exit 0 unless BENCH_STRICT=1).
+//
+// Options (flag or environment variable):
+//   --packages N  BENCH_PACKAGES   packages per tree                (default 5)
+//   --files N     BENCH_FILES      JS/TS source files per package    (default 300)
+//   --reps N      BENCH_REPS       repetitions, medians reported     (default 3)
+//   --jobs N      BENCH_JOBS       passed to v2-migrate --jobs       (default: the CLI's default)
+//   --seed N      BENCH_SEED       generator seed                    (default 1)
+//   --keep        BENCH_KEEP=1     keep the generated trees (prints where)
+//   --rss launcher|time BENCH_RSS  how peak RSS is measured        (default: time if /usr/bin/time exists)
+//   --json FILE   BENCH_JSON       also write the results as JSON
+//   --rg PATH     BENCH_RG         ripgrep binary (default: rg on PATH; none: skip the comparison)
+//   BENCH_NO_BUILD=1 skip `tsc -p tsconfig.build.json`; BENCH_STRICT=1 exit 1 when a target fails.
+// ~30k files: BENCH_PACKAGES=30 BENCH_FILES=1000 npm run bench
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { generateTree, importClosure } from './generate.js';
+
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const BIN = path.join(REPO, 'bin', 'v2-migrate.js');
+const LAUNCHER = path.join(REPO, 'bench', 'rss-launcher.js');
+const JSCODESHIFT = path.join(REPO, 'node_modules', 'jscodeshift', 'bin', 'jscodeshift.js');
+const NOOP = path.join(REPO, 'bench', 'noop-transform.cjs');
+const GNU_TIME = '/usr/bin/time';
+const PATTERN = 'rest\\.runpod\\.io|api\\.runpod\\.io';
+const TARGET_FILES = 30000;
+
+// ---------------------------------------------------------------------------------------------
+// Options
+// ---------------------------------------------------------------------------------------------
+
+function option(flag, env, fallback) {
+  const i = process.argv.indexOf(`--${flag}`);
+  if (i >= 0) {
+    const next = process.argv[i + 1];
+    return next === undefined || next.startsWith('--') ? '1' : next;
+  }
+  const eq = process.argv.find((a) => a.startsWith(`--${flag}=`));
+  if (eq) return eq.slice(flag.length + 3);
+  return process.env[env] ?? fallback;
+}
+
+function positiveInt(name, value) {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) {
+    console.error(`bench: ${name} must be a whole number ≥ 1 (got ${value})`);
+    process.exit(2);
+  }
+  return n;
+}
+
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  const text = fs.readFileSync(fileURLToPath(import.meta.url), 'utf8');
+  console.log(text.split('\n').slice(1, text.split('\n').findIndex((l) => l.startsWith('import '))).map((l) => l.replace(/^\/\/ ?/, '')).join('\n'));
+  process.exit(0);
+}
+
+const opts = {
+  packages: positiveInt('packages', option('packages', 'BENCH_PACKAGES', '5')),
+  files: positiveInt('files', option('files', 'BENCH_FILES', '300')),
+  reps: positiveInt('reps', option('reps', 'BENCH_REPS', '3')),
+  jobs: option('jobs', 'BENCH_JOBS', undefined),
+  seed: positiveInt('seed', option('seed', 'BENCH_SEED', '1')),
+  keep: option('keep', 'BENCH_KEEP', '') !== '' && option('keep', 'BENCH_KEEP', '') !== '0',
+  rss: option('rss', 'BENCH_RSS', fs.existsSync(GNU_TIME) ? 'time' : 'launcher'),
+  json: option('json', 'BENCH_JSON', undefined),
+};
+if (opts.files < 16) {
+  console.error('bench: --files must be at least 16 (a RunPod package needs room for every kind of v1 code)');
+  process.exit(2);
+}
+if (opts.jobs !== undefined) positiveInt('jobs', opts.jobs);
+if (opts.rss !== 'time' && opts.rss !== 'launcher') {
+  console.error(`bench: --rss is time or launcher (got ${opts.rss})`);
+  process.exit(2);
+}
+if (opts.rss === 'time' && !fs.existsSync(GNU_TIME)) {
+  console.error(`bench: --rss time needs ${GNU_TIME}; using the launcher`);
+  opts.rss = 'launcher';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+// ---------------------------------------------------------------------------------------------
+
+const log = (msg) => process.stderr.write(`bench: ${msg}\n`);
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const fmtS = (ms) => (ms >= 100000 ? `${(ms / 1000).toFixed(0)} s` : ms >= 10000 ? `${(ms / 1000).toFixed(1)} s` : `${(ms / 1000).toFixed(2)} s`);
+const fmtMB = (kb) => (kb == null ? 'n/a' : `${(kb / 1024).toFixed(0)} MB`);
+const fmtBytes = (b) => (b >= 1 << 30 ? `${(b / (1 << 30)).toFixed(2)} GB` : `${(b / (1 << 20)).toFixed(1)} MB`);
+
+function which(cmd) {
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+    const p = path.join(dir, cmd);
+    try {
+      fs.accessSync(p, fs.constants.X_OK);
+      return p;
+    } catch {
+      // not here
+    }
+  }
+  return null;
+}
+
+/**
+ * Run a command with stdout/stderr going to files (so a large diff costs what it costs a user
+ * redirecting it), timing the wall clock. `rss`: how to measure the peak RSS (null: not measured).
+ */
+function timed(label, cmd, args, { cwd, input, rss = null }) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'v2-migrate-bench-run-'));
+  const outFile = path.join(dir, 'stdout');
+  const errFile = path.join(dir, 'stderr');
+  const rssFile = path.join(dir, 'rss');
+  let argv = [cmd, ...args];
+  const env = { ...process.env, NO_COLOR: '1' };
+  if (rss === 'time') argv = [GNU_TIME, '-v', '-o', rssFile, ...argv];
+  else if (rss === 'launcher') {
+    // Same process as bin/v2-migrate.js: the launcher imports the CLI and records maxRSS at exit.
+    argv = argv.map((a) => (a === BIN ? LAUNCHER : a));
+    env.BENCH_RSS_FILE = rssFile;
+  }
+  const out = fs.openSync(outFile, 'w');
+  const err = fs.openSync(errFile, 'w');
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync(argv[0], argv.slice(1), { cwd, env, stdio: [input === undefined ? 'ignore' : 'pipe', out, err], input, maxBuffer: 1 << 30 });
+  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+  fs.closeSync(out);
+  fs.closeSync(err);
+  let rssKb = null;
+  if (rss && fs.existsSync(rssFile)) {
+    const text = fs.readFileSync(rssFile, 'utf8');
+    const m = rss === 'time' ? /Maximum resident set size \(kbytes\): (\d+)/.exec(text) : /^(\d+)/.exec(text);
+    if (m) rssKb = Number(m[1]);
+  }
+  let code = r.status;
+  if (rss === 'time' && fs.existsSync(rssFile)) {
+    const m = /Exit status: (\d+)/.exec(fs.readFileSync(rssFile, 'utf8'));
+    if (m) code = Number(m[1]);
+  }
+  const stdout = fs.readFileSync(outFile, 'utf8');
+  const stderr = fs.readFileSync(errFile, 'utf8');
+  fs.rmSync(dir, { recursive: true, force: true });
+  if (r.error) throw new Error(`${label}: ${r.error.message}`);
+  return { ms, code, signal: r.signal, stdout, stderr, rssKb };
+}
+
+const problems = [];
+function check(ok, what) {
+  if (!ok) {
+    problems.push(what);
+    log(`CHECK FAILED: ${what}`);
+  }
+  return ok;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Build, machine
+// ---------------------------------------------------------------------------------------------
+
+if (process.env.BENCH_NO_BUILD !== '1') {
+  log('building dist/ (tsc -p tsconfig.build.json; BENCH_NO_BUILD=1 skips)');
+  const tsc = spawnSync(process.execPath, [path.join(REPO, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], { cwd: REPO, encoding: 'utf8' });
+  if (tsc.status !== 0) {
+    if (!fs.existsSync(path.join(REPO, 'dist', 'src', 'cli.js'))) {
+      console.error(`bench: build failed and there is no dist/:\n${tsc.stdout}${tsc.stderr}`);
+      process.exit(2);
+    }
+    log(`build failed; using the existing dist/:\n${(tsc.stdout + tsc.stderr).trim().split('\n').slice(0, 5).join('\n')}`);
+  }
+}
+
+const rgOption = option('rg', 'BENCH_RG', undefined);
+const rg = rgOption === 'none' ? null : rgOption ?? which('rg');
+if (!rg) log('ripgrep (rg) is not installed: the lint-vs-ripgrep comparison (a) is skipped (apt-get install ripgrep, or BENCH_RG=<path>)');
+const rgVersion = rg ? spawnSync(rg, ['--version'], { encoding: 'utf8' }).stdout.split('\n')[0] : null;
+const jscsVersion = JSON.parse(fs.readFileSync(path.join(REPO, 'node_modules', 'jscodeshift', 'package.json'), 'utf8')).version;
+const toolVersion = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8')).version;
+const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: REPO, encoding: 'utf8' }).stdout.trim() || 'unknown';
+const dirty = spawnSync('git', ['status', '--porcelain', '--', 'src'], { cwd: REPO, encoding: 'utf8' }).stdout.trim() ? ' (src/ has uncommitted changes)' : '';
+const cpus = os.cpus();
+const machine = {
+  cpu: cpus[0]?.model?.trim() ?? 'unknown',
+  cores: os.availableParallelism?.() ?? cpus.length,
+  memory: fmtBytes(os.totalmem()),
+  node: process.version,
+  os: `${os.type()} ${os.release()}`,
+  loadStart: os.loadavg().map((x) => x.toFixed(2)).join(' '),
+  rg: rgVersion,
+  jscodeshift: jscsVersion,
+  jscodeshiftWorkers: Math.max(cpus.length - 1, 1),
+  v2migrate: `${toolVersion} @ ${commit}${dirty}`,
+  rss: opts.rss === 'time' ? `${GNU_TIME} -v (Maximum resident set size)` : 'bench/rss-launcher.js: process.resourceUsage().maxRSS at exit',
+};
+
+// ---------------------------------------------------------------------------------------------
+// Trees
+// ---------------------------------------------------------------------------------------------
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'v2-migrate-bench-'));
+const cleanup = () => {
+  if (!opts.keep) fs.rmSync(tmp, { recursive: true, force: true });
+};
+process.on('SIGINT', () => {
+  cleanup();
+  process.exit(130);
+});
+process.on('SIGTERM', () => {
+  cleanup();
+  process.exit(143);
+});
+
+let exitCode = 0;
+try {
+  exitCode = main();
+} finally {
+  cleanup();
+  if (opts.keep) log(`trees kept in ${tmp}`);
+}
+process.exit(exitCode);
+
+function main() {
+  const v1Root = path.join(tmp, 'v1');
+  const cleanRoot = path.join(tmp, 'clean');
+  log(`generating 2 trees of ${opts.packages} packages × ${opts.files} source files in ${tmp}`);
+  let t0 = Date.now();
+  const v1 = generateTree(v1Root, { packages: opts.packages, files: opts.files, runpod: true, seed: opts.seed });
+  const clean = generateTree(cleanRoot, { packages: opts.packages, files: opts.files, runpod: false, seed: opts.seed + 1000 });
+  log(`generated in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  const closure = importClosure(v1); // tree-relative paths
+  const jobsArgs = opts.jobs ? ['--jobs', String(opts.jobs)] : [];
+
+  const samples = { lint: [], rg: [], dry: [], jscsAnalysed: [], jscsChanged: [], lintRss: [], dryRss: [], jscsRss: [] };
+  let changedFiles = null;
+  let analysedFiles = null;
+  const extensions = ['--extensions=ts,tsx,mts,cts,js,jsx,mjs,cjs'];
+  const jscsArgs = [JSCODESHIFT, '-t', NOOP, '--parser=tsx', '--no-babel', '--dry', ...extensions, '--stdin'];
+
+  for (let rep = 1; rep <= opts.reps; rep++) {
+    log(`repetition ${rep}/${opts.reps}`);
+    // (a) lint on the clean tree, then ripgrep on it.
+    const lint = timed('lint', process.execPath, [BIN, 'lint', '.', ...jobsArgs], { cwd: cleanRoot, rss: opts.rss });
+    samples.lint.push(lint.ms);
+    samples.lintRss.push(lint.rssKb);
+    check(lint.code === 0, `lint on the clean tree exits 0 (got ${lint.code}${lint.signal ? `, signal ${lint.signal}` : ''}): ${lint.stderr.slice(0, 400)}${lint.stdout.slice(0, 400)}`);
+    check(new RegExp(`^${clean.sources} files? scanned: 0 errors, 0 warnings, 0 info`, 'm').test(lint.stdout), `lint on the clean tree scans ${clean.sources} files and finds nothing (got: ${lint.stdout.trim().slice(-300)})`);
+    if (rg) {
+      const r = timed('rg', rg, ['-l', PATTERN, '.'], { cwd: cleanRoot });
+      samples.rg.push(r.ms);
+      check(r.code === 1 && r.stdout === '', `ripgrep finds no RunPod host in the clean tree (exit ${r.code}: ${r.stdout.slice(0, 300)})`);
+    }
+
+    // (b) dry run on the v1 tree, then jscodeshift on the same files.
+    const dry = timed('dry-run', process.execPath, [BIN, '--dry-run', '.', ...jobsArgs], { cwd: v1Root, rss: opts.rss });
+    samples.dry.push(dry.ms);
+    samples.dryRss.push(dry.rssKb);
+    check(dry.code === 1, `dry run on the v1 tree exits 1 (got ${dry.code}${dry.signal ? `, signal ${dry.signal}` : ''}): ${dry.stderr.slice(0, 400)}`);
+    const diffed = [...dry.stdout.matchAll(/^\+\+\+ b\/(.+)$/gm)].map((m) => m[1]).sort();
+    const reported = [...new Set([...dry.stdout.matchAll(/^(\S[^\n]*\.(?:[cm]?[jt]sx?))$/gm)].map((m) => m[1]))];
+    if (rep === 1) {
+      changedFiles = diffed;
+      const expected = [...v1.expectedChanged].sort();
+      const missing = expected.filter((f) => !diffed.includes(f));
+      const extra = diffed.filter((f) => !expected.includes(f));
+      check(diffed.length === expected.length && !missing.length && !extra.length, `dry run changes exactly the ${expected.length} expected files (got ${diffed.length}; missing ${missing.slice(0, 5).join(', ') || 'none'}; unexpected ${extra.slice(0, 5).join(', ') || 'none'})`);
+      check(!/\binternal-error\b|\bparse-error\b|\bskipped-file\b/.test(dry.stdout), `dry run reports no internal-error, parse-error or skipped-file finding`);
+      check(!/node_modules\/|\.cache\//.test(dry.stdout), 'dry run looks at nothing under node_modules/ or the ignored .cache/');
+      const jobFiles = v1.runpodUnchanged;
+      check(!jobFiles.some((f) => diffed.includes(f)), 'job-API and already-v2 files are left alone');
+      // "Analysed": the import-connected files the run takes part in (estimated from the generated
+      // graph with the 3-hop rule of src/run/project.ts) plus every file the report names.
+      analysedFiles = [...new Set([...closure, ...diffed, ...reported.filter((f) => fs.existsSync(path.join(v1Root, f)))])].sort();
+    } else {
+      check(diffed.join('\n') === changedFiles.join('\n'), `repetition ${rep}: the dry run changes the same files as repetition 1`);
+    }
+    const jscsA = timed('jscodeshift', process.execPath, jscsArgs, { cwd: v1Root, input: analysedFiles.join('\n'), rss: opts.rss === 'time' ? 'time' : null });
+    samples.jscsAnalysed.push(jscsA.ms);
+    samples.jscsRss.push(jscsA.rssKb);
+    check(jscsA.code === 0 && new RegExp(`\\b0 errors\\b[\\s\\S]*\\b${analysedFiles.length} unmodified\\b`).test(jscsA.stdout + jscsA.stderr), `jscodeshift parses and prints the ${analysedFiles.length} analysed files without error (exit ${jscsA.code}: ${(jscsA.stdout + jscsA.stderr).trim().split('\n').slice(-6).join(' | ')})`);
+    const jscsC = timed('jscodeshift', process.execPath, jscsArgs, { cwd: v1Root, input: changedFiles.join('\n') });
+    samples.jscsChanged.push(jscsC.ms);
+    check(jscsC.code === 0 && new RegExp(`\\b0 errors\\b[\\s\\S]*\\b${changedFiles.length} unmodified\\b`).test(jscsC.stdout + jscsC.stderr), `jscodeshift parses and prints the ${changedFiles.length} changed files without error`);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Report
+  // -------------------------------------------------------------------------------------------
+  const m = {
+    lint: median(samples.lint),
+    rg: samples.rg.length ? median(samples.rg) : null,
+    dry: median(samples.dry),
+    jscsAnalysed: median(samples.jscsAnalysed),
+    jscsChanged: median(samples.jscsChanged),
+  };
+  const rssValues = (xs) => xs.filter((x) => x != null);
+  const lintRss = rssValues(samples.lintRss).length ? Math.max(...rssValues(samples.lintRss)) : null;
+  const dryRss = rssValues(samples.dryRss).length ? Math.max(...rssValues(samples.dryRss)) : null;
+  const peakRss = lintRss == null && dryRss == null ? null : Math.max(lintRss ?? 0, dryRss ?? 0);
+  const lintRatio = m.rg ? m.lint / m.rg : null;
+  const dryRatio = m.dry / m.jscsAnalysed;
+  const dryRatioChanged = m.dry / m.jscsChanged;
+  const atTarget = v1.sources >= TARGET_FILES * 0.9;
+  const scaleNote = atTarget ? '' : `measured at ${v1.sources} files per tree; the targets are set at ~${TARGET_FILES} files (BENCH_PACKAGES=30 BENCH_FILES=1000), so these verdicts are indicative`;
+  const verdict = (ok) => (ok == null ? 'SKIP' : ok ? 'PASS' : 'FAIL');
+  const targets = [
+    { target: `lint, ~30k files, no RunPod usage: within 5× of ripgrep`, value: lintRatio == null ? 'ripgrep not installed' : `${lintRatio.toFixed(1)}×`, ok: lintRatio == null ? null : lintRatio <= 5 },
+    { target: 'rewrite (dry run) at least as fast as jscodeshift parse+print of the same files', value: `${dryRatio.toFixed(2)}× jscodeshift's time`, ok: dryRatio <= 1 },
+    { target: 'peak RSS under 500 MB at 30k files', value: fmtMB(peakRss), ok: peakRss == null ? null : peakRss < 500 * 1024 },
+  ];
+
+  const lines = [];
+  const row = (cells, widths) => cells.map((c, i) => String(c).padEnd(widths[i])).join('  ').trimEnd();
+  const table = (head, rows) => {
+    const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
+    lines.push(row(head, widths), widths.map((w) => '-'.repeat(w)).join('  '));
+    for (const r of rows) lines.push(row(r, widths));
+    lines.push('');
+  };
+  lines.push('', 'v2-migrate benchmark', '');
+  table(
+    ['machine', ''],
+    [
+      ['cpu', `${machine.cpu}, ${machine.cores} cores, ${machine.memory}`],
+      ['os', machine.os],
+      ['load average', `${machine.loadStart} at start, ${os.loadavg().map((x) => x.toFixed(2)).join(' ')} at end (1/5/15 min; other work on the machine skews timings)`],
+      ['node', machine.node],
+      ['v2-migrate', `${machine.v2migrate}${opts.jobs ? `, --jobs ${opts.jobs}` : ', default --jobs'}`],
+      ['ripgrep', machine.rg ?? 'not installed: the lint-vs-ripgrep comparison is skipped (apt-get install ripgrep)'],
+      ['jscodeshift', `${machine.jscodeshift}, ${machine.jscodeshiftWorkers} worker(s), --no-babel, no-op transform`],
+      ['peak RSS via', machine.rss],
+      ['repetitions', `${opts.reps} (medians)`],
+    ],
+  );
+  table(
+    ['tree', 'packages', 'JS/TS sources', 'all files', 'ignored noise', 'size', 'RunPod files', 'expected changed', 'analysed'],
+    [
+      ['v1 (dry run)', opts.packages, v1.sources, v1.files, v1.ignoredFiles, fmtBytes(v1.bytes), v1.runpodFiles.length, v1.expectedChanged.length, analysedFiles.length],
+      ['clean (lint)', opts.packages, clean.sources, clean.files, clean.ignoredFiles, fmtBytes(clean.bytes), 0, 0, 0],
+    ],
+  );
+  table(
+    ['measurement', 'median', 'runs', 'peak RSS'],
+    [
+      ['(a) v2-migrate lint . (clean tree)', fmtS(m.lint), samples.lint.map(fmtS).join(', '), fmtMB(lintRss)],
+      ["(a) rg -l 'rest\\.runpod\\.io|api\\.runpod\\.io' .", m.rg == null ? 'skipped' : fmtS(m.rg), samples.rg.map(fmtS).join(', ') || 'ripgrep not installed', ''],
+      ['(b) v2-migrate --dry-run . (v1 tree)', fmtS(m.dry), samples.dry.map(fmtS).join(', '), fmtMB(dryRss)],
+      [`(b) jscodeshift no-op on the ${analysedFiles.length} analysed files`, fmtS(m.jscsAnalysed), samples.jscsAnalysed.map(fmtS).join(', '), fmtMB(rssValues(samples.jscsRss).length ? Math.max(...rssValues(samples.jscsRss)) : null)],
+      [`    jscodeshift no-op on the ${changedFiles.length} changed files only`, fmtS(m.jscsChanged), samples.jscsChanged.map(fmtS).join(', '), ''],
+    ],
+  );
+  table(
+    ['ratio', 'value'],
+    [
+      ['lint / ripgrep', lintRatio == null ? 'skipped (no ripgrep)' : `${lintRatio.toFixed(1)}×`],
+      ['dry run / jscodeshift (analysed files)', `${dryRatio.toFixed(2)}×`],
+      ['dry run / jscodeshift (changed files only)', `${dryRatioChanged.toFixed(2)}×`],
+    ],
+  );
+  table(
+    ['target', 'measured', 'result'],
+    targets.map((t) => [t.target, t.value, verdict(t.ok)]),
+  );
+  if (scaleNote) lines.push(`Note: ${scaleNote}.`);
+  lines.push(
+    'Analysed files: the files within 3 import hops (both directions) of a file that mentions a RunPod host,',
+    "estimated from the generated import graph with src/run/project.ts's rule, plus every file the dry run names.",
+  );
+  lines.push(problems.length ? `Correctness: ${problems.length} check(s) FAILED:\n${problems.map((p) => `  - ${p}`).join('\n')}` : `Correctness: OK (lint clean, ${rg ? 'ripgrep empty, ' : ''}dry run changed exactly the ${v1.expectedChanged.length} expected files, jscodeshift without errors).`, '');
+  process.stdout.write(lines.join('\n') + '\n');
+
+  if (opts.json) {
+    fs.writeFileSync(
+      opts.json,
+      JSON.stringify({ machine, options: opts, trees: { v1: { sources: v1.sources, files: v1.files, bytes: v1.bytes, runpod: v1.runpodFiles.length, expectedChanged: v1.expectedChanged.length, analysed: analysedFiles.length }, clean: { sources: clean.sources, files: clean.files, bytes: clean.bytes } }, samples, medians: m, ratios: { lintVsRg: lintRatio, dryVsJscodeshift: dryRatio, dryVsJscodeshiftChanged: dryRatioChanged }, peakRssKb: { lint: lintRss, dry: dryRss }, targets: targets.map((t) => ({ ...t, result: verdict(t.ok) })), problems }, null, 2) + '\n',
+    );
+  }
+  if (problems.length) return 1;
+  if (process.env.BENCH_STRICT === '1' && targets.some((t) => t.ok === false)) return 1;
+  return 0;
+}
