@@ -88,6 +88,7 @@ async function execute(mode: Mode, args: Args, out: NodeJS.WritableStream, err: 
     result = applyBaseline(result, baseline);
     result.baseline = { file: path.relative(cwd, baseline.file) || baseline.file, entries: baseline.keys.size };
   }
+  let writeFailed = false;
   if (mode === 'write') {
     const changed = result.results.filter((r) => r.changed);
     if (!args.allowDirty) {
@@ -98,7 +99,25 @@ async function execute(mode: Mode, args: Args, out: NodeJS.WritableStream, err: 
         return EXIT.usage;
       }
     }
-    for (const r of changed) writeAtomic(r.absPath, r.bytes!);
+    // One file that cannot be written (permissions, a full disk) must not stop the others: each write is
+    // atomic, so a failed one leaves its file exactly as it was.
+    const failed: string[] = [];
+    for (const r of changed) {
+      try {
+        writeAtomic(r.absPath, r.bytes!);
+      } catch (error) {
+        failed.push(`  ${r.path}: ${(error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error))}`);
+        r.changed = false;
+      }
+    }
+    if (failed.length) {
+      err.write(`v2-migrate: could not write ${failed.length} file${failed.length === 1 ? '' : 's'} (left unchanged):\n${failed.join('\n')}\n`);
+      writeFailed = true;
+    }
+  }
+  if (writeFailed) {
+    out.write(REPORTERS[args.format]!({ ...result, mode, quiet: args.quiet, color: false }));
+    return EXIT.usage;
   }
   const color = args.format === 'text' && 'isTTY' in out && !!(out as NodeJS.WriteStream).isTTY && !process.env.NO_COLOR;
   out.write(REPORTERS[args.format]!({ ...result, mode, quiet: args.quiet, color }));

@@ -17,6 +17,7 @@ export const ConfigSchema = z
     legacyBaseUrls: z.array(url).optional().describe('Extra v1 base URLs (proxies); RunPod’s own is always included.'),
     baseUrl: url.optional().describe('The v2 base URL to write (default https://api.runpod.io/v2).'),
     ignore: z.array(z.string()).optional().describe('gitignore-style globs of files to skip.'),
+    maxFileSizeMB: z.number().positive().optional().describe('Files larger than this are scanned as text only, not parsed (default 2).'),
     gpuPools: z
       .record(z.string(), z.string().min(1))
       .optional()
@@ -56,6 +57,8 @@ export interface Settings {
   preserveV1Defaults: boolean;
   wrappers: readonly DeclaredWrapper[];
   ignore: string[];
+  /** Files larger than this many MB are scanned as text only. */
+  maxFileSizeMB: number;
   rules: Partial<Record<RuleId, Severity | 'off'>>;
   /** Where the config came from, for messages. */
   configFile: string | null;
@@ -146,6 +149,7 @@ function settingsFrom(found: { file: string; data: unknown } | null, flags: Sett
     preserveV1Defaults: config.preserveV1Defaults ?? false,
     wrappers: config.wrappers ?? [],
     ignore: config.ignore ?? [],
+    maxFileSizeMB: config.maxFileSizeMB ?? 2,
     rules: (config.rules ?? {}) as Settings['rules'],
     configFile: found?.file ?? null,
   };

@@ -119,7 +119,7 @@ describe('lint --max-warnings', () => {
       expect(r.code, bad).toBe(2);
       expect(r.stderr).toMatch(/--max-warnings must be a whole number/);
     }
-  });
+  }, 30_000);
 
   it('does not count marked or baselined warnings', () => {
     const dir = tempProject({ 'a.ts': LOG.replace(';\n', '; // v2-migrate-ignore embedded-url\n') });

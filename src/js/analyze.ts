@@ -10,6 +10,7 @@ import { matchTemplate, operationFor } from '../map/match.js';
 import { bodyMappingFor } from '../map/bodies.js';
 import { operationForV2 } from '../map/v2match.js';
 import type { HttpMethod, V1Operation } from '../map/operations.js';
+import { pushTo } from '../util/multimap.js';
 
 /** A request as seen from one chain of callers: the site plus where the chain starts. */
 export interface SiteInstance {
@@ -39,7 +40,7 @@ export function collectSites(files: readonly Parsed[], bases: Bases, declared: r
 
   const primitives: Array<{ call: P; callee: Callee }> = [];
   const invocations = new Map<N, Invocation[]>();
-  const addInvocation = (fn: N, inv: Invocation): void => void invocations.set(fn, [...(invocations.get(fn) ?? []), inv]);
+  const addInvocation = (fn: N, inv: Invocation): void => pushTo(invocations, fn, inv);
   for (const call of calls) {
     const callee = classifyCallee(call, EMPTY_CTX, declared);
     if (!callee) continue;

@@ -17,6 +17,7 @@ import { RULES } from '../rules/registry.js';
 import { uncoveredUse } from './coverage.js';
 import { shapeOf } from '../url/shape.js';
 import { isSchemaUrl, templateOf } from '../url/plan.js';
+import { pushTo } from '../util/multimap.js';
 
 export interface MigrateOptions {
   bases: Bases;
@@ -49,7 +50,7 @@ function arbitrate(plans: RequestPlan[]): void {
     const requests = new Map<N, Map<RequestPlan, string>>();
     for (const plan of plans) {
       const byNode = new Map<N, string[]>();
-      for (const e of plan.specific) byNode.set(e.node, [...(byNode.get(e.node) ?? []), `${e.start}:${e.end}:${e.text}`]);
+      for (const e of plan.specific) pushTo(byNode, e.node, `${e.start}:${e.end}:${e.text}`);
       for (const [n, sigs] of byNode) requests.set(n, (requests.get(n) ?? new Map()).set(plan, sigs.sort().join('|')));
     }
     const conflicted = new Map<RequestPlan, RequestPlan>();
@@ -110,8 +111,9 @@ export function migrateProject(inputs: readonly ProjectInput[], options: Migrate
 function analyzeProject(project: Project, options: MigrateOptions): Map<string, MigrateResult> {
   const source = project.combined;
   const jsFiles = project.files.filter((f) => f.parsed);
-  const literals: P[] = [];
-  for (const f of jsFiles) f.parsed!.root.find(f.parsed!.j.StringLiteral).forEach((p) => void literals.push(p));
+  const literalsOf = new Map<ProjectFile, P[]>();
+  for (const f of jsFiles) literalsOf.set(f, f.parsed!.root.find(f.parsed!.j.StringLiteral).paths() as P[]);
+  const literals = [...literalsOf.values()].flat();
   const quote = preferredQuote(source, literals.map((p) => p.node));
   const env = { source, bases: options.bases, quote, gpuPools: options.gpuPools ?? {}, preserveV1Defaults: options.preserveV1Defaults ?? false };
 
@@ -128,7 +130,7 @@ function analyzeProject(project: Project, options: MigrateOptions): Map<string, 
   const isMarked = markerLookup(project);
   const frozen = freezeMarked(plans, isMarked);
   arbitrate(plans);
-  const literalPlans = planLiterals(jsFiles, literals, touchedByAny, source, options.bases);
+  const literalPlans = planLiterals(jsFiles, literalsOf, touchedByAny, source, options.bases);
   const isHeld = heldBases(project, options.bases, understoodNodes(plans, literalPlans));
   holdRequestsOnHeldBases(plans, isHeld);
   const findings: PlannedFinding[] = plans.flatMap((p) => p.findings);
@@ -156,11 +158,11 @@ interface LiteralPlanned {
 }
 
 /** v1 URLs written in literals that no understood request uses (route tables, test expectations, constants). */
-function planLiterals(jsFiles: readonly ProjectFile[], literals: readonly P[], touchedByAny: ReadonlySet<N>, source: string, bases: Bases): LiteralPlanned[] {
+function planLiterals(jsFiles: readonly ProjectFile[], literalsOf: ReadonlyMap<ProjectFile, P[]>, touchedByAny: ReadonlySet<N>, source: string, bases: Bases): LiteralPlanned[] {
   const out: LiteralPlanned[] = [];
   for (const f of jsFiles) {
     const { j, root } = f.parsed!;
-    const fileLiterals = literals.filter((l) => l.node.start >= f.start && l.node.end <= f.start + f.source.length);
+    const fileLiterals = literalsOf.get(f) ?? [];
     const planned: N[] = [];
     for (const path of stringExpressions(j, root, fileLiterals)) {
       const node = path.node;
@@ -333,16 +335,26 @@ function collectEdits(plans: readonly RequestPlan[]): SourceEdit[] {
 }
 
 /** Apply each file's edits to that file, check it still parses, and attach each finding to its file. */
+/** Characters JavaScript treats as line breaks but git, editors and diffs do not. */
+const LINE_BREAKS_JS_ONLY = /[\u2028\u2029]|\r(?!\n)/;
+
+/** 1-based line and column of an offset counting only '\n' as a line break (as the diff does). */
+function gitPosition(source: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  for (let i = source.indexOf('\n'); i >= 0 && i < offset; i = source.indexOf('\n', i + 1)) line++;
+  return { line, column: offset - (source.lastIndexOf('\n', offset - 1) + 1) + 1 };
+}
+
 function splitByFile(project: Project, edits: readonly SourceEdit[], findings: readonly PlannedFinding[]): Map<string, MigrateResult> {
   const editsOf = new Map<ProjectFile, SourceEdit[]>();
   const findingsOf = new Map<ProjectFile, PlannedFinding[]>();
   for (const e of edits) {
     const f = project.fileAt(e.start);
-    editsOf.set(f, [...(editsOf.get(f) ?? []), { ...e, start: e.start - f.start, end: e.end - f.start }]);
+    pushTo(editsOf, f, { ...e, start: e.start - f.start, end: e.end - f.start });
   }
   for (const x of findings) {
     const f = project.fileAt(x.anchor.start);
-    findingsOf.set(f, [...(findingsOf.get(f) ?? []), x]);
+    pushTo(findingsOf, f, LINE_BREAKS_JS_ONLY.test(f.source) ? { ...x, ...gitPosition(f.source, x.anchor.start - f.start) } : x);
   }
   const out = new Map<string, MigrateResult>();
   for (const f of project.files) {

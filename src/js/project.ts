@@ -3,6 +3,7 @@ import { parseForTransform, type Parsed } from './parse.js';
 import { isEnvFile } from '../scan/kinds.js';
 import { resolveImport, type Workspaces } from '../scan/resolve.js';
 import { keyName, memberName, requiredModule, type N, type P } from './scope.js';
+import { pushTo } from '../util/multimap.js';
 
 /**
  * The files of one run that can matter, parsed into a single coordinate space: every file's nodes
@@ -97,7 +98,7 @@ export class Project {
         loc: { start: { line, column: valueStart - entry.start - (entry.source.lastIndexOf('\n', m.index! - 1) + 1) }, filename: entry.file },
       };
       const e: EnvEntry = { name: m[1]!, value, file: entry.file, node };
-      this.env.set(e.name, [...(this.env.get(e.name) ?? []), e]);
+      pushTo(this.env, e.name, e);
     }
   }
 

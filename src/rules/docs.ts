@@ -112,6 +112,13 @@ Update it by hand if it makes or documents an API call, applying the same change
     before: `const cmd = 'curl -X POST https://rest.runpod.io/v1/pods/$POD_ID/stop';`,
     after: `const cmd = 'curl -X POST https://api.runpod.io/v2/pods/$POD_ID/action -H "Content-Type: application/json" -d \\'{"action":"stop"}\\'';`,
   },
+  'dynamic-path': {
+    doc: `A request on the v1 base whose path is built at run time (\`\${API}/pods\${query}\`, \`\${API}/\${kind}\`, a helper that joins segments): which v1 operation it is, and so its v2 form, cannot be decided statically. It is an error because the call is broken today (v1 is retired).
+
+Migrate it by hand: the resource renames (/endpoints → /serverless, /networkvolumes → /network-volumes, /containerregistryauth → /registries, /billing/endpoints → /billing/serverless), /start|stop|restart → /action with a body, and …/update → PATCH may apply. While it is unmigrated, the base it uses stays v1 too: moving the base alone would send this path to the v2 host.`,
+    before: `export const list = (query: string) => fetch(\`\${API}/pods\${query}\`);`,
+    after: `// by hand, e.g. v2 ignores the v1 list filters in query: filter on the client\nexport const list = async () => (await (await fetch(\`\${API}/pods\`)).json()).pods;`,
+  },
   'unresolved-url': {
     doc: `A RunPod-looking path whose base or resource is not known statically: \`\${base}/pods\` where base is a parameter nobody passes in this file, or a path built at run time (\`\${API}/\${kind}\`). It is not rewritten and does not fail lint (severity info).
 

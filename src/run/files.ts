@@ -8,6 +8,7 @@ export type Decoded = { kind: 'text'; text: string; bom: boolean } | { kind: 'bi
 
 /** Decode a file's bytes; binary and non-UTF-8 files are never turned into text we might write back. */
 export function decode(bytes: Uint8Array): Decoded {
+  if (isUtf16(bytes)) return { kind: 'not-utf8' };
   if (bytes.subarray(0, 8000).includes(0)) return { kind: 'binary' };
   let text: string;
   try {
@@ -20,20 +21,41 @@ export function decode(bytes: Uint8Array): Decoded {
   return { kind: 'text', text: text.startsWith(BOM) ? text.slice(1) : text, bom };
 }
 
+/** A UTF-16 byte-order mark (PowerShell's `>` writes such files). */
+export function isUtf16(bytes: Uint8Array): boolean {
+  return (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
+}
+
+/** Text for the prefilter and the inventory: never fails, whatever the bytes (UTF-16 decoded as such). */
+export function lenientText(bytes: Buffer): string {
+  if (!isUtf16(bytes)) return bytes.toString('latin1');
+  return new TextDecoder(bytes[0] === 0xff ? 'utf-16le' : 'utf-16be').decode(bytes);
+}
+
 export function encode(text: string, bom: boolean): Buffer {
   return Buffer.from(bom ? BOM + text : text, 'utf8');
 }
 
-/** Write via a temporary file in the same folder and rename over the original (same mode). */
+let counter = 0;
+
+/**
+ * Write via a temporary file in the same folder and rename over the original (same mode). A symlink
+ * is written through: its target changes and the link stays a link. The temporary name is short, so
+ * a file whose name is near the length limit can still be written.
+ */
 export function writeAtomic(file: string, data: Buffer): void {
-  const dir = path.dirname(file);
-  const tmp = path.join(dir, `.${path.basename(file)}.v2-migrate-${process.pid}.tmp`);
-  const mode = fs.statSync(file).mode;
+  const target = fs.realpathSync(file);
+  const tmp = path.join(path.dirname(target), `.v2m-${process.pid}-${counter++}.tmp`);
+  const mode = fs.statSync(target).mode;
   try {
     fs.writeFileSync(tmp, data, { mode });
-    fs.renameSync(tmp, file);
+    fs.renameSync(tmp, target);
   } catch (error) {
-    fs.rmSync(tmp, { force: true });
+    try {
+      fs.rmSync(tmp, { force: true });
+    } catch {
+      // Nothing more to clean up: report the write error itself.
+    }
     throw error;
   }
 }

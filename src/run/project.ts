@@ -2,14 +2,18 @@ import fs from 'node:fs';
 import type { Settings } from '../config.js';
 import type { MigrateResult } from '../js/migrate.js';
 import { isEnvFile } from '../scan/kinds.js';
-import { decode, type Decoded } from './files.js';
+import { decode, lenientText, type Decoded } from './files.js';
 import { moduleSpecifiers } from './imports.js';
+import { scanLargeFile } from '../scan/large.js';
 import { resolveImport, type Workspaces } from '../scan/resolve.js';
 import type { ComponentResult, ComponentTask } from './component.js';
 import type { ResultCache } from './cache.js';
+import { pushTo } from '../util/multimap.js';
 
-/** How many import hops from a file that mentions RunPod a file may be and still take part. */
+/** How many import hops a caller may be from a file that mentions RunPod and still take part. */
 const IMPORT_HOPS = 3;
+/** How many import hops a helper (something imported) may be from those files. */
+const HELPER_HOPS = 2;
 
 export interface JsFileOutcome {
   file: string;
@@ -64,6 +68,7 @@ export async function migrateJsFiles(jsFiles: readonly string[], envFiles: reado
   const wrapperNames = settings.wrappers.map((w) => `${w.name.split('.').pop()}(`);
   const callsDeclaredWrapper = (text: string): boolean => wrapperNames.some((n) => text.includes(n));
   const decodedOf = new Map<string, { decoded: Decoded; bytes: number }>();
+  const large: JsFileOutcome[] = [];
   const importsOf = new Map<string, string[]>();
   const importers = new Map<string, string[]>();
   const seeds: string[] = [];
@@ -75,34 +80,26 @@ export async function migrateJsFiles(jsFiles: readonly string[], envFiles: reado
       onRead(file, null);
       continue;
     }
-    const lenient = bytes.toString('latin1');
+    const lenient = lenientText(bytes);
     onRead(file, lenient);
+    if (bytes.length > settings.maxFileSizeMB * 1024 * 1024) {
+      // Too large to parse (a bundle): scanned as text only, never part of the project.
+      if (mayMatter(lenient)) large.push({ file, decoded: decode(bytes), bytes: bytes.length, result: { output: null, findings: scanLargeFile(lenient, settings.bases, settings.maxFileSizeMB) } });
+      continue;
+    }
     const seed = mayMatter(lenient) || readsEnv(lenient) || callsDeclaredWrapper(lenient);
     const imports = moduleSpecifiers(lenient)
       .map((s) => resolveImport(file, s, (f) => known.has(f), workspaces))
       .filter((f): f is string => !!f);
     importsOf.set(file, imports);
-    for (const target of imports) importers.set(target, [...(importers.get(target) ?? []), file]);
+    for (const target of imports) pushTo(importers, target, file);
     if (seed) {
       seeds.push(file);
       decodedOf.set(file, { decoded: decode(bytes), bytes: bytes.length });
     }
   }
-  // Files connected to a seed through imports, in both directions, within IMPORT_HOPS.
-  const taken = new Set(seeds);
-  let frontier = [...seeds];
-  for (let hop = 0; hop < IMPORT_HOPS && frontier.length; hop++) {
-    const next: string[] = [];
-    for (const f of frontier) {
-      for (const g of [...(importers.get(f) ?? []), ...(importsOf.get(f) ?? [])]) {
-        if (taken.has(g)) continue;
-        taken.add(g);
-        next.push(g);
-      }
-    }
-    frontier = next;
-  }
-  const outcomes: JsFileOutcome[] = [];
+  const taken = importClosure(seeds, importers, importsOf);
+  const outcomes: JsFileOutcome[] = [...large];
   const texts = new Map<string, string>();
   for (const file of [...taken].sort()) {
     let entry = decodedOf.get(file);
@@ -149,11 +146,33 @@ export async function migrateJsFiles(jsFiles: readonly string[], envFiles: reado
     cache?.set(task, result);
     record(task, result);
   }
-  for (const o of outcomes) o.result = results.get(o.file) ?? null;
+  for (const o of outcomes) o.result = results.get(o.file) ?? o.result;
   return outcomes;
 }
 
 const size = (t: ComponentTask): number => t.inputs.reduce((n, i) => n + i.source.length, 0);
+
+/**
+ * The files a run needs around its seeds: their importers, transitively within IMPORT_HOPS (wrapper
+ * modules and the call sites that use them), and what all of those import, within HELPER_HOPS (the
+ * fetch helper, the constants module). Never the importers of a helper: a client that imports the
+ * shared logger must not pull in everything else that imports the logger.
+ */
+function importClosure(seeds: readonly string[], importers: ReadonlyMap<string, string[]>, importsOf: ReadonlyMap<string, string[]>): Set<string> {
+  const spread = (start: Iterable<string>, edges: ReadonlyMap<string, string[]>, hops: number, into: Set<string>): void => {
+    let frontier = [...start];
+    for (let hop = 0; hop < hops && frontier.length; hop++) {
+      const next: string[] = [];
+      for (const f of frontier) for (const g of edges.get(f) ?? []) if (!into.has(g)) next.push((into.add(g), g));
+      frontier = next;
+    }
+  };
+  const callers = new Set(seeds);
+  spread(seeds, importers, IMPORT_HOPS, callers);
+  const taken = new Set(callers);
+  spread(callers, importsOf, HELPER_HOPS, taken);
+  return taken;
+}
 
 /** Below this much source, starting workers costs more than it saves (tests lower it to exercise the pool). */
 const WORKER_THRESHOLD_BYTES = Number(process.env.V2_MIGRATE_WORKER_THRESHOLD ?? 2 * 1024 * 1024);
@@ -191,6 +210,6 @@ function connectedComponents(files: readonly string[], importsOf: ReadonlyMap<st
   };
   for (const f of files) for (const g of importsOf.get(f) ?? []) if (parent.has(g)) parent.set(find(f), find(g));
   const groups = new Map<string, string[]>();
-  for (const f of files) groups.set(find(f), [...(groups.get(find(f)) ?? []), f]);
+  for (const f of files) pushTo(groups, find(f), f);
   return [...groups.values()].map((g) => g.sort()).sort((a, b) => (a[0]! < b[0]! ? -1 : 1));
 }

@@ -18,6 +18,7 @@ import { scanInventory, isEmptyInventory, type Inventory } from '../scan/invento
 import type { LinePrint } from './baseline.js';
 import { linePrints } from './baseline.js';
 import { encode } from './files.js';
+import { pushTo } from '../util/multimap.js';
 
 /** A finding a marker comment took out of the gate. */
 export type SuppressedFinding = Finding & { marker: MarkerKind };
@@ -199,7 +200,7 @@ function groupBy<K>(files: readonly string[], key: (file: string) => K): Map<K, 
   const out = new Map<K, string[]>();
   for (const f of files) {
     const k = key(f);
-    out.set(k, [...(out.get(k) ?? []), f]);
+    pushTo(out, k, f);
   }
   return out;
 }
