@@ -153,8 +153,8 @@ describe('--format markdown', () => {
     expect(apis).toMatch(/\| RunPod SDK imports \| 1 \| 1 \|/);
 
     const files = section('Files');
-    expect(files).toContain('| `src/lib/runpod.ts` | 4 | 3 | 0 | 0 | 2 | 1 | 0 | 0 |');
-    expect(files).toContain('| **total** | 7 | 5 | 1 | 0 | 4 | 1 | 1 | 0 |');
+    expect(files).toContain('| `src/lib/runpod.ts` | 5 | 4 | 0 | 0 | 3 | 1 | 0 | 0 |');
+    expect(files).toContain('| **total** | 8 | 6 | 1 | 0 | 5 | 1 | 1 | 0 |');
     expect(files).toContain('| `src/scripts/help.ts` | 2 | 0 | 1 | 0 | 0 | 0 | 1 | 0 |');
     expect(files).not.toContain('jobs.ts');
 
@@ -169,7 +169,7 @@ describe('--format markdown', () => {
     const listed = [...order.matchAll(/^\d+\. `([^`]+)`/gm)].map((m) => m[1]);
     // Transport first (defines the base), then fewest v1 sites first.
     expect(listed).toEqual(['src/lib/runpod.ts', 'src/ui/Card.tsx', 'src/scripts/help.ts']);
-    expect(order).toMatch(/1\. `src\/lib\/runpod\.ts` — defines a v1 base URL \(line 2\): shared transport; 4 v1 sites, 1 decision/);
+    expect(order).toMatch(/1\. `src\/lib\/runpod\.ts` — defines a v1 base URL \(line 2\): shared transport; 5 v1 sites, 1 decision/);
 
     expect(section('Kept on purpose')).toContain('- `src/lib/runpod.ts:10` `pod-reset` —');
     expect(section('Marked false positive')).toContain('- `src/scripts/help.ts:2` `embedded-url` —');

@@ -13,6 +13,7 @@ import type { N, P } from './scope.js';
 import type { Collection, JSCodeshift } from 'jscodeshift';
 import { finding, planRequest, type PlannedFinding, type RequestPlan } from '../rules/request.js';
 import { planLiteral, type LiteralPlan } from '../rules/literals.js';
+import { planResponseFile } from '../rules/response.js';
 import { RULES } from '../rules/registry.js';
 import { uncoveredUse } from './coverage.js';
 import { shapeOf } from '../url/shape.js';
@@ -143,6 +144,7 @@ function analyzeProject(project: Project, options: MigrateOptions): Map<string, 
   }
   for (const f of jsFiles) {
     const { j, root } = f.parsed!;
+    findings.push(...planResponseFile(root, instances, plans, env));
     root.find(j.JSXText).forEach((p) => {
       const hit = options.bases.legacy.find((b) => p.node.value.includes(b));
       if (hit) findings.push(finding('embedded-url', p.node, `A REST v1 URL (${hit}) appears in rendered text; update it by hand if it documents an API call.`));

@@ -131,10 +131,40 @@ Look at where the base comes from: if it is the v1 base, the call needs the same
     before: `await gql(\`mutation { podStop(input: { podId: "\${id}" }) { id desiredStatus } }\`);`,
     after: `// optional, by hand: the REST v2 route\nawait api('POST', \`/pods/\${id}/action\`, { action: 'stop' });`,
   },
+  'list-envelope': {
+    doc: `REST v1 list endpoints returned a bare array; v2 returns an object with the list under one key: { pods } for GET /v2/pods, { endpoints } for GET /v2/serverless, { templates }, { networkVolumes } and { registries }. Code that iterates, filters or indexes the parsed body would fail or iterate the wrong thing.
+
+The codemod unwraps the list where the body is parsed, so the rest of the code still sees an array: (await res.json()).pods, .then((body) => body.pods) after a .then(r => r.json()) chain, res.data.pods and { data: { pods: data } } for axios. When the body is parsed inside a wrapper shared by several requests, the unwrap goes at the wrapper's caller for this request, never inside the shared wrapper. Code that already reads .pods (handles both shapes) is left alone. When the response leaves what the tool can follow (returned from an exported function nobody in the file calls, passed to an unknown function before parsing) it is reported as a warning instead.`,
+    before: `const res = await fetch(\`\${API}/pods\`, { headers });\nfor (const pod of await res.json()) console.log(pod.id);`,
+    after: `const res = await fetch(\`\${API}/pods\`, { headers });\nfor (const pod of (await res.json()).pods) console.log(pod.id);`,
+  },
+  'billing-records': {
+    doc: `REST v1 billing (GET /billing/pods, /billing/endpoints, /billing/networkvolumes) returned a bare array of records with amount and time. v2 returns { records, metadata } (totals in metadata.totals); a record's money is totalAmount (with gpuAmount, diskAmount, … next to it) and its bucket is [startTime, endTime).
+
+The codemod unwraps .records where the body is parsed and renames amount → totalAmount, time → startTime (and endpointId → serverlessId on serverless records) where the records are provably read. Query parameters: endpointId on serverless billing is serverlessId in v2 (renamed where written literally: a query string, an axios params object, a URLSearchParams literal); grouping, gpuTypeId, dataCenterId, imageName and templateId are gone and are reported: v2 silently ignores them.`,
+    before: `const res = await fetch(\`\${API}/billing/endpoints?endpointId=\${id}\`, { headers });\nconst records = await res.json();\nconst total = records.reduce((sum, r) => sum + r.amount, 0);`,
+    after: `const res = await fetch(\`\${API}/billing/serverless?serverlessId=\${id}\`, { headers });\nconst records = (await res.json()).records;\nconst total = records.reduce((sum, r) => sum + r.totalAmount, 0);`,
+  },
+  'query-filter': {
+    doc: `REST v1 list endpoints filtered on query parameters (desiredStatus, computeType, gpuTypeId, name, templateId, includeMachine, …; include* flags on endpoints and templates). GET /v2/pods takes only includeClusterPods and ignores anything else, so a v1 filter silently returns everything: code that expected only running pods now gets all of them.
+
+Each such parameter is reported with the client-side filter that replaces it, naming the v2 field: desiredStatus=RUNNING becomes pods.filter((p) => p.status === 'RUNNING') (v2 status is the observed state), gpuTypeId becomes p.gpu?.id, templateId becomes p.template. Parameters are found in literal query strings, URLSearchParams (object literal, .set, .append) and axios params objects.`,
+    before: `const res = await fetch(\`\${API}/pods?desiredStatus=RUNNING\`, { headers });\nconst running = await res.json();`,
+    after: `const res = await fetch(\`\${API}/pods\`, { headers });\nconst running = (await res.json()).pods.filter((p) => p.status === 'RUNNING');`,
+  },
+  'error-shape': {
+    doc: `REST v1 errors were { "message": … } (some endpoints answered { "error": …, "status": … }). v2 errors are RFC 9457 problem details (application/problem+json): { title, status, detail, errors? }, where errors lists the offending properties of a rejected request.
+
+The codemod renames .message to .detail where the body is certainly a RunPod error body: parsed in a !res.ok (or status >= 400) branch of a RunPod fetch, or err.response.data of an axios call awaited alone in its try block (or in its .catch). Reads of .error, error bodies passed on to other code or thrown, and .error checks on unchecked bodies are reported: v2 signals errors with the HTTP status.`,
+    before: `if (!res.ok) {\n  const err = await res.json();\n  throw new Error(err.message);\n}`,
+    after: `if (!res.ok) {\n  const err = await res.json();\n  throw new Error(err.detail);\n}`,
+  },
   'response-field': {
-    doc: `Code reads a REST v1 response shape that v2 changed: list endpoints return an object ({ pods }, { endpoints }, { templates }, { networkVolumes }, { registries }) instead of a bare array; pod desiredStatus (intent) is status (observed, and a wait loop must also handle ERROR); costPerHr is cost; imageName and containerDiskInGb are image and disk; billing records carry totalAmount instead of amount. The request may migrate cleanly while this code quietly reads undefined or iterates the wrong thing.`,
+    doc: `Code reads a REST v1 response field that v2 renamed, moved or dropped: pod desiredStatus (intent) is status (observed: a wait loop must also handle ERROR); costPerHr and adjustedCostPerHr are cost; imageName and containerDiskInGb are image and disk; publicIp and portMappings are runtime.ports; networkVolume is mounts.network; machine and machineId are gone; endpoint workersMin/workersMax and scalerType are workers.min/max and scaling.type; a network volume's dataCenterId is dataCenter. The request may migrate cleanly while this code quietly reads undefined.
+
+In JavaScript and TypeScript the codemod renames the read where the object is provably a RunPod response of that resource: the parsed body of a GET (or create/update) of it, or an item of a listed array reached through for…of, .map/.filter/.find/.forEach/.some/.reduce callbacks or an index. Renaming desiredStatus to status changes meaning (intent vs observed), and the finding says so. Fields that moved into another shape, reads inside helpers other code also calls, and reads that are only likely (a v1 field name in a file that calls the RunPod API, a value typed Pod) are reported. Other engines (Python, shell) report only.`,
     before: `const pods: Pod[] = await api('GET', '/pods');\nconst running = pods.filter((p) => p.desiredStatus === 'RUNNING');`,
-    after: `const { pods } = await api<{ pods: Pod[] }>('GET', '/pods');\nconst running = pods.filter((p) => p.status === 'RUNNING');`,
+    after: `const pods: Pod[] = (await api('GET', '/pods')).pods;\nconst running = pods.filter((p) => p.status === 'RUNNING');`,
   },
   'prose-url': {
     doc: `Documentation prose (outside code blocks) mentions a REST v1 URL or path. It is reported for a person and never rewritten: a sentence may describe history on purpose. Update it if it tells readers how to call the API today, or mark it with <!-- v2-migrate-keep-v1 --> (or <!-- v2-migrate-ignore -->) if it should stay.`,

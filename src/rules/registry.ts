@@ -94,10 +94,30 @@ export const RULES = {
     fixable: false,
     summary: 'A RunPod GraphQL operation that has a REST v2 route (podStop → POST /v2/pods/{id}/action, …): inventory only, GraphQL documents are never rewritten.',
   },
-  'response-field': {
+  'list-envelope': {
+    severity: 'error',
+    fixable: true,
+    summary: 'v1 list endpoints returned a bare array; v2 wraps it ({ pods }, { endpoints } for /serverless, { templates }, { networkVolumes }, { registries }): unwrapped where the body is parsed, so the code still sees an array.',
+  },
+  'billing-records': {
+    severity: 'error',
+    fixable: true,
+    summary: 'v1 billing returned a bare array of records with amount; v2 returns { records, metadata } with totalAmount, renamed endpointId to serverlessId and dropped grouping, gpuTypeId, dataCenterId, imageName and templateId.',
+  },
+  'query-filter': {
     severity: 'warning',
     fixable: false,
-    summary: 'A REST v1 response field (desiredStatus, costPerHr, …) or bare-array list read that v2 renamed or wrapped in an object.',
+    summary: 'A v1 list query parameter v2 ignores (desiredStatus, computeType, gpuTypeId, include*, …): v2 silently returns everything, so filter on the client.',
+  },
+  'error-shape': {
+    severity: 'warning',
+    fixable: true,
+    summary: 'v1 error bodies were { message } (or { error, status }); v2 errors are RFC 9457 problems { title, status, detail, errors }: .message becomes .detail.',
+  },
+  'response-field': {
+    severity: 'warning',
+    fixable: true,
+    summary: 'A REST v1 response field (desiredStatus, costPerHr, …) or bare-array list read that v2 renamed or wrapped in an object: renamed on provable RunPod responses, reported where only likely.',
   },
   'prose-url': {
     severity: 'info',

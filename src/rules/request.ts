@@ -9,6 +9,7 @@ import type { N, P } from '../js/scope.js';
 import type { UrlPiece } from '../js/values.js';
 import { RULES, type RuleId } from './registry.js';
 import { planBody, type BodyPlan } from './body.js';
+import { planResponse } from './response.js';
 import { isV2Path, operationForV2 } from '../map/v2match.js';
 
 export interface PlanEnv {
@@ -195,6 +196,7 @@ export function planRequest(inst: SiteInstance, env: PlanEnv): RequestPlan | nul
       break;
   }
   if (op) addBody(plan, planBody(site, op, root, env, false));
+  if (op) addBody(plan, planResponse(inst, op, env));
   return plan;
 }
 

@@ -1,0 +1,471 @@
+/**
+ * Follow what a request hands back, forward from the client call: the response (`await fetch(…)`,
+ * axios' response object), its parsed body (`res.json()`, `res.data`), and, once unwrapped, the list
+ * and its items. The value is followed through `await`, `.then`, variables and destructuring, `return`
+ * out of the wrappers of the request's call chain (its frames) and of local functions (to their callers),
+ * local helpers it is passed to, React state setters, and array methods. A visitor sees every place the
+ * value reaches and every property read of it, and is told where it leaves what the tool can follow.
+ */
+import type { Ctx } from '../context.js';
+import { isFunction, keyName, lookupScope, unwrap, type N, type P } from '../scope.js';
+import { isResolved, labelOf, resolveExpr } from '../values.js';
+import { outcomeAt } from './guards.js';
+import { callersOf, enclosingFunction, isTransparentParent, parentOf, propertyName, referenceCount, referencesOf } from './tree.js';
+
+export type Kind =
+  /** fetch's Response or axios' response object */
+  | 'response'
+  /** `await res.text()` */
+  | 'text'
+  /** the parsed body as the server sends it (for a list operation: the v2 envelope) */
+  | 'json'
+  /** the array of a list response (after unwrapping) */
+  | 'list'
+  /** one object of a response: a pod, an endpoint, a billing record */
+  | 'item'
+  /** what axios rejects with: `err.response.data` is the error body */
+  | 'axios-error';
+
+export interface Value {
+  kind: Kind;
+  /** A promise of the value (a fetch call, `res.json()`, an async function's result). */
+  promise: boolean;
+  client: 'fetch' | 'axios';
+  /** Part of an error response (`res.json()` in a `!res.ok` branch, `err.response.data`). */
+  error?: boolean;
+  /** Why an error body might not come from this request alone (a catch around several calls). */
+  doubt?: string;
+}
+
+export interface ReturnTarget {
+  /** Where the function's result goes; null: it is dropped (array callbacks). */
+  call: P | null;
+  /** A `.then` callback: the result is a promise of what it returns. */
+  then: boolean;
+}
+
+export interface Walk {
+  /** Frames of the request's call chain: returns from those functions go to the frame's call. */
+  readonly ctx: Ctx;
+  /** Functions the walk entered (callbacks, helpers), and where their results go. */
+  readonly returnTo: ReadonlyMap<N, ReturnTarget>;
+  /** Functions whose code is shared with other callers: nothing in them is specific to this request. */
+  readonly shared: ReadonlySet<N>;
+  readonly depth: number;
+}
+
+export interface Visitor {
+  /** The value is at `p` (an expression, or an ObjectProperty of a destructuring pattern). True: stop here. */
+  at?(p: P, v: Value, w: Walk): boolean | void;
+  /**
+   * A property read of the value: `p` is the MemberExpression (or the ObjectProperty of a pattern), `call`
+   * the call when the property is called. Returns the value the read yields, if it is worth following.
+   */
+  member?(p: P, name: string | null, v: Value, w: Walk, call: P | null): Value | null | void;
+  /** `Array.isArray(value)`. */
+  arrayCheck?(p: P, v: Value, w: Walk): void;
+  /** The value leaves what the tool can follow. */
+  escape?(p: P, v: Value, why: string, w: Walk): void;
+}
+
+const MAX_DEPTH = 40;
+
+const HARMLESS_CALLS = new Set(['JSON.stringify', 'console.log', 'console.error', 'console.warn', 'console.info', 'console.debug', 'console.table', 'console.dir', 'String', 'Boolean', 'Number', 'Object.keys', 'Object.entries', 'Object.values', 'structuredClone']);
+
+/** Array methods whose callback receives items, and what the call yields. */
+const ARRAY_CALLBACKS: Readonly<Record<string, { params: Array<'item' | 'list' | null>; yields: 'list' | 'item' | null }>> = {
+  map: { params: ['item', null, 'list'], yields: null },
+  forEach: { params: ['item', null, 'list'], yields: null },
+  flatMap: { params: ['item', null, 'list'], yields: null },
+  filter: { params: ['item', null, 'list'], yields: 'list' },
+  find: { params: ['item', null, 'list'], yields: 'item' },
+  findLast: { params: ['item', null, 'list'], yields: 'item' },
+  findIndex: { params: ['item', null, 'list'], yields: null },
+  findLastIndex: { params: ['item', null, 'list'], yields: null },
+  some: { params: ['item', null, 'list'], yields: null },
+  every: { params: ['item', null, 'list'], yields: null },
+  sort: { params: ['item', 'item'], yields: 'list' },
+  toSorted: { params: ['item', 'item'], yields: 'list' },
+  reduce: { params: [null, 'item', null, 'list'], yields: null },
+  reduceRight: { params: [null, 'item', null, 'list'], yields: null },
+};
+const ARRAY_YIELDS: Readonly<Record<string, 'list' | 'item'>> = { slice: 'list', reverse: 'list', toReversed: 'list', concat: 'list', at: 'item', pop: 'item', shift: 'item' };
+
+export const deeper = (w: Walk): Walk => ({ ...w, depth: w.depth + 1 });
+
+/** `a.b.c` of a callee, for matching well-known functions. */
+function dottedName(n: N): string | null {
+  if (n.type === 'Identifier') return n.name;
+  if ((n.type === 'MemberExpression' || n.type === 'OptionalMemberExpression') && !n.computed) {
+    const obj = dottedName(n.object);
+    return obj && n.property.type === 'Identifier' ? `${obj}.${n.property.name}` : null;
+  }
+  return null;
+}
+
+/**
+ * `setPods` from `const [pods, setPods] = useState(…)` (or `React.useState`): the state variable's
+ * declaration, so a value handed to the setter can be followed to the component's reads of the state.
+ */
+export function stateVariableOf(callee: P): P | null {
+  const n = unwrap(callee).value;
+  if (n.type !== 'Identifier') return null;
+  const scope = lookupScope(callee, n.name);
+  const decl: P | undefined = scope?.getBindings()[n.name]?.[0];
+  const pattern = decl && parentOf(decl);
+  if (!pattern || pattern.value.type !== 'ArrayPattern' || pattern.value.elements[1] !== decl.value) return null;
+  const declarator = parentOf(pattern);
+  const init = declarator?.value.type === 'VariableDeclarator' ? declarator.value.init : null;
+  const hook = init && init.type === 'CallExpression' ? dottedName(init.callee) : null;
+  if (hook !== 'useState' && hook !== 'React.useState') return null;
+  const state = pattern.value.elements[0];
+  return state?.type === 'Identifier' ? pattern.get('elements', 0) : null;
+}
+
+/** The innermost `try { … }` whose block holds `p` (not crossing functions), with its catch parameter. */
+function enclosingTry(p: P): { tryPath: P; param: P } | null {
+  let child: P = p;
+  for (let q = parentOf(p); q; child = q, q = parentOf(q)) {
+    const n = q.value;
+    if (isFunction(n)) return null;
+    if (n.type === 'TryStatement' && n.block === child.value && n.handler?.param) return { tryPath: q, param: q.get('handler', 'param') };
+  }
+  return null;
+}
+
+/** Awaits (and promise-returning calls awaited later) in a try block, not counting nested functions. */
+function awaitCount(block: N): number {
+  let count = 0;
+  const visit = (n: N): void => {
+    if (!n || typeof n.type !== 'string') return;
+    if (isFunction(n)) return;
+    if (n.type === 'AwaitExpression') count++;
+    for (const key of Object.keys(n)) {
+      if (key === 'loc' || key === 'extra' || key.endsWith('Comments')) continue;
+      const c = n[key];
+      if (Array.isArray(c)) c.forEach(visit);
+      else if (c && typeof c.type === 'string') visit(c);
+    }
+  };
+  visit(block);
+  return count;
+}
+
+export class Tracer {
+  private readonly seen = new Set<string>();
+
+  constructor(private readonly visitor: Visitor) {}
+
+  /** The value `v` is the value of expression `p`: see where it goes. */
+  follow(p: P, v: Value, w: Walk): void {
+    const n = p.value;
+    if (w.depth > MAX_DEPTH) {
+      this.visitor.escape?.(p, v, 'it passes through too many steps', w);
+      return;
+    }
+    const key = `${n.start}:${n.end}:${n.type}:${v.kind}:${v.promise}:${!!v.error}`;
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
+    if (this.visitor.at?.(p, v, w)) return;
+    const parent = parentOf(p);
+    if (!parent) return;
+    const pn = parent.value;
+    if (isTransparentParent(pn, n)) return this.follow(parent, v, w);
+    switch (pn.type) {
+      case 'AwaitExpression':
+        if (v.promise) this.awaited(parent, v, w);
+        return this.follow(parent, { ...v, promise: false }, w);
+      case 'ConditionalExpression':
+        if (pn.test !== n) this.follow(parent, v, w);
+        return;
+      case 'LogicalExpression':
+        if (pn.operator !== '&&' || pn.right === n) this.follow(parent, v, w);
+        return;
+      case 'SequenceExpression':
+        if (pn.expressions[pn.expressions.length - 1] === n) this.follow(parent, v, w);
+        return;
+      case 'MemberExpression':
+      case 'OptionalMemberExpression':
+        if (pn.object === n) this.member(parent, v, w);
+        return;
+      case 'CallExpression':
+      case 'OptionalCallExpression':
+        if (pn.callee !== n) this.argument(parent, (pn.arguments as N[]).indexOf(n), p, v, w);
+        return;
+      case 'NewExpression':
+        if (pn.callee !== n) this.visitor.escape?.(p, v, `it is passed to new ${labelOf(parent.get('callee'))}(…)`, w);
+        return;
+      case 'VariableDeclarator':
+        if (pn.init === n) this.bind(parent.get('id'), v, w);
+        return;
+      case 'AssignmentExpression':
+        if (pn.right === n) this.assigned(parent, p, v, w);
+        return;
+      case 'ReturnStatement':
+        return this.returned(p, enclosingFunction(p), v, w);
+      case 'ArrowFunctionExpression':
+        if (pn.body === n) this.returned(p, parent, v, w);
+        return;
+      case 'ForOfStatement':
+        if (pn.right === n && v.kind === 'list' && !v.promise && !pn.await) this.bindLoopTarget(parent.get('left'), { ...v, kind: 'item' }, w);
+        return;
+      case 'SpreadElement': {
+        const holder = parentOf(parent);
+        if (holder?.value.type === 'ArrayExpression' && v.kind === 'list' && !v.promise) this.follow(holder, v, deeper(w));
+        return;
+      }
+      case 'ArrayExpression':
+        this.visitor.escape?.(p, v, 'it is put in an array', w);
+        return;
+      case 'ObjectProperty':
+        if (pn.value === n) this.visitor.escape?.(p, v, 'it is stored in an object', w);
+        return;
+      case 'ThrowStatement':
+        this.visitor.escape?.(p, v, 'it is thrown', w);
+        return;
+      case 'YieldExpression':
+        this.visitor.escape?.(p, v, 'it is yielded', w);
+        return;
+      case 'JSXExpressionContainer':
+      case 'JSXSpreadAttribute':
+        this.visitor.escape?.(p, v, 'it is handed to a component', w);
+        return;
+      case 'ExportDefaultDeclaration':
+        this.visitor.escape?.(p, v, 'it is exported', w);
+        return;
+      default:
+        // Tests, comparisons, template literals, unused expression statements: nothing flows on.
+        return;
+    }
+  }
+
+  /** Bind the value to a pattern (a variable, a destructuring, a parameter) and follow its reads. */
+  bind(pattern: P, v: Value, w: Walk): void {
+    const n = pattern.value;
+    switch (n.type) {
+      case 'Identifier':
+        for (const ref of referencesOf(pattern)) this.follow(ref, v, deeper(w));
+        return;
+      case 'AssignmentPattern':
+        return this.bind(pattern.get('left'), v, w);
+      case 'TSParameterProperty':
+        return this.bind(pattern.get('parameter'), v, w);
+      case 'ObjectPattern':
+        (n.properties as N[]).forEach((prop, i) => {
+          if (prop.type !== 'ObjectProperty') return;
+          const pp = pattern.get('properties', i);
+          const next = this.read(pp, keyName(prop.key, prop.computed), v, w, null);
+          if (!next || this.visitor.at?.(pp, next, w)) return;
+          this.bind(pp.get('value'), next, deeper(w));
+        });
+        return;
+      case 'ArrayPattern':
+        if (v.kind !== 'list' || v.promise) return;
+        (n.elements as N[]).forEach((el, i) => {
+          if (el && el.type !== 'RestElement') this.bind(pattern.get('elements', i), { ...v, kind: 'item' }, deeper(w));
+        });
+        return;
+      default:
+        this.visitor.escape?.(pattern, v, 'it is stored where the tool cannot follow it', w);
+    }
+  }
+
+  private bindLoopTarget(left: P, v: Value, w: Walk): void {
+    if (left.value.type === 'VariableDeclaration') this.bind(left.get('declarations', 0, 'id'), v, w);
+    else if (left.value.type === 'Identifier') this.bindExisting(left, v, w);
+  }
+
+  /** `x = value` for a variable declared elsewhere: follow its reads. */
+  private bindExisting(id: P, v: Value, w: Walk): void {
+    const scope = lookupScope(id, id.value.name);
+    const decl: P | undefined = scope?.getBindings()[id.value.name]?.[0];
+    if (decl) this.bind(decl, v, w);
+  }
+
+  private assigned(assign: P, p: P, v: Value, w: Walk): void {
+    const left = assign.value.left;
+    if (assign.value.operator !== '=') return;
+    if (left.type === 'Identifier') return this.bindExisting(assign.get('left'), v, deeper(w));
+    if (left.type === 'ObjectPattern' || left.type === 'ArrayPattern') return this.bind(assign.get('left'), v, deeper(w));
+    this.visitor.escape?.(p, v, 'it is stored in a property', w);
+  }
+
+  /** A property read of the value (member expression `mp`). */
+  private member(mp: P, v: Value, w: Walk): void {
+    const m = mp.value;
+    const cp = parentOf(mp);
+    const call = cp && (cp.value.type === 'CallExpression' || cp.value.type === 'OptionalCallExpression') && cp.value.callee === m ? cp : null;
+    const name = propertyName(m);
+    if (v.promise) {
+      if (!call) return;
+      if (name === 'then') return this.then(call, v, w);
+      if (name === 'catch') {
+        if (call.value.arguments.length) this.rejection(call.get('arguments', 0), v, w);
+        return this.follow(call, v, deeper(w));
+      }
+      if (name === 'finally') return this.follow(call, v, deeper(w));
+      return;
+    }
+    if (v.kind === 'list' && call && name) {
+      const cb = ARRAY_CALLBACKS[name];
+      if (cb) {
+        if (call.value.arguments.length) {
+          const values = cb.params.map((k) => (k ? { ...v, kind: k } : null));
+          this.callback(call.get('arguments', 0), values, { call: null, then: false }, w);
+        }
+        if (cb.yields) this.follow(call, { ...v, kind: cb.yields }, deeper(w));
+        return;
+      }
+      const yields = ARRAY_YIELDS[name];
+      if (yields) return this.follow(call, { ...v, kind: yields }, deeper(w));
+    }
+    if (v.kind === 'list' && !call && m.computed && !(m.property.type === 'StringLiteral')) return this.follow(mp, { ...v, kind: 'item' }, deeper(w));
+    const next = this.read(mp, name, v, w, call);
+    if (next) this.follow(call && next.promise ? call : mp, next, deeper(w));
+  }
+
+  /** What reading property `name` of the value yields (shared by member reads and destructuring). */
+  private read(p: P, name: string | null, v: Value, w: Walk, call: P | null): Value | null {
+    if (v.promise) return null;
+    switch (v.kind) {
+      case 'response':
+        if (v.client === 'fetch') {
+          if (!call) return null;
+          const target = p.value.type === 'MemberExpression' || p.value.type === 'OptionalMemberExpression' ? unwrap(p.get('object')) : null;
+          const failed = v.error || (target?.value.type === 'Identifier' && outcomeAt(call, target.value.name) === 'error');
+          if (name === 'json') return { kind: 'json', promise: true, client: 'fetch', ...(failed ? { error: true } : {}) };
+          if (name === 'text') return { kind: 'text', promise: true, client: 'fetch', ...(failed ? { error: true } : {}) };
+          if (name === 'clone') return v;
+          return null;
+        }
+        if (name === 'data' && !call) return { kind: 'json', promise: false, client: 'axios', ...(v.error ? { error: true } : {}), ...(v.doubt ? { doubt: v.doubt } : {}) };
+        return null;
+      case 'axios-error':
+        if (name === 'response' && !call) return { kind: 'response', promise: false, client: 'axios', error: true, ...(v.doubt ? { doubt: v.doubt } : {}) };
+        return null;
+      case 'text':
+        return null;
+      default:
+        return this.visitor.member?.(p, name, v, w, call) ?? null;
+    }
+  }
+
+  /** `promise.then(onFulfilled, onRejected)`. */
+  private then(call: P, v: Value, w: Walk): void {
+    const args = call.value.arguments as N[];
+    if (!args.length) return this.follow(call, v, deeper(w));
+    if (args[1]) this.rejection(call.get('arguments', 1), v, w);
+    this.callback(call.get('arguments', 0), [{ ...v, promise: false }], { call, then: true }, w);
+  }
+
+  /** A rejection handler: for axios it receives the axios error. */
+  private rejection(handler: P, v: Value, w: Walk): void {
+    if (v.client !== 'axios' || v.error) return;
+    this.callback(handler, [{ kind: 'axios-error', promise: false, client: 'axios', error: true }], { call: null, then: false }, w);
+  }
+
+  /** An awaited axios promise inside `try`: the catch parameter is the axios error. */
+  private awaited(awaitPath: P, v: Value, w: Walk): void {
+    if (v.client !== 'axios' || v.error) return;
+    const t = enclosingTry(awaitPath);
+    if (!t) return;
+    const count = awaitCount(t.tryPath.value.block);
+    const doubt = count > 1 ? `its try block awaits ${count} things, so the error may come from another call` : undefined;
+    this.bind(t.param, { kind: 'axios-error', promise: false, client: 'axios', error: true, ...(doubt ? { doubt } : {}) }, deeper(w));
+  }
+
+  /** Call a callback with `values` as its arguments; its result goes to `target`. */
+  private callback(cbPath: P, values: Array<Value | null>, target: ReturnTarget, w: Walk): void {
+    const cb = unwrap(cbPath);
+    let fn: P | null = null;
+    let shared = false;
+    if (isFunction(cb.value)) fn = cb;
+    else {
+      const state = stateVariableOf(cb);
+      if (state) {
+        if (values[0]) this.bind(state, values[0], deeper(w));
+        return;
+      }
+      const r = resolveExpr(cb, w.ctx);
+      if (isResolved(r) && isFunction(r.path.value)) {
+        fn = r.path;
+        shared = referenceCount(fn) > 1;
+      }
+    }
+    if (!fn) {
+      const first = values[0];
+      if (first) this.visitor.escape?.(cbPath, first, `it is passed to ${labelOf(cbPath)}, which the tool cannot follow`, w);
+      return;
+    }
+    this.enter(fn, values, target, shared, w);
+  }
+
+  private enter(fn: P, values: Array<Value | null>, target: ReturnTarget, shared: boolean, w: Walk): void {
+    const returnTo = new Map(w.returnTo).set(fn.value, target);
+    const sharedSet = shared ? new Set(w.shared).add(fn.value) : w.shared;
+    const inner: Walk = { ...w, returnTo, shared: sharedSet, depth: w.depth + 1 };
+    values.forEach((val, i) => {
+      if (val && fn.value.params[i] && fn.value.params[i].type !== 'RestElement') this.bind(fn.get('params', i), val, inner);
+    });
+  }
+
+  /** The value is argument `index` of `call`. */
+  private argument(callPath: P, index: number, argPath: P, v: Value, w: Walk): void {
+    const call = callPath.value;
+    const name = dottedName(call.callee);
+    if (name === 'Array.isArray') return this.visitor.arrayCheck?.(argPath, v, w);
+    if (name === 'JSON.parse' && v.kind === 'text' && !v.promise && index === 0) return this.follow(callPath, { ...v, kind: 'json' }, deeper(w));
+    if (name && (HARMLESS_CALLS.has(name) || name.startsWith('console.'))) return;
+    const calleePath = callPath.get('callee');
+    const state = stateVariableOf(calleePath);
+    if (state) return index === 0 ? this.bind(state, v, deeper(w)) : undefined;
+    const r = resolveExpr(calleePath, w.ctx);
+    if (isResolved(r) && isFunction(r.path.value) && index >= 0) {
+      const fn = r.path;
+      const param = fn.value.params[index];
+      if (param && param.type !== 'RestElement') {
+        const inline = unwrap(calleePath).value === fn.value;
+        const values: Array<Value | null> = fn.value.params.map((_p: N, i: number) => (i === index ? v : null));
+        return this.enter(fn, values, { call: callPath, then: false }, !inline && referenceCount(fn) > 1, w);
+      }
+    }
+    this.visitor.escape?.(argPath, v, `it is passed to ${labelOf(calleePath)}(…), which the tool cannot follow`, w);
+  }
+
+  /** The value is returned from `fn`. */
+  private returned(p: P, fn: P | null, v: Value, w: Walk): void {
+    if (!fn) return this.visitor.escape?.(p, v, 'it is returned from the module', w);
+    const async = !!fn.value.async;
+    const target = w.returnTo.get(fn.value);
+    if (target) {
+      if (target.call) this.follow(target.call, { ...v, promise: target.then || async || v.promise }, deeper(w));
+      return;
+    }
+    const frame = w.ctx.get(fn.value);
+    if (frame) {
+      if (frame.call.value.type !== 'NewExpression') this.follow(frame.call, { ...v, promise: async || v.promise }, deeper(w));
+      return;
+    }
+    if (fn.value.generator) return this.visitor.escape?.(p, v, 'it is yielded by a generator', w);
+    const callers = callersOf(fn);
+    if (!callers.length) return this.visitor.escape?.(p, v, `it is returned from ${functionLabel(fn)}, which nothing in this run calls`, w);
+    for (const c of callers) this.follow(c, { ...v, promise: async || v.promise }, deeper(w));
+  }
+}
+
+/** `listPods()` / `an inline function` for messages. */
+export function functionLabel(fn: P): string {
+  const n = fn.value;
+  if (n.id?.name) return `${n.id.name}()`;
+  if (n.key) {
+    const k = keyName(n.key, n.computed);
+    if (k) return `${k}()`;
+  }
+  const parent = parentOf(fn);
+  if (parent?.value.type === 'VariableDeclarator' && parent.value.id.type === 'Identifier') return `${parent.value.id.name}()`;
+  if ((parent?.value.type === 'ObjectProperty' || parent?.value.type === 'ClassProperty') && parent.value.value === n) {
+    const k = keyName(parent.value.key, parent.value.computed);
+    if (k) return `${k}()`;
+  }
+  return 'an inline function';
+}

@@ -1,0 +1,113 @@
+/**
+ * Is a `res.json()` call reached only when the response failed (`if (!res.ok) { … res.json() … }`),
+ * only when it succeeded, or either way? Judged from the conditions around the call and from early
+ * exits before it (`if (!res.ok) throw …; return res.json()`), within the enclosing function.
+ */
+import { isFunction, memberName, type N, type P } from '../scope.js';
+import { parentOf } from './tree.js';
+
+export type Outcome = 'ok' | 'error';
+
+const invert = (o: Outcome | null): Outcome | null => (o === 'ok' ? 'error' : o === 'error' ? 'ok' : null);
+
+function strip(n: N): N {
+  let x = n;
+  while (x && (x.type === 'ParenthesizedExpression' || x.type === 'TSNonNullExpression' || x.type === 'TSAsExpression')) x = x.expression;
+  return x;
+}
+
+/** `name.ok` / `name.status` (also `name?.ok`). */
+function responseMember(n: N, name: string): 'ok' | 'status' | null {
+  const x = strip(n);
+  if (x?.type !== 'MemberExpression' && x?.type !== 'OptionalMemberExpression') return null;
+  const obj = strip(x.object);
+  if (obj.type !== 'Identifier' || obj.name !== name) return null;
+  const m = memberName(x);
+  return m === 'ok' || m === 'status' ? m : null;
+}
+
+function statusOutcome(op: string, value: number): Outcome | null {
+  switch (op) {
+    case '>=':
+      return value >= 300 ? 'error' : null;
+    case '>':
+      return value >= 299 ? 'error' : null;
+    case '<':
+      return value <= 400 && value > 200 ? 'ok' : null;
+    case '<=':
+      return value < 400 && value >= 200 ? 'ok' : null;
+    case '===':
+    case '==':
+      return value >= 200 && value < 300 ? 'ok' : value >= 400 ? 'error' : null;
+    case '!==':
+    case '!=':
+      return value >= 200 && value < 300 ? 'error' : null;
+  }
+  return null;
+}
+
+/** What `test` being true says about response `name`. */
+export function testOutcome(test: N, name: string): Outcome | null {
+  const t = strip(test);
+  if (!t) return null;
+  if (t.type === 'UnaryExpression' && t.operator === '!') return invert(testOutcome(t.argument, name));
+  const m = responseMember(t, name);
+  if (m === 'ok') return 'ok';
+  if (t.type === 'BinaryExpression') {
+    const left = responseMember(t.left, name);
+    const right = strip(t.right);
+    if (left === 'ok' && right.type === 'BooleanLiteral') {
+      const eq = t.operator === '===' || t.operator === '==';
+      const ne = t.operator === '!==' || t.operator === '!=';
+      if (eq || ne) return (right.value === eq) ? 'ok' : 'error';
+    }
+    if (left === 'status' && right.type === 'NumericLiteral') return statusOutcome(t.operator, right.value);
+  }
+  if (t.type === 'LogicalExpression') {
+    const a = testOutcome(t.left, name);
+    const b = testOutcome(t.right, name);
+    if (t.operator === '&&') return a ?? b;
+    if (t.operator === '||') return a === b ? a : null;
+  }
+  return null;
+}
+
+/** Does this statement always leave the enclosing block (return, throw, continue, break)? */
+function exits(stmt: N): boolean {
+  if (!stmt) return false;
+  if (stmt.type === 'ReturnStatement' || stmt.type === 'ThrowStatement' || stmt.type === 'ContinueStatement' || stmt.type === 'BreakStatement') return true;
+  if (stmt.type === 'BlockStatement') return exits(stmt.body[stmt.body.length - 1]);
+  if (stmt.type === 'IfStatement') return !!stmt.alternate && exits(stmt.consequent) && exits(stmt.alternate);
+  return false;
+}
+
+/** Whether `at` runs only when response variable `name` succeeded or failed (null: either, or unknown). */
+export function outcomeAt(at: P, name: string): Outcome | null {
+  let child: P = at;
+  for (let q = parentOf(at); q; child = q, q = parentOf(q)) {
+    const n = q.value;
+    const c = child.value;
+    if (isFunction(n)) return null;
+    if ((n.type === 'IfStatement' || n.type === 'ConditionalExpression') && n.test !== c) {
+      const o = testOutcome(n.test, name);
+      if (o) return n.consequent === c ? o : invert(o);
+    }
+    if (n.type === 'LogicalExpression' && n.right === c) {
+      const o = testOutcome(n.left, name);
+      if (o) return n.operator === '&&' ? o : n.operator === '||' ? invert(o) : null;
+    }
+    const body: N[] | null = n.type === 'BlockStatement' || n.type === 'Program' ? n.body : n.type === 'SwitchCase' ? n.consequent : null;
+    if (body) {
+      const index = body.indexOf(c);
+      for (let i = index - 1; i >= 0; i--) {
+        const s = body[i];
+        if (s.type !== 'IfStatement') continue;
+        const o = testOutcome(s.test, name);
+        if (!o) continue;
+        if (exits(s.consequent) && !s.alternate) return invert(o);
+        if (s.alternate && exits(s.alternate) && !exits(s.consequent)) return o;
+      }
+    }
+  }
+  return null;
+}

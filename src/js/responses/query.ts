@@ -1,0 +1,214 @@
+/**
+ * The query parameters a request sends, wherever they are written: in the URL's literal text
+ * (`'/pods?desiredStatus=RUNNING'`, `` `?endpointId=${id}` ``), in a `URLSearchParams` built from an
+ * object literal or filled with `.set` / `.append`, or in axios' `params` config. Each comes with the
+ * node to report on and, where the name is written literally, a way to rename it in place.
+ */
+import type { SiteInstance } from '../analyze.js';
+import { pieceEditsToSource, type SourceEdit } from '../edits.js';
+import { keyName, memberName, unwrap, type N, type P } from '../scope.js';
+import { findProp, isResolved, resolveExpr, type UrlPiece } from '../values.js';
+import { flatEditToPieces, HOLE } from '../../url/pieces.js';
+import type { Bases } from '../../url/shape.js';
+import { shapeOf } from '../../url/shape.js';
+import { renameObjectKey } from './edits.js';
+import { parentOf, referencesOf } from './tree.js';
+
+export interface QueryParam {
+  name: string;
+  /** The value when written literally. */
+  value: string | null;
+  /** The value as a JS expression, for recipes (`'RUNNING'`, `name`), or null when unknown. */
+  expr: string | null;
+  /** Where to report it. */
+  anchor: N;
+  /** Edits that rename the parameter, or null when its name is not written where it can be edited. */
+  rename: (to: string) => SourceEdit[] | null;
+}
+
+/** A JS string literal for a value (numbers and booleans as they are). */
+export function quoteJs(value: string): string {
+  return /^-?\d+(\.\d+)?$|^(true|false)$/.test(value) ? value : `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+}
+
+/** A node-like anchor at the exact character of a literal piece (for the finding's line and column). */
+function anchorAt(pieces: readonly UrlPiece[], at: { piece: number; offset: number }, source: string): N {
+  const piece = pieces[at.piece]!;
+  const node = piece.origin.path.node;
+  const inner = node.type === 'StringLiteral' ? 1 : 0;
+  const raw = source.slice(node.start + inner, node.end - inner);
+  if (piece.kind !== 'text' || raw.slice(0, piece.text.length) !== piece.text || !node.loc) return node;
+  const offset = node.start + inner + at.offset;
+  const before = source.slice(node.start, offset);
+  const nl = before.lastIndexOf('\n');
+  const line = node.loc.start.line + (before.match(/\n/g)?.length ?? 0);
+  const column = nl < 0 ? node.loc.start.column + before.length : before.length - nl - 1;
+  return { type: 'QueryParameter', start: offset, end: offset, loc: { start: { line, column }, end: { line, column } } };
+}
+
+const decode = (s: string): string => {
+  try {
+    return decodeURIComponent(s.replace(/\+/g, ' '));
+  } catch {
+    return s;
+  }
+};
+
+/** Parameters in the literal part of the URL after `?`, plus those of URLSearchParams values in holes. */
+function urlParams(pieces: readonly UrlPiece[], bases: Bases, source: string): QueryParam[] {
+  const shape = shapeOf(pieces, bases);
+  const flat = shape.flat;
+  if (flat.text[shape.pathEnd] !== '?') return [];
+  const hash = flat.text.indexOf('#', shape.pathEnd);
+  const end = hash < 0 ? flat.text.length : hash;
+  const out: QueryParam[] = [];
+  let pos = shape.pathEnd + 1;
+  while (pos <= end) {
+    let next = flat.text.indexOf('&', pos);
+    if (next < 0 || next > end) next = end;
+    const part = flat.text.slice(pos, next);
+    const eq = part.indexOf('=');
+    const rawName = eq < 0 ? part : part.slice(0, eq);
+    const rawValue = eq < 0 ? null : part.slice(eq + 1);
+    if (rawName && !rawName.includes(HOLE)) {
+      const from = pos;
+      const value = rawValue === null || rawValue.includes(HOLE) ? null : decode(rawValue);
+      const hole = rawValue === HOLE ? pieces[flat.at[from + rawName.length + 1]!.piece] : undefined;
+      out.push({
+        name: decode(rawName),
+        value,
+        expr: value !== null ? quoteJs(value) : hole?.kind === 'hole' && /^[\w$.]+$/.test(hole.label) ? hole.label : null,
+        anchor: anchorAt(pieces, flat.at[from]!, source),
+        rename: (to) => {
+          const edits = flatEditToPieces(flat, from, from + rawName.length, to);
+          return edits ? pieceEditsToSource(pieces, edits, source) : null;
+        },
+      });
+    }
+    pos = next + 1;
+  }
+  // Holes in the query: `?${params}` where params is a URLSearchParams the tool can read.
+  for (let i = shape.pathEnd; i < end; i++) {
+    if (flat.text[i] !== HOLE) continue;
+    const piece = pieces[flat.at[i]!.piece]!;
+    if (piece.kind === 'hole') out.push(...searchParamsOf(piece.origin.path, source));
+  }
+  return out;
+}
+
+/** Parameters of `new URLSearchParams({ … })` (and of `.set` / `.append` calls on the variable holding it). */
+export function searchParamsOf(expr: P, source: string): QueryParam[] {
+  let p = unwrap(expr);
+  if (p.value.type === 'Identifier' || p.value.type === 'MemberExpression') {
+    const r = resolveExpr(p, new Map());
+    if (!isResolved(r) || r.path === p) return [];
+    p = r.path;
+  }
+  const n = p.value;
+  if (n.type === 'ObjectExpression') return objectParams(p, source);
+  if (n.type !== 'NewExpression' || n.callee.type !== 'Identifier' || n.callee.name !== 'URLSearchParams') return [];
+  const out: QueryParam[] = [];
+  if (n.arguments.length) {
+    const init = resolveExpr(p.get('arguments', 0), new Map());
+    if (isResolved(init) && init.path.value.type === 'ObjectExpression') out.push(...objectParams(init.path, source));
+    if (isResolved(init) && init.path.value.type === 'StringLiteral') out.push(...stringParams(init.path, source));
+  }
+  // `const params = new URLSearchParams(); params.set('desiredStatus', 'RUNNING')`
+  const holder = parentOf(p);
+  if (holder?.value.type === 'VariableDeclarator' && holder.value.init === n && holder.value.id.type === 'Identifier') {
+    for (const ref of referencesOf(holder.get('id'))) {
+      const member = parentOf(ref);
+      const call = member && parentOf(member);
+      if (!member || !call || call.value.type !== 'CallExpression' || call.value.callee !== member.value) continue;
+      const method = memberName(member.value);
+      if (method !== 'set' && method !== 'append') continue;
+      const nameArg = call.value.arguments[0];
+      if (nameArg?.type !== 'StringLiteral') continue;
+      const valueArg = call.value.arguments[1];
+      const value = valueArg ? literalValue(valueArg) : null;
+      out.push({
+        name: nameArg.value,
+        value,
+        expr: value !== null ? quoteJs(value) : exprText(valueArg, source),
+        anchor: nameArg,
+        rename: (to) => (source.slice(nameArg.start + 1, nameArg.end - 1) === nameArg.value ? [{ start: nameArg.start + 1, end: nameArg.end - 1, text: to, node: call.value }] : null),
+      });
+    }
+  }
+  return out;
+}
+
+/** Short source text of a simple value expression (`name`, `opts.id`), for recipes. */
+function exprText(n: N, source: string): string | null {
+  if (!n) return null;
+  const text = source.slice(n.start, n.end);
+  return /^[\w$]+(\.[\w$]+)*$/.test(text) ? text : null;
+}
+
+function literalValue(n: N): string | null {
+  if (n.type === 'StringLiteral') return n.value;
+  if (n.type === 'NumericLiteral' || n.type === 'BooleanLiteral') return String(n.value);
+  if (n.type === 'TemplateLiteral' && n.expressions.length === 0) return n.quasis[0].value.cooked;
+  return null;
+}
+
+function objectParams(obj: P, source: string): QueryParam[] {
+  const out: QueryParam[] = [];
+  (obj.value.properties as N[]).forEach((prop) => {
+    if (prop.type !== 'ObjectProperty') return;
+    const name = keyName(prop.key, prop.computed);
+    if (name === null) return;
+    const value = literalValue(prop.value);
+    out.push({ name, value, expr: value !== null ? quoteJs(value) : exprText(prop.value, source), anchor: prop.key, rename: (to) => renameObjectKey(source, prop, to) });
+  });
+  return out;
+}
+
+function stringParams(lit: P, source: string): QueryParam[] {
+  const n = lit.value;
+  const raw = source.slice(n.start + 1, n.end - 1);
+  if (raw !== n.value) return [];
+  const out: QueryParam[] = [];
+  let offset = 0;
+  for (const part of raw.replace(/^\?/, '').split('&')) {
+    const at = raw.indexOf(part, offset);
+    offset = at + part.length;
+    const eq = part.indexOf('=');
+    const name = eq < 0 ? part : part.slice(0, eq);
+    if (!name) continue;
+    const start = n.start + 1 + at;
+    const value = eq < 0 ? null : decode(part.slice(eq + 1));
+    out.push({ name: decode(name), value, expr: value === null ? null : quoteJs(value), anchor: n, rename: (to) => [{ start, end: start + name.length, text: to, node: n }] });
+  }
+  return out;
+}
+
+/** axios' `params` config of the request, when the config object is visible. */
+function axiosParams(inst: SiteInstance, source: string): QueryParam[] {
+  const { site, ctx } = inst;
+  const call = site.call;
+  const callee = unwrap(call.get('callee')).value;
+  const method = memberName(callee);
+  const args = call.value.arguments as N[];
+  let index: number;
+  if (method === null || method === 'request') {
+    const urlFirst = method === null && args.length >= 1 && unwrap(call.get('arguments', 0)).value.type !== 'ObjectExpression';
+    index = urlFirst ? 1 : 0;
+  } else index = ['post', 'put', 'patch', 'postForm', 'putForm', 'patchForm'].includes(method) ? 2 : 1;
+  if (!args[index]) return [];
+  const cfg = resolveExpr(call.get('arguments', index), ctx);
+  if (!isResolved(cfg) || cfg.path.value.type !== 'ObjectExpression') return [];
+  const params = findProp(cfg, 'params');
+  if (!('found' in params)) return [];
+  const value = resolveExpr(params.found.path, params.found.ctx);
+  if (!isResolved(value)) return [];
+  if (value.path.value.type === 'ObjectExpression') return objectParams(value.path, source);
+  return searchParamsOf(value.path, source);
+}
+
+/** Every query parameter the request visibly sends. */
+export function queryParamsOf(inst: SiteInstance, bases: Bases, source: string): QueryParam[] {
+  const out = urlParams(inst.site.url, bases, source);
+  if (inst.site.client === 'axios') out.push(...axiosParams(inst, source));
+  return out;
+}

@@ -1,0 +1,252 @@
+/**
+ * Navigation the response rules need on top of scope.ts: a per-file index of identifiers, calls and
+ * member reads, references of a binding, callers of a function, and the syntactic role of a node in
+ * its parent.
+ */
+import { EMPTY_CTX } from '../context.js';
+import { isFunction, keyName, lookupScope, type N, type P } from '../scope.js';
+import { currentProject } from '../project.js';
+import { isResolved, resolveExpr } from '../values.js';
+
+const SKIP_KEYS = new Set(['loc', 'comments', 'tokens', 'extra', 'leadingComments', 'trailingComments', 'innerComments', 'typeAnnotation', 'returnType', 'typeParameters', 'typeArguments', 'superTypeParameters', 'implements', 'predicate']);
+const TYPE_ONLY = /^TS(?!AsExpression|SatisfiesExpression|NonNullExpression|TypeAssertion|ParameterProperty|InstantiationExpression|EnumDeclaration|ModuleDeclaration|ModuleBlock|ExportAssignment|ImportEqualsDeclaration|ExternalModuleReference)/;
+
+/** The Program path above any path. */
+export function programOf(path: P): P {
+  let p = path;
+  while (p.parentPath) p = p.parentPath;
+  // The File node sits above Program when the parser hands back a File.
+  return p.value?.type === 'File' ? p.get('program') : p;
+}
+
+/**
+ * Paths of the nodes under `root` that `match` accepts, in source order, skipping type-only syntax.
+ * The walk is over plain nodes; only matches get a NodePath (so a 10 MB bundle costs no more than
+ * a pass over its AST).
+ */
+export function findPaths(root: P, match: (n: N) => boolean): P[] {
+  const out: P[] = [];
+  const chain: Array<string | number> = [];
+  const rec = (n: N): void => {
+    if (TYPE_ONLY.test(n.type) || n.type === 'TypeAnnotation' || n.type === 'InterfaceDeclaration' || n.type === 'TypeAlias') return;
+    if (match(n)) {
+      let p = root;
+      for (const k of chain) p = p.get(k);
+      out.push(p);
+    }
+    for (const key of Object.keys(n)) {
+      if (SKIP_KEYS.has(key)) continue;
+      const child = n[key];
+      if (Array.isArray(child)) {
+        for (let i = 0; i < child.length; i++) {
+          const c = child[i];
+          if (!c || typeof c.type !== 'string') continue;
+          chain.push(key, i);
+          rec(c);
+          chain.length -= 2;
+        }
+      } else if (child && typeof child.type === 'string') {
+        chain.push(key);
+        rec(child);
+        chain.length -= 1;
+      }
+    }
+  };
+  if (root.value && typeof root.value.type === 'string') rec(root.value);
+  return out;
+}
+
+const identCache = new WeakMap<object, Map<string, P[]>>();
+const callCache = new WeakMap<object, Map<string, P[]>>();
+
+function cached(cache: WeakMap<object, Map<string, P[]>>, anyPath: P, name: string, match: (n: N) => boolean): P[] {
+  const program = programOf(anyPath);
+  let byName = cache.get(program.value);
+  if (!byName) cache.set(program.value, (byName = new Map()));
+  let hit = byName.get(name);
+  if (!hit) byName.set(name, (hit = findPaths(program, match)));
+  return hit;
+}
+
+/** Identifier paths named `name` in the file of `anyPath`. */
+export function identifiersNamed(anyPath: P, name: string): P[] {
+  return cached(identCache, anyPath, name, (n) => n.type === 'Identifier' && n.name === name);
+}
+
+/** Calls of `name(…)` or `x.name(…)` in the file of `anyPath`. */
+export function callsNamed(anyPath: P, name: string): P[] {
+  return cached(callCache, anyPath, name, (n) => {
+    if (n.type !== 'CallExpression' && n.type !== 'OptionalCallExpression') return false;
+    const c = n.callee;
+    if (c.type === 'Identifier') return c.name === name;
+    return (c.type === 'MemberExpression' || c.type === 'OptionalMemberExpression') && !c.computed && c.property.type === 'Identifier' && c.property.name === name;
+  });
+}
+
+/** The node path above `p`, skipping array containers (`p.parentPath` of an argument is the array). */
+export function parentOf(p: P): P | null {
+  let q: P | null = p.parentPath ?? null;
+  while (q && Array.isArray(q.value)) q = q.parentPath ?? null;
+  return q;
+}
+
+/** Is this Identifier a name read or written as a variable (not a property key, label or import name)? */
+function isVariablePosition(p: P): boolean {
+  const parent = parentOf(p);
+  if (!parent) return false;
+  const pn = parent.value;
+  const n = p.value;
+  switch (pn.type) {
+    case 'MemberExpression':
+    case 'OptionalMemberExpression':
+      return pn.object === n || (pn.computed && pn.property === n);
+    case 'ObjectProperty':
+    case 'ObjectMethod':
+    case 'ClassProperty':
+    case 'ClassMethod':
+    case 'ClassPrivateProperty':
+      return pn.value === n || (pn.computed && pn.key === n);
+    case 'LabeledStatement':
+    case 'BreakStatement':
+    case 'ContinueStatement':
+    case 'ImportSpecifier':
+    case 'ImportDefaultSpecifier':
+    case 'ImportNamespaceSpecifier':
+    case 'ExportSpecifier':
+    case 'MetaProperty':
+      return false;
+    default:
+      return true;
+  }
+}
+
+/** Identifier paths that read the variable declared at `idPath` (its declaration excluded). */
+export function referencesOf(idPath: P): P[] {
+  const name: string = idPath.value.name;
+  const scope = lookupScope(idPath, name);
+  if (!scope) return [];
+  const out: P[] = [];
+  for (const ref of identifiersNamed(idPath, name)) {
+    if (ref.value === idPath.value || !isVariablePosition(ref)) continue;
+    if (ref.value.start < scope.node.start || ref.value.end > scope.node.end) continue;
+    if (lookupScope(ref, name)?.node !== scope.node) continue;
+    if (isWriteTarget(ref)) continue;
+    out.push(ref);
+  }
+  return out;
+}
+
+/** `x = …`, `x++`, or a name declared by a pattern. */
+function isWriteTarget(p: P): boolean {
+  const parent = parentOf(p);
+  const pn = parent?.value;
+  if (!pn) return false;
+  if (pn.type === 'AssignmentExpression' && pn.left === p.value) return true;
+  if (pn.type === 'UpdateExpression') return true;
+  if (pn.type === 'VariableDeclarator' && pn.id === p.value) return true;
+  if (isFunction(pn) && (pn.params as N[]).includes(p.value)) return true;
+  if (pn.type === 'ObjectProperty' && parentOf(parent!)?.value.type === 'ObjectPattern') return true;
+  if (pn.type === 'ArrayPattern' || pn.type === 'RestElement' || (pn.type === 'AssignmentPattern' && pn.left === p.value)) return true;
+  return false;
+}
+
+/** Every reference of a function declared by name or bound to a variable (used to judge sharing). */
+export function referenceCount(fn: P): number {
+  const id = functionNameId(fn);
+  return id ? referencesOf(id).length : Infinity;
+}
+
+/** The identifier that names a function: its declaration id or the variable it initialises. */
+export function functionNameId(fn: P): P | null {
+  if (fn.value.type === 'FunctionDeclaration' && fn.value.id) return fn.get('id');
+  const parent = parentOf(fn);
+  if (parent?.value.type === 'VariableDeclarator' && parent.value.init === fn.value && parent.value.id.type === 'Identifier') return parent.get('id');
+  return null;
+}
+
+const callerCache = new WeakMap<object, P[]>();
+
+/** The name a function is called by: its declaration id, the variable, property or method it is bound to. */
+function calledName(fn: P): string | null {
+  const n = fn.value;
+  if (n.id?.type === 'Identifier') return n.id.name;
+  if ((n.type === 'ClassMethod' || n.type === 'ObjectMethod') && !n.computed) return keyName(n.key);
+  const parent = parentOf(fn);
+  const pn = parent?.value;
+  if (pn?.type === 'VariableDeclarator' && pn.init === n && pn.id.type === 'Identifier') return pn.id.name;
+  if ((pn?.type === 'ObjectProperty' || pn?.type === 'ClassProperty') && pn.value === n && !pn.computed) return keyName(pn.key);
+  if (pn?.type === 'AssignmentExpression' && pn.right === n) return pn.left.type === 'Identifier' ? pn.left.name : pn.left.type === 'MemberExpression' && !pn.left.computed ? keyName(pn.left.property) : null;
+  return null;
+}
+
+/** Calls in the file whose callee resolves to `fn`. */
+export function callersOf(fn: P): P[] {
+  const hit = callerCache.get(fn.value);
+  if (hit) return hit;
+  const out: P[] = [];
+  callerCache.set(fn.value, out);
+  const name = calledName(fn);
+  if (!name) return out;
+  // This file, then the other files of the run that mention the name (imports are followed by resolveExpr).
+  const programs = [programOf(fn)];
+  for (const file of currentProject()?.files ?? []) {
+    const root = file.parsed?.root.paths()[0];
+    if (!root || !file.source.includes(name)) continue;
+    const program = programOf(root);
+    if (program.value !== programs[0]!.value) programs.push(program);
+  }
+  for (const program of programs) {
+    for (const call of callsNamed(program, name)) {
+      const r = resolveExpr(call.get('callee'), EMPTY_CTX);
+      if (isResolved(r) && r.path.value === fn.value) out.push(call);
+    }
+  }
+  return out;
+}
+
+/** Enclosing functions of a path, innermost first. */
+export function enclosingFunctions(p: P): P[] {
+  const out: P[] = [];
+  for (let q = parentOf(p); q; q = parentOf(q)) if (isFunction(q.value)) out.push(q);
+  return out;
+}
+
+export function enclosingFunction(p: P): P | null {
+  for (let q = parentOf(p); q; q = parentOf(q)) if (isFunction(q.value)) return q;
+  return null;
+}
+
+const TRANSPARENT = new Set(['ParenthesizedExpression', 'TSAsExpression', 'TSSatisfiesExpression', 'TSNonNullExpression', 'TSTypeAssertion', 'TypeCastExpression']);
+
+/** Is `parent` a wrapper that only changes the type (or adds parentheses) of `child`? */
+export function isTransparentParent(parent: N, child: N): boolean {
+  return TRANSPARENT.has(parent.type) && parent.expression === child;
+}
+
+/** Climb type assertions and parentheses: the outermost path with the same value as `p`. */
+export function climb(p: P): P {
+  let q = p;
+  for (let parent = parentOf(q); parent && isTransparentParent(parent.value, q.value); parent = parentOf(q)) q = parent;
+  return q;
+}
+
+/** A member expression's property name: `a.b`, `a['b']`, or a numeric index as its digits. */
+export function propertyName(member: N): string | null {
+  const prop = member.property;
+  if (!member.computed) return prop.type === 'Identifier' ? prop.name : prop.type === 'PrivateName' ? null : null;
+  if (prop.type === 'StringLiteral') return prop.value;
+  if (prop.type === 'NumericLiteral') return String(prop.value);
+  return null;
+}
+
+/** The statements a node sits in that run before it, innermost block first: `[block, index]`. */
+export function precedingStatements(p: P, stopAt: N | null): Array<{ block: N[]; index: number }> {
+  const out: Array<{ block: N[]; index: number }> = [];
+  let child: P = p;
+  for (let q = parentOf(p); q && q.value !== stopAt; child = q, q = parentOf(q)) {
+    const body = q.value.type === 'BlockStatement' || q.value.type === 'Program' ? q.value.body : q.value.type === 'SwitchCase' ? q.value.consequent : null;
+    if (body) out.push({ block: body, index: (body as N[]).indexOf(child.value) });
+    if (isFunction(q.value)) break;
+  }
+  return out;
+}

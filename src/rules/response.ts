@@ -1,0 +1,478 @@
+/**
+ * Response rules (MIGRATION.md §5–§6): list envelopes and billing records unwrapped where the body is
+ * parsed, v1-only response fields renamed on provable responses (reported where only likely), v1 error
+ * bodies (`.message` → `.detail`), and query parameters v2 ignores, dropped or renamed.
+ *
+ * `planResponse` runs per request (from planRequest, for legacy-base requests whose operation is known);
+ * `planResponseFile` runs once per file, for reads that only look like v1 response fields.
+ */
+import type { Collection } from 'jscodeshift';
+import type { SiteInstance } from '../js/analyze.js';
+import { classifyCallee } from '../js/clients.js';
+import { EMPTY_CTX } from '../js/context.js';
+import { isResolved, resolveExpr } from '../js/values.js';
+import type { SourceEdit } from '../js/edits.js';
+import { buildSite } from '../js/sites.js';
+import { bindingOf, keyName, unwrap, type N, type P } from '../js/scope.js';
+import { renameMember, renamePatternKey, unwrapExpression, unwrapPatternProperty } from '../js/responses/edits.js';
+import { Tracer, type Value, type Walk } from '../js/responses/flow.js';
+import { queryParamsOf } from '../js/responses/query.js';
+import { callTypeArgument, elementType, membersOf, renameSignature, typesAt, wrapTypeArgument } from '../js/responses/types.js';
+import { climb, enclosingFunctions, findPaths, parentOf, programOf, propertyName } from '../js/responses/tree.js';
+import {
+  BILLING_PARAMS,
+  ERROR_SHAPE,
+  IGNORED_QUERY_PARAMS,
+  ITEM_NAMES,
+  LIST_ENVELOPES,
+  RESPONSE_FIELDS,
+  SINGLE_RESPONSES,
+  V1_TYPE_NAMES,
+  responseField,
+  responseFieldsNamed,
+  type ItemKind,
+  type ResponseField,
+} from '../map/responses.js';
+import type { V1Operation } from '../map/operations.js';
+import { shapeOf } from '../url/shape.js';
+import { finding, type PlanEnv, type PlannedFinding, type RequestPlan } from './request.js';
+import type { RuleId } from './registry.js';
+
+export interface ResponsePlan {
+  /** Edits specific to this request (unwraps, field renames, query renames): dropped with its other edits on conflict. */
+  specific: SourceEdit[];
+  /** Edits right for every request through the code (error-body reads). */
+  universal: SourceEdit[];
+  findings: PlannedFinding[];
+}
+
+type Shared = (p: P, w: Walk) => boolean;
+
+/** Every v1 response field name the map knows (a cheap filter before looking closer). */
+const FIELD_NAMES = new Set(RESPONSE_FIELDS.map((r) => r.field));
+
+const BILLING_ITEMS = new Set<ItemKind>(['podBilling', 'serverlessBilling', 'networkVolumeBilling']);
+
+const v2Path = (op: V1Operation): string => `/v2${op.v2?.path ?? op.path}`;
+const capital = (s: string): string => s[0]!.toUpperCase() + s.slice(1);
+
+/**
+ * Code that other requests share: inside a wrapper of this request's call chain (a function with a
+ * frame that does not contain the chain's root call), or inside a named helper the value was handed to
+ * that has other callers. Nothing request-specific is written there.
+ */
+function sharedCode(inst: SiteInstance): Shared {
+  const root = inst.root.value;
+  return (p, w) =>
+    enclosingFunctions(p).some((f) => w.shared.has(f.value) || (w.ctx.has(f.value) && !(f.value.start <= root.start && root.end <= f.value.end)));
+}
+
+/** Is the value at `p` (a promise) awaited right there? */
+function awaitedHere(p: P): boolean {
+  return parentOf(climb(p))?.value.type === 'AwaitExpression';
+}
+
+/** Is the value at `p` what an inline `.then` callback returns (so the `.then(…)` call is the better place)? */
+function returnedFromThen(p: P, w: Walk): boolean {
+  const q = climb(p);
+  const parent = parentOf(q);
+  if (!parent) return false;
+  let fn: N | null = null;
+  if (parent.value.type === 'ArrowFunctionExpression' && parent.value.body === q.value) fn = parent.value;
+  else if (parent.value.type === 'ReturnStatement') fn = enclosingFunctions(parent)[0]?.value ?? null;
+  return !!fn && w.returnTo.get(fn)?.then === true;
+}
+
+/** Is `p` what an async function returns (so `(await p).key` keeps the function's result a promise)? */
+function returnedFromAsync(p: P): boolean {
+  const q = climb(p);
+  const parent = parentOf(q);
+  if (parent?.value.type === 'ReturnStatement') return !!enclosingFunctions(parent)[0]?.value.async;
+  return parent?.value.type === 'ArrowFunctionExpression' && parent.value.body === q.value && !!parent.value.async;
+}
+
+/** The request's v1 base is written in the code that makes it, not passed in by a caller. */
+function baseIsOwn(inst: SiteInstance, env: PlanEnv): boolean {
+  const callee = classifyCallee(inst.site.call, EMPTY_CTX);
+  const site = callee && buildSite(inst.site.call, callee, EMPTY_CTX, inst.site.call);
+  return !!site && shapeOf(site.url, env.bases).base === 'legacy';
+}
+
+/** The literal the request's v1 base is written in. */
+function baseLiteral(inst: SiteInstance, env: PlanEnv): N | null {
+  const shape = shapeOf(inst.site.url, env.bases);
+  if (shape.base !== 'legacy') return null;
+  const piece = inst.site.url[shape.flat.at[0]!.piece];
+  return piece?.kind === 'text' ? piece.origin.path.node : null;
+}
+
+/** The node a finding about a value position points at. */
+function anchorOf(p: P): N {
+  return p.value.type === 'ObjectProperty' ? p.value.key : p.value;
+}
+
+function fieldMessage(row: ResponseField, item: ItemKind, name: string): string {
+  const what = `${capital(ITEM_NAMES[item])} field "${name}"`;
+  switch (row.fate.kind) {
+    case 'rename':
+    case 'nest':
+      return `${what} is "${row.fate.to}" in v2: ${row.note}.`;
+    case 'moved':
+      return `${what} is not in v2 responses; the data is ${row.fate.to.startsWith('GET ') ? `at ${row.fate.to}` : `under "${row.fate.to}"`}: ${row.note}. Rewrite this read by hand.`;
+    case 'gone':
+      return `${what} is gone in v2: ${row.note}.`;
+  }
+}
+
+const w0 = (inst: SiteInstance): Walk => ({ ctx: inst.ctx, returnTo: new Map(), shared: new Set(), depth: 0 });
+
+/** Plan the response side of one v1 request. */
+export function planResponse(inst: SiteInstance, op: V1Operation, env: PlanEnv): ResponsePlan | null {
+  const plan: ResponsePlan = { specific: [], universal: [], findings: [] };
+  const shared = sharedCode(inst);
+  planBodyFlow(plan, inst, op, env, shared);
+  planErrors(plan, inst, env, shared);
+  planQuery(plan, inst, op, env);
+  return plan.findings.length || plan.specific.length || plan.universal.length ? plan : null;
+}
+
+interface Point {
+  p: P;
+  v: Value;
+  w: Walk;
+}
+
+/** List envelopes and billing records: unwrap where the body is parsed; then follow items for field reads. */
+function planBodyFlow(plan: ResponsePlan, inst: SiteInstance, op: V1Operation, env: PlanEnv, shared: Shared): void {
+  const envelope = LIST_ENVELOPES[op.id];
+  const item = envelope?.item ?? SINGLE_RESPONSES[op.id];
+  if (!item) return;
+  if (declaredWrapper(inst)) {
+    // A wrapper declared in the config: its code is not in the run, so what it returns is unknown.
+    if (envelope) {
+      const f = finding(envelope.rule, inst.root.value, `GET ${op.path} returns ${shapeText(envelope.key)} in v2 (GET ${v2Path(op)}) instead of a bare array; ${calleeName(inst)} is declared in the config, so what it returns is not visible here: if it hands back the parsed body, read .${envelope.key} from it.`, false);
+      plan.findings.push({ ...f, severity: 'info' });
+    }
+    return;
+  }
+  const client = inst.site.client;
+  const points: Point[] = [];
+  const escapes: Array<{ p: P; why: string }> = [];
+  let handlesBoth = false;
+  new Tracer({
+    at(p, v, w) {
+      if (v.kind !== 'json' || v.error) return false;
+      if (v.promise && (awaitedHere(p) || returnedFromThen(p, w))) return false;
+      if (shared(p, w)) return false;
+      points.push({ p, v, w });
+      return true;
+    },
+    member(_p, name, v) {
+      if (envelope && v.kind === 'json' && !v.error && name === envelope.key) handlesBoth = true;
+      return null;
+    },
+    escape(p, v, why) {
+      if (!v.error && (v.kind === 'response' || v.kind === 'text' || v.kind === 'json')) escapes.push({ p, why });
+    },
+  }).follow(inst.site.call, { kind: 'response', promise: true, client }, w0(inst));
+
+  for (const point of points) {
+    const both = followItems(plan, point, item, envelope?.key ?? null, env, shared);
+    const isPattern = point.p.value.type === 'ObjectProperty';
+    if (!isPattern) planTypes(plan, point.p, item, !!envelope, env);
+    if (!envelope || both || handlesBoth) continue;
+    const edits = isPattern ? unwrapPatternProperty(env.source, point.p, envelope.key) : unwrapExpression(env.source, point.p, envelope.key, point.v.promise, returnedFromAsync(point.p));
+    plan.findings.push(finding(envelope.rule, anchorOf(point.p), envelopeMessage(op, envelope.key, edits ? 'unwrapped' : 'by hand'), !!edits));
+    if (!edits) continue;
+    plan.specific.push(...edits);
+    // `api<Pod[]>('GET', '/pods')` now returns the envelope: `api<{ pods: Pod[] }>`.
+    const typeArg = callTypeArgument(point.p);
+    if (typeArg && typeArg.type !== 'TSAnyKeyword' && typeArg.type !== 'TSTypeLiteral') plan.specific.push(wrapTypeArgument(env.source, typeArg, envelope.key));
+  }
+  if (envelope && !points.length && escapes.length) {
+    const { p, why } = escapes[0]!;
+    const f = finding(envelope.rule, anchorOf(p), `GET ${op.path} returns ${shapeText(envelope.key)} in v2 (GET ${v2Path(op)}) instead of a bare array, but its response leaves what v2-migrate can follow here (${why}): read .${envelope.key} where the body is parsed.`, false);
+    plan.findings.push({ ...f, severity: 'warning' });
+  }
+}
+
+function shapeText(key: string): string {
+  return key === 'records' ? '{ records, metadata }' : `{ ${key}: [...] }`;
+}
+
+function envelopeMessage(op: V1Operation, key: string, how: 'unwrapped' | 'by hand'): string {
+  const head = `GET ${op.path} returned a bare array in v1; GET ${v2Path(op)} returns ${shapeText(key)}`;
+  const tail = key === 'records' ? ' (money is totalAmount per record; totals are in metadata.totals)' : '';
+  return how === 'unwrapped'
+    ? `${head}: unwrapped with .${key} where the body is parsed, so the code still sees an array${tail}.`
+    : `${head}: read .${key} where the body is parsed${tail}. Not rewritten: the destructuring is not simple enough to edit.`;
+}
+
+/**
+ * Types the response is declared with at a point (`api<Pod[]>`, `as Pod`, `const pod: Pod = …`): members
+ * that v2 renamed are renamed in the type's declaration (in this file), the others reported.
+ */
+function planTypes(plan: ResponsePlan, at: P, item: ItemKind, list: boolean, env: PlanEnv): void {
+  const rule: RuleId = BILLING_ITEMS.has(item) ? 'billing-records' : 'response-field';
+  for (const declared of typesAt(at)) {
+    const t = list ? elementType(declared) : declared;
+    for (const member of t ? membersOf(t, at) : []) {
+      const row = responseField(member.name, item);
+      if (!row) continue;
+      const head = `Type ${member.typeName} describes this RunPod response: ${fieldMessage(row, item, member.name)}`;
+      const edits = row.fate.kind === 'rename' ? renameSignature(env.source, member, row.fate.to) : null;
+      if (edits) plan.specific.push(...edits);
+      plan.findings.push(finding(rule, member.key, edits ? `${head} Renamed in the type too.` : `${head} Update the type by hand.`, !!edits));
+    }
+  }
+}
+
+/**
+ * Follow the (unwrapped) body from a point to the reads of its items; rename v1 fields where provable.
+ * Returns true when the code already reads the envelope key (it handles both shapes).
+ */
+function followItems(plan: ResponsePlan, point: Point, item: ItemKind, key: string | null, env: PlanEnv, shared: Shared): boolean {
+  let both = false;
+  const tracer = new Tracer({
+    member(p, name, v, w) {
+      if (v.kind === 'list') {
+        if (key !== null && name === key) {
+          both = true;
+          return v;
+        }
+        return null;
+      }
+      if (v.kind === 'item' && name !== null) fieldRead(plan, p, name, item, w, env, shared);
+      return null;
+    },
+  });
+  const value: Value = { kind: key === null ? 'item' : 'list', promise: point.v.promise, client: point.v.client };
+  if (point.p.value.type === 'ObjectProperty') tracer.bind(point.p.get('value'), value, point.w);
+  else tracer.follow(point.p, value, point.w);
+  return both;
+}
+
+function fieldRead(plan: ResponsePlan, p: P, name: string, item: ItemKind, w: Walk, env: PlanEnv, shared: Shared): void {
+  const row = responseField(name, item);
+  if (!row) return;
+  const rule: RuleId = BILLING_ITEMS.has(item) ? 'billing-records' : 'response-field';
+  const isPattern = p.value.type === 'ObjectProperty';
+  const anchor = anchorOf(isPattern ? p : p.get('property'));
+  let message = fieldMessage(row, item, name);
+  let edits: SourceEdit[] | null = null;
+  if (row.fate.kind === 'rename' || row.fate.kind === 'nest') {
+    const to = row.fate.to;
+    edits = isPattern ? renamePatternKey(env.source, p.value, to) : renameMember(env.source, p.value, to);
+    if (!edits) message += ` Not rewritten: ${isPattern ? 'a nested field cannot be renamed inside a destructuring' : 'the property is not written as a plain name'}; change it by hand.`;
+    else if (shared(p, w)) {
+      message += ' Not rewritten: this code is shared with other callers; change it by hand.';
+      edits = null;
+    }
+  }
+  if (edits && row.fate.kind === 'rename' && !isPattern) edits.push(...typeLiteralRename(unwrap(p.get('object')), name, row.fate.to, env));
+  if (edits) plan.specific.push(...edits);
+  plan.findings.push(finding(rule, anchor, message, !!edits));
+}
+
+/**
+ * `(v: { dataCenterId: string }) => v.dataCenterId`: the inline type of the variable a renamed read
+ * goes through names the field too; rename it there so the file still type-checks. Named types
+ * (`type Pod = …`) are reported by planResponseFile instead.
+ */
+function typeLiteralRename(obj: P, name: string, to: string, env: PlanEnv): SourceEdit[] {
+  if (obj.value.type !== 'Identifier') return [];
+  const b = bindingOf(obj);
+  let id: N = null;
+  if (b.kind === 'param' && !b.keyPath.length) {
+    const param = b.fn.value.params[b.index];
+    id = param?.type === 'AssignmentPattern' ? param.left : param;
+  } else if (b.kind === 'var' && !b.keyPath.length) id = b.declarator.value.id;
+  const literal = id?.type === 'Identifier' ? id.typeAnnotation?.typeAnnotation : null;
+  if (literal?.type !== 'TSTypeLiteral') return [];
+  const member = (literal.members as N[]).find((m) => m.type === 'TSPropertySignature' && !m.computed && keyName(m.key) === name);
+  if (!member) return [];
+  const key = member.key;
+  if (key.type === 'Identifier') return [{ start: key.start, end: key.end, text: to, node: member }];
+  if (key.type === 'StringLiteral' && env.source.slice(key.start + 1, key.end - 1) === key.value) return [{ start: key.start + 1, end: key.end - 1, text: to, node: member }];
+  return [];
+}
+
+/** A call to a config-declared wrapper (its code is not part of the run). */
+function declaredWrapper(inst: SiteInstance): boolean {
+  const first = inst.site.url[0];
+  return first?.kind === 'text' && first.origin.declared === true;
+}
+
+function calleeName(inst: SiteInstance): string {
+  const callee = unwrap(inst.site.call.get('callee')).value;
+  return callee.type === 'Identifier' ? `${callee.name}()` : callee.type === 'MemberExpression' && callee.property.type === 'Identifier' ? `${callee.property.name}()` : 'the wrapper';
+}
+
+/** v1 error bodies: `.message` → `.detail`, `.error` reported, error bodies passed on reported. */
+function planErrors(plan: ResponsePlan, inst: SiteInstance, env: PlanEnv, shared: Shared): void {
+  if (declaredWrapper(inst)) return;
+  const reads: Array<{ p: P; name: string; v: Value; w: Walk }> = [];
+  const escapes: Array<{ p: P; why: string }> = [];
+  new Tracer({
+    member(p, name, v, w) {
+      if (v.kind === 'json' && name !== null && (v.error || ERROR_SHAPE.v1Only.includes(name))) reads.push({ p, name, v, w });
+      return null;
+    },
+    escape(p, v, why) {
+      if (v.kind === 'json' && v.error) escapes.push({ p, why });
+    },
+  }).follow(inst.site.call, { kind: 'response', promise: true, client: inst.site.client }, w0(inst));
+  if (!reads.length && !escapes.length) return;
+  const own = baseIsOwn(inst, env);
+  for (const { p, name, v, w } of reads) {
+    const isPattern = p.value.type === 'ObjectProperty';
+    const anchor = anchorOf(isPattern ? p : p.get('property'));
+    const to = v.error ? ERROR_SHAPE.renames[name] : undefined;
+    if (to) {
+      let message = `RunPod v2 errors are RFC 9457 problems ({ title, status, detail, errors }); the v1 "${name}" is "${to}".`;
+      let edits = isPattern ? renamePatternKey(env.source, p.value, to) : renameMember(env.source, p.value, to);
+      const doubt = v.doubt ?? (shared(p, w) && !own ? 'this code is shared with requests whose base URL the tool cannot see' : null);
+      if (doubt || !edits) {
+        message += ` Not rewritten: ${doubt ?? 'the property is not written as a plain name'}; change it by hand if this is a RunPod error.`;
+        edits = null;
+      }
+      // Right for every request through this code, but only once the base moves: tie the edit to the
+      // base literal, so it stays out when that base is held on v1 (or marked keep-v1).
+      const base = baseLiteral(inst, env);
+      if (edits) plan.universal.push(...edits.map((e) => ({ ...e, node: base ?? e.node, universal: true })));
+      plan.findings.push(finding('error-shape', anchor, message, !!edits));
+    } else if (ERROR_SHAPE.v1Only.includes(name) && v.error) {
+      plan.findings.push(finding('error-shape', anchor, `v1 also answered { error, status }; v2 errors are ${ERROR_SHAPE.description}: read .detail instead of .${name}.`, false));
+    } else if (ERROR_SHAPE.v1Only.includes(name)) {
+      plan.findings.push(finding('error-shape', anchor, `This reads .${name} of a RunPod response body to detect an error, as v1's { error, status } bodies allowed; v2 errors are ${ERROR_SHAPE.description} with an error HTTP status, so check res.ok (or the status) before using the body and read .detail.`, false));
+    }
+  }
+  for (const { p, why } of escapes) {
+    plan.findings.push(finding('error-shape', anchorOf(p), `This RunPod error body is passed on (${why}); v1 sent { message }, v2 sends ${ERROR_SHAPE.description}: code that reads .message from it must read .detail.`, false));
+  }
+}
+
+/** Query parameters v2 ignores (list filters) or dropped/renamed (billing). */
+function planQuery(plan: ResponsePlan, inst: SiteInstance, op: V1Operation, env: PlanEnv): void {
+  const ignored = IGNORED_QUERY_PARAMS[op.id];
+  const billing = BILLING_PARAMS[op.id];
+  if (!ignored && !billing?.length) return;
+  const list = LIST_ENVELOPES[op.id]?.key ?? 'items';
+  const what = ITEM_NAMES[LIST_ENVELOPES[op.id]?.item ?? SINGLE_RESPONSES[op.id] ?? 'pod'];
+  for (const qp of queryParamsOf(inst, env.bases, env.source)) {
+    const ig = ignored?.find((x) => x.param === qp.name);
+    if (ig) {
+      const shown = qp.value === null ? qp.name : `${qp.name}=${qp.value}`;
+      const effect = op.id.startsWith('List') ? ` and returns every ${what}` : '';
+      plan.findings.push(finding('query-filter', qp.anchor, `GET ${v2Path(op)} silently ignores the v1 query parameter ${shown}${effect}: ${ig.recipe(list, qp.expr)}.`));
+    }
+    const bp = billing?.find((x) => x.param === qp.name);
+    if (!bp) continue;
+    if (bp.renamed) {
+      const edits = qp.rename(bp.renamed);
+      const message = `The billing query parameter ${qp.name} is ${bp.renamed} in GET ${v2Path(op)}: ${bp.note}.${edits ? '' : ' Not rewritten: the name is not written where it can be edited; change it by hand.'}`;
+      if (edits) plan.specific.push(...edits);
+      plan.findings.push(finding('billing-records', qp.anchor, message, !!edits));
+    } else {
+      plan.findings.push(finding('billing-records', qp.anchor, `GET ${v2Path(op)} has no ${qp.name} query parameter (v1 ${op.path} did; v2 silently ignores it): ${bp.note}.`, false));
+    }
+  }
+}
+
+/** The v1 type a value is declared with (`p: Pod`, `x as Pod`), when it is one of the known v1 type names. */
+function declaredItem(obj: P): { item: ItemKind; typeName: string } | null {
+  const typeName = (annotation: N): string | null => {
+    const t = annotation?.type === 'TSTypeAnnotation' ? annotation.typeAnnotation : annotation;
+    return t?.type === 'TSTypeReference' && t.typeName.type === 'Identifier' ? t.typeName.name : null;
+  };
+  const known = (name: string | null): { item: ItemKind; typeName: string } | null => {
+    const item = name ? V1_TYPE_NAMES[name] : undefined;
+    return item && name ? { item, typeName: name } : null;
+  };
+  const n = obj.value;
+  if (n.type === 'TSAsExpression') return known(typeName(n.typeAnnotation));
+  if (n.type !== 'Identifier') return null;
+  const b = bindingOf(obj);
+  let id: N = null;
+  if (b.kind === 'param' && !b.keyPath.length) {
+    const param = b.fn.value.params[b.index];
+    id = param?.type === 'AssignmentPattern' ? param.left : param?.type === 'TSParameterProperty' ? param.parameter : param;
+  } else if (b.kind === 'var' && !b.keyPath.length) id = b.declarator.value.id;
+  return id?.type === 'Identifier' ? known(typeName(id.typeAnnotation)) : null;
+}
+
+/** Members of TypeScript interfaces and type aliases: `{ declaration name, member key node, name }`. */
+function typeMembers(program: N): Array<{ typeName: string; key: N; name: string }> {
+  const out: Array<{ typeName: string; key: N; name: string }> = [];
+  const members = (typeName: string, body: N): void => {
+    for (const m of body ?? []) if (m.type === 'TSPropertySignature' && !m.computed) {
+      const name = keyName(m.key);
+      if (name) out.push({ typeName, key: m.key, name });
+    }
+  };
+  const visit = (n: N): void => {
+    if (!n || typeof n.type !== 'string') return;
+    if (n.type === 'TSInterfaceDeclaration') members(n.id.name, n.body.body);
+    else if (n.type === 'TSTypeAliasDeclaration' && n.typeAnnotation.type === 'TSTypeLiteral') members(n.id.name, n.typeAnnotation.members);
+    for (const key of Object.keys(n)) {
+      if (key === 'loc' || key === 'extra' || key.endsWith('Comments') || key === 'tokens') continue;
+      const c = n[key];
+      if (Array.isArray(c)) c.forEach(visit);
+      else if (c && typeof c.type === 'string') visit(c);
+    }
+  };
+  visit(program);
+  return out;
+}
+
+/**
+ * Reads that only look like v1 response fields: a distinctive v1 field name read in a file that talks
+ * to RunPod REST, or any v1 field of a value declared with a v1 type name (`p: Pod`); and members of
+ * TypeScript types that describe v1 responses. Reported, never rewritten; reads a request's plan
+ * already covered are skipped.
+ */
+export function planResponseFile(root: Collection, instances: readonly SiteInstance[], plans: readonly RequestPlan[], env: PlanEnv): PlannedFinding[] {
+  const rootPath = root.paths()[0];
+  if (!rootPath) return [];
+  const program = programOf(rootPath).value;
+  const inFile = (n: N): boolean => n.start >= program.start && n.end <= program.end;
+  const talksRest = instances.some((i) => {
+    if (!inFile(i.root.value) && !inFile(i.site.call.value)) return false;
+    const base = shapeOf(i.site.url, env.bases).base;
+    return base === 'legacy' || base === 'target';
+  });
+  const handled = new Set<N>();
+  for (const plan of plans) for (const f of plan.findings) if (f.ruleId === 'response-field' || f.ruleId === 'billing-records' || f.ruleId === 'error-shape') handled.add(f.anchor);
+  const out: PlannedFinding[] = [];
+  const typed = Object.keys(V1_TYPE_NAMES).some((t) => env.source.slice(program.start, program.end).includes(t));
+  if (!talksRest && !typed) return out;
+  const members = findPaths(programOf(rootPath), (n) => (n.type === 'MemberExpression' || n.type === 'OptionalMemberExpression') && FIELD_NAMES.has(propertyName(n) ?? ''));
+  for (const member of members) {
+    const m = member.value;
+    const name = propertyName(m);
+    if (name === null || handled.has(m.property)) continue;
+    const rows = responseFieldsNamed(name);
+    if (!rows.length) continue;
+    const parent = parentOf(member);
+    if (parent && (parent.value.type === 'CallExpression' || parent.value.type === 'OptionalCallExpression') && parent.value.callee === m) continue;
+    if (parent?.value.type === 'AssignmentExpression' && parent.value.left === m) continue;
+    // An object literal written here (a request body, a config) is not a response.
+    const obj = resolveExpr(member.get('object'), EMPTY_CTX);
+    if (isResolved(obj) && obj.path.value.type === 'ObjectExpression') continue;
+    const declared = typed ? declaredItem(member.get('object')) : null;
+    const row = declared ? rows.find((r) => r.items.includes(declared.item)) : talksRest ? rows.find((r) => r.distinctive) : undefined;
+    if (!row) continue;
+    const item = declared?.item ?? row.items[0]!;
+    const why = declared ? `it is declared with the v1 type ${declared.typeName}` : 'this file calls the RunPod REST API';
+    out.push(finding('response-field', m.property, `${fieldMessage(row, item, name)} This object looks like a REST v1 response (${why}) but the tool cannot prove it, so it was not rewritten.`, false));
+  }
+  for (const { typeName, key, name } of typeMembers(program)) {
+    if (handled.has(key)) continue;
+    const item = V1_TYPE_NAMES[typeName];
+    const row = item ? responseField(name, item) : talksRest ? responseFieldsNamed(name).find((r) => r.distinctive) : undefined;
+    if (!row) continue;
+    const to = row.fate.kind === 'rename' || row.fate.kind === 'nest' ? `"${row.fate.to}"` : row.fate.kind === 'moved' ? `under "${row.fate.to}"` : 'gone';
+    out.push(finding('response-field', key, `Type ${typeName} describes the REST v1 ${ITEM_NAMES[item ?? row.items[0]!]} field "${name}", which is ${to} in v2: ${row.note}. Update the type (or generate types from the v2 schema), or code that reads the v2 field will not type-check.`, false));
+  }
+  return out;
+}
