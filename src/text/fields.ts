@@ -3,10 +3,11 @@
  * JS engine rewrites with), response facts from src/map/fields.ts.
  */
 import { bodyMappingFor } from '../map/bodies.js';
-import { BUILDER_TARGETS, responseFieldMapping, V2_LIST_KEYS } from '../map/fields.js';
-import type { V1Operation, V1Resource } from '../map/operations.js';
+import { BUILDER_TARGETS } from '../map/fields.js';
+import { BILLING_PARAMS, IGNORED_QUERY_PARAMS, ITEM_NAMES, LIST_ENVELOPES, RESPONSE_FIELDS, responseFieldsNamed } from '../map/responses.js';
+import type { V1Operation } from '../map/operations.js';
 import { graphqlRoute, GRAPHQL_REST_ROUTES } from '../map/graphql.js';
-import type { Collector } from './plan.js';
+import type { Collector, TPiece } from './plan.js';
 
 /** The operation whose JSON body a request sends, when it has a body mapping (create / update). */
 export function bodyOperation(op: V1Operation | undefined): V1Operation | undefined {
@@ -62,25 +63,85 @@ export function checkLooseBodyField(c: Collector, field: string, at: number): vo
   }
 }
 
-/** Report a read of a v1-only response field (distinctive names only). */
+/** The distinctive v1 response field names (`desiredStatus`, `costPerHr`, …): reported on a read in a file that talks to RunPod REST. */
+export const DISTINCTIVE_RESPONSE_FIELDS: readonly string[] = [...new Set(RESPONSE_FIELDS.filter((r) => r.distinctive).map((r) => r.field))];
+
+/** Report a read of a v1-only response field (distinctive names only), worded like the JS engine's. */
 export function checkResponseField(c: Collector, field: string, at: number): void {
-  const row = responseFieldMapping(field);
-  if (!row || !row.distinctive) return;
-  const to = row.v2 ? `"${row.v2}"` : 'gone';
-  c.report('response-field', at, `"${field}" is a REST v1 response field; in v2 it is ${to}: ${row.note}.`);
+  const rows = responseFieldsNamed(field).filter((r) => r.distinctive);
+  const row = rows[0];
+  if (!row) return;
+  const item = rows.flatMap((r) => r.items).map((i) => ITEM_NAMES[i]);
+  const what = `REST v1 ${[...new Set(item)].join(' / ')} field "${field}"`;
+  const fate = row.fate;
+  const text =
+    fate.kind === 'rename' || fate.kind === 'nest'
+      ? `${what} is "${fate.to}" in v2: ${row.note}.`
+      : fate.kind === 'moved'
+        ? `${what} is not in v2 responses; the data is ${fate.to.startsWith('GET ') ? `at ${fate.to}` : `under "${fate.to}"`}: ${row.note}.`
+        : `${what} is gone in v2: ${row.note}.`;
+  c.report('response-field', at, `${text} Not rewritten in this file type: change the read by hand.`);
 }
 
-/** A bare-array read of a v1 list response. */
-export function listEnvelopeMessage(op: V1Operation, how: string): string {
-  const key = V2_LIST_KEYS[op.resource as V1Resource];
-  const path = `/v2${op.v2?.path ?? ''}`;
-  const extra = op.resource === 'billing' ? ' (with `metadata` next to it)' : '';
-  return `GET ${op.path} returned a bare array in v1; GET ${path} returns an object with the list under "${key}"${extra}, so ${how} fails or iterates the wrong thing: read .${key} first.`;
+/** A bare-array read of a v1 list response: the rule (list-envelope, or billing-records for billing) and its message. */
+export function listEnvelope(op: V1Operation, how: string): { rule: 'list-envelope' | 'billing-records'; message: string } | null {
+  const envelope = LIST_ENVELOPES[op.id];
+  if (!envelope) return null;
+  const shape = envelope.key === 'records' ? '{ records, metadata }' : `{ ${envelope.key}: [...] }`;
+  const tail = envelope.key === 'records' ? ' (money is totalAmount per record; totals are in metadata.totals)' : '';
+  return {
+    rule: envelope.rule,
+    message: `GET ${op.path} returned a bare array in v1; GET /v2${op.v2?.path ?? ''} returns ${shape}, so ${how} fails or iterates the wrong thing: read .${envelope.key} first${tail}. Not rewritten in this file type.`,
+  };
 }
 
 /** A list operation: its response is a bare array in v1. */
 export function isListOp(op: V1Operation | undefined): op is V1Operation {
-  return !!op && op.method === 'GET' && (op.id.startsWith('List') || op.resource === 'billing');
+  return !!op && !!LIST_ENVELOPES[op.id];
+}
+
+/** v1 query parameters a request sends that v2 ignores (query-filter) or dropped or renamed (billing-records). */
+export function checkQueryParam(c: Collector, op: V1Operation, param: string, at: number, editable = false): void {
+  const ignored = IGNORED_QUERY_PARAMS[op.id]?.find((p) => p.param === param);
+  const v2 = `GET /v2${op.v2?.path ?? op.path}`;
+  if (ignored) {
+    const instead = ignored.v2Field ? `filter the result on the client by ${ignored.v2Field}` : ignored.recipe('items', null);
+    c.report('query-filter', at, `${v2} ${op.id.startsWith('List') ? 'silently ignores' : 'has no'} the v1 query parameter ${param}, so it returns everything: ${instead}.`);
+    return;
+  }
+  const billing = BILLING_PARAMS[op.id]?.find((p) => p.param === param);
+  if (billing?.renamed) {
+    const message = `The v1 billing query parameter ${param} is ${billing.renamed} in ${v2}: ${billing.note}.`;
+    if (editable) c.fix('billing-records', at, message, [{ start: at, end: at + param.length, text: billing.renamed, literal: at }]);
+    else c.report('billing-records', at, `${message} Not rewritten: the parameter name is not written as plain text here.`);
+  } else if (billing) c.report('billing-records', at, `${v2} has no ${param} query parameter (v1 ${op.path} did; v2 silently ignores it): ${billing.note}.`);
+}
+
+/** A query parameter name as written: where, and whether the name is the file's text verbatim. */
+export interface QueryParam {
+  name: string;
+  at: number;
+  editable: boolean;
+}
+
+/** Query parameters written in a URL's literal query string, with their offsets. */
+export function queryParams(pieces: readonly TPiece[]): QueryParam[] {
+  const out: QueryParam[] = [];
+  let inQuery = false;
+  for (const p of pieces) {
+    if (p.kind !== 'text') continue;
+    let i = 0;
+    if (!inQuery) {
+      const q = p.text.indexOf('?');
+      if (q < 0) continue;
+      inQuery = true;
+      i = q + 1;
+    }
+    const re = /(?:^|&)([A-Za-z][A-Za-z0-9_]*)=/g;
+    const part = p.text.slice(i);
+    for (let m = re.exec(part); m; m = re.exec(part)) out.push({ name: m[1]!, at: p.origin.start + i + m.index + (m[0].startsWith('&') ? 1 : 0), editable: p.origin.editable });
+  }
+  return out;
 }
 
 /** GraphQL operation names the text engine looks for, longest first (so `podStop` never hides a longer name). */

@@ -115,7 +115,7 @@ function stillWellFormed(language: Language, before: string, after: string): boo
 export function scanText(text: string, file: string, bases: Bases): TextScanResult {
   const language = languageOf(path.basename(file));
   if (!language) return { findings: [], output: null };
-  const c = new Collector(text, bases);
+  const c = new Collector(text, bases, file);
   scanLanguage(c, text, language, file);
   const result = c.result();
   if (result.output !== null && !stillWellFormed(language, text, result.output)) {

@@ -208,8 +208,10 @@ function scanJsFence(c: Collector, text: string, f: Fence, ext: string, file: st
     }
     return;
   }
-  let accepted = true;
-  if (result.output !== null) {
+  // Markers in the Markdown file (an HTML comment before the fence) keep the whole snippet as it is.
+  const marked = result.findings.some((x) => x.fixable && c.marked(c.lines.lineStart(x.line + f.line - 1) + x.column - 1, x.ruleId));
+  let accepted = !marked;
+  if (result.output !== null && accepted) {
     const out = result.output;
     let p = 0;
     while (p < content.length && p < out.length && content[p] === out[p]) p++;

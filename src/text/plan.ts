@@ -13,8 +13,10 @@ import { HOLE, type Piece } from '../url/pieces.js';
 import { planUrlChanges, templateOf, type UrlChange } from '../url/plan.js';
 import { displayPath, shapeOf, type Bases, type UrlShape } from '../url/shape.js';
 import { RULES, type RuleId } from '../rules/registry.js';
-import { applyEdits, Lines, overlaps, type Edit } from './source.js';
+import { applyEdits, lineEndAt, Lines, overlaps, type Edit } from './source.js';
 import { V2_OPENAPI_URL } from '../map/hosts.js';
+import { isSuppressed, parseMarkers, type MarkerIndex } from '../markers/index.js';
+import { checkQueryParam, queryParams, type QueryParam } from './fields.js';
 
 /** Where a piece of URL text came from in the file. */
 export interface TextOrigin {
@@ -79,6 +81,12 @@ export function couldBeV1Path(segments: ReadonlyArray<string | null>): boolean {
   return PATH_TEMPLATES.some((t) => fits(t.v1Segments, 0, 0));
 }
 
+/** A whole v1 URL (a documented path, or the schema) rather than a base that other code appends paths to. */
+export function isCompleteUrl(pieces: readonly TPiece[], bases: Bases): boolean {
+  const shape = shapeFor(pieces, bases);
+  return shape.base === 'legacy' && shape.segments.length > 0 && (!!templateOf(shape) || isSchemaShape(shape));
+}
+
 export function isSchemaShape(shape: UrlShape): boolean {
   return shape.base === 'legacy' && shape.segments.length === 1 && shape.segments[0]!.text === 'openapi.json';
 }
@@ -95,16 +103,58 @@ export class Collector {
   readonly consumed = new Set<number>();
   /** The file talks to RunPod REST (a legacy or v2 base URL was seen in a request or value). */
   talksRest = false;
+  /** In-source markers (`v2-migrate-keep-v1`, `v2-migrate-ignore`): marked code is never rewritten. */
+  private readonly markers: MarkerIndex;
+  /** Literals read by a marked request: they stay as they are, whoever else reads them (as in the JS engine). */
+  readonly frozen = new Map<number, number>();
+  private readonly applied: Array<{ finding: Finding; edits: readonly Edit[]; request: PlannedRequest | null }> = [];
+  /** Every request planned, in order, and the one being planned now. */
+  readonly requests: PlannedRequest[] = [];
+  private current: PlannedRequest | null = null;
+  /**
+   * Base literals that must stay on v1 (as in the JS engine, bases move with their paths): some code
+   * uses them that this run does not fully migrate. Value: the line of that use, and what it is.
+   */
+  private readonly holds = new Map<number, { line: number; why: 'uncovered' | 'request' }>();
+  /** Literals written away from the request that reads them (a constant, a variable): the ones a hold applies to. */
+  readonly bound = new Set<number>();
 
   constructor(
     readonly text: string,
     readonly bases: Bases,
+    file = '',
   ) {
     this.lines = new Lines(text);
+    this.markers = parseMarkers(text, file);
+  }
+
+  /** A marker takes a finding of `ruleId` at offset `at` out of the gate: its code must not be rewritten. */
+  marked(at: number, ruleId: RuleId): boolean {
+    return isSuppressed(this.markers, this.lines.pos(at).line, ruleId);
   }
 
   report(ruleId: RuleId, at: number, message: string, fixable = false): void {
-    this.findings.push({ ruleId, severity: RULES[ruleId].severity, ...this.lines.pos(at), message, fixable });
+    const f: Finding = { ruleId, severity: RULES[ruleId].severity, ...this.lines.pos(at), message, fixable };
+    this.findings.push(f);
+    this.current?.findings.push(f);
+  }
+
+  /** Start and end planning one request (its findings and fixes are attributed to it). */
+  beginRequest(line: number): PlannedRequest {
+    const req: PlannedRequest = { line, literals: new Set(), findings: [], migrated: true };
+    this.requests.push(req);
+    this.current = req;
+    return req;
+  }
+
+  endRequest(req: PlannedRequest): void {
+    req.migrated = !req.findings.some((f) => !f.fixable && URL_RULES.has(f.ruleId));
+    this.current = null;
+  }
+
+  /** Code this run does not migrate uses the base literal at `literal` (the use is on `line`): it stays v1. */
+  hold(literal: number, line: number): void {
+    if (!this.holds.has(literal)) this.holds.set(literal, { line, why: 'uncovered' });
   }
 
   private near(e: Edit): Edit[] {
@@ -132,15 +182,100 @@ export class Collector {
 
   /** Report a fact whose fix is `edits`; when they cannot be applied, the finding says so and is not fixable. */
   fix(ruleId: RuleId, at: number, message: string, edits: readonly Edit[]): boolean {
+    if (this.marked(at, ruleId)) {
+      this.report(ruleId, at, message, false);
+      return false;
+    }
     if (this.tryEdits(edits)) {
       this.report(ruleId, at, message, true);
+      this.applied.push({ finding: this.findings[this.findings.length - 1]!, edits, request: this.current });
       return true;
     }
     this.report(ruleId, at, `${message} Not rewritten: it overlaps another change in this file; migrate it by hand.`, false);
     return false;
   }
 
+  /** Report another fact fixed by the edits of the last accepted fix (it stands or falls with them). */
+  alsoFixed(ruleId: RuleId, at: number, message: string): void {
+    const last = this.applied[this.applied.length - 1];
+    this.report(ruleId, at, message, !!last);
+    if (last) this.applied.push({ finding: this.findings[this.findings.length - 1]!, edits: last.edits, request: this.current });
+  }
+
+  /** Take back every applied fix that touches a frozen literal (and, with it, fixes sharing its edits). */
+  private unfreeze(): void {
+    if (!this.frozen.size) return;
+    const key = (e: Edit): string => `${e.start}:${e.end}:${e.text}`;
+    const dropped = new Map<string, number>();
+    for (let changed = true; changed; ) {
+      changed = false;
+      for (const a of this.applied) {
+        if (!a.finding.fixable) continue;
+        const hit = a.edits.map((e) => (e.literal !== undefined ? this.frozen.get(e.literal) : undefined) ?? dropped.get(key(e))).find((x) => x !== undefined);
+        if (hit === undefined) continue;
+        a.finding.fixable = false;
+        a.finding.message += ` Not rewritten: the request marked on line ${hit} reads the same code.`;
+        for (const e of a.edits) dropped.set(key(e), hit);
+        changed = true;
+      }
+    }
+    const keep = this.edits.filter((e) => !dropped.has(key(e)));
+    this.edits.length = 0;
+    this.edits.push(...keep);
+  }
+
+  /**
+   * Bases move with their paths: a base literal read by a request that still needs a person, or by code
+   * the engine cannot follow, stays v1, and so do the paths of every request that reads it.
+   */
+  private holdBases(): void {
+    const stuck = new Map<PlannedRequest, number>();
+    for (let changed = true; changed; ) {
+      changed = false;
+      for (const req of this.requests) {
+        if (req.migrated) continue;
+        for (const lit of req.literals) {
+          if (this.bound.has(lit) && !this.holds.has(lit)) {
+            this.holds.set(lit, { line: req.line, why: 'request' });
+            changed = true;
+          }
+        }
+      }
+      for (const req of this.requests) {
+        if (!req.migrated) continue;
+        const held = [...req.literals].find((l) => this.holds.has(l));
+        if (held === undefined) continue;
+        req.migrated = false;
+        stuck.set(req, this.lines.pos(held).line);
+        changed = true;
+      }
+    }
+    if (!this.holds.size) return;
+    const key = (e: Edit): string => `${e.start}:${e.end}:${e.text}`;
+    const dropped = new Set<string>();
+    for (const a of this.applied) {
+      if (!a.finding.fixable) continue;
+      const heldLit = a.edits.map((e) => e.literal).find((l) => l !== undefined && this.holds.has(l));
+      if (heldLit !== undefined) {
+        const h = this.holds.get(heldLit)!;
+        a.finding.message +=
+          h.why === 'uncovered'
+            ? ` Not rewritten: this base is also used by code v2-migrate cannot follow (line ${h.line}); moving it alone would send that code's v1 paths to the v2 host. Migrate that code, then run again.`
+            : ` Not rewritten: the request on line ${h.line} still needs a person, and moving the base alone would send its v1 path to the v2 host; migrate it, then run again.`;
+      } else if (a.request && stuck.has(a.request)) {
+        a.finding.message += ` Not rewritten: its base URL (line ${stuck.get(a.request)}) cannot move yet, and the path must move with it.`;
+      } else continue;
+      a.finding.fixable = false;
+      for (const e of a.edits) dropped.add(key(e));
+    }
+    const keep = this.edits.filter((e) => !dropped.has(key(e)));
+    this.edits.length = 0;
+    this.edits.push(...keep);
+  }
+
   result(): { findings: Finding[]; output: string | null } {
+    this.holdBases();
+    this.unfreeze();
     const seen = new Set<string>();
     const findings: Finding[] = [];
     // One base literal reached by several requests: keep the fullest base message (the one naming its env var).
@@ -167,6 +302,19 @@ export class Collector {
   }
 }
 
+/** One request as planned: what it read and whether its URL is fully migrated by this run. */
+export interface PlannedRequest {
+  line: number;
+  /** Literals (by offset) its URL was built from. */
+  literals: Set<number>;
+  findings: Finding[];
+  /** Recognised, and no URL change left for a person (a reset or a body decision does not count). */
+  migrated: boolean;
+}
+
+/** URL-level rules: one that is not fixable means the request's URL stays behind on v1. */
+const URL_RULES: ReadonlySet<string> = new Set(['pod-action', 'update-alias', 'resource-path', 'path-param', 'unknown-path', 'unresolved-url', 'dynamic-path']);
+
 /** File edits for piece edits, or null when a piece is not editable (or, with `local`, not written at the request). */
 export function toEdits(pieces: readonly TPiece[], change: UrlChange, local = false): Edit[] | null {
   const out: Edit[] = [];
@@ -174,7 +322,7 @@ export function toEdits(pieces: readonly TPiece[], change: UrlChange, local = fa
     const p = pieces[e.piece];
     if (!p || p.kind !== 'text' || !p.origin.editable) return null;
     if (local && !p.origin.local) return null;
-    out.push({ start: p.origin.start + e.start, end: p.origin.start + e.end, text: e.text });
+    out.push({ start: p.origin.start + e.start, end: p.origin.start + e.end, text: e.text, literal: p.origin.literal });
   }
   return out;
 }
@@ -247,6 +395,26 @@ export function planValue(c: Collector, pieces: readonly TPiece[], opts: ValueOp
   if (!hit) return;
   const firstText = pieces.find((p) => p.kind === 'text');
   const anchor = opts.anchor ?? firstText?.origin.literal ?? 0;
+  // The value is a use of what it reads from elsewhere (a variable holding the base): it moves with that
+  // base only if every fact here is rewritten (as a request would).
+  const own = opts.own ?? [anchor, lineEndAt(c.text, anchor)];
+  const req = c.beginRequest(c.lines.pos(anchor).line);
+  // A URL inside a longer text (a message, a command) is not a use of the base it mentions through a variable.
+  const shape0 = shapeFor(pieces, c.bases);
+  const embedded = shape0.base !== 'legacy' || /\s/.test(flat.slice(shape0.baseEnd));
+  for (const p of pieces) {
+    if (p.kind !== 'text') continue;
+    if (embedded && (p.origin.start < own[0] || p.origin.start >= own[1])) continue;
+    req.literals.add(p.origin.literal);
+    if (p.origin.start < own[0] || p.origin.start >= own[1]) c.bound.add(p.origin.literal);
+  }
+  planValueInner(c, pieces, opts, { flat, hit, anchor });
+  c.endRequest(req);
+  req.migrated = req.findings.every((f) => f.fixable);
+}
+
+function planValueInner(c: Collector, pieces: readonly TPiece[], opts: ValueOptions, v: { flat: string; hit: string; anchor: number }): void {
+  const { flat, hit, anchor } = v;
   const shape = shapeFor(pieces, c.bases);
   if (shape.base !== 'legacy' || /\s/.test(flat.slice(shape.baseEnd))) {
     const own = opts.own;
@@ -349,19 +517,46 @@ export interface RequestSite {
   bodyReason?: string;
   /** Why the URL cannot be edited where it is not plain text (default: it is not written as plain text). */
   pathReason?: string;
+  /** Query parameters the request sends besides its URL's query string (a params dict, `curl -G -d`). */
+  query?: readonly QueryParam[];
 }
 
 export interface RequestOutcome {
   shape: UrlShape;
   template?: PathTemplate;
   op?: V1Operation;
+  request?: PlannedRequest;
 }
 
 /** Plan one request; returns what it turned out to be, for the engine's body and response checks. */
 export function planRequest(c: Collector, site: RequestSite): RequestOutcome {
+  const req = c.beginRequest(c.lines.pos(site.anchor).line);
+  for (const p of site.url) {
+    if (p.kind !== 'text') continue;
+    req.literals.add(p.origin.literal);
+    // Written away from the request (a constant, a variable, a default): other code may read it too.
+    if (!p.origin.local) c.bound.add(p.origin.literal);
+  }
+  const outcome = planRequestUrl(c, site);
+  // v1 query parameters (`?computeType=GPU`, `params={…}`, `curl -G -d …`): part of the request, so a
+  // renamed billing parameter moves with its path (or stays with it).
+  if (outcome.op && (outcome.shape.base === 'legacy' || outcome.shape.base === 'target')) {
+    for (const q of [...queryParams(site.url), ...(site.query ?? [])]) checkQueryParam(c, outcome.op, q.name, q.at, q.editable);
+  }
+  c.endRequest(req);
+  outcome.request = req;
+  return outcome;
+}
+
+/** Rules a request's findings use: a marker naming any of them on the request's line freezes the request. */
+const REQUEST_RULES: readonly RuleId[] = ['base-url', 'openapi-url', 'resource-path', 'pod-action', 'update-alias', 'path-param', 'pod-reset', 'unknown-path', 'unresolved-url'];
+
+function planRequestUrl(c: Collector, site: RequestSite): RequestOutcome {
   const pieces = site.url;
   const shape = shapeFor(pieces, c.bases);
   for (const p of pieces) if (p.kind === 'text') c.consumed.add(p.origin.literal);
+  // A marked request is not rewritten at all, and the literals it reads stay as they are.
+  if (REQUEST_RULES.some((r) => c.marked(site.anchor, r))) for (const p of pieces) if (p.kind === 'text') c.frozen.set(p.origin.literal, c.lines.pos(site.anchor).line);
   const at = site.anchor;
   if (shape.base === 'unknown') {
     const first = shape.segments[0]?.text;
@@ -439,7 +634,7 @@ export function planRequest(c: Collector, site: RequestSite): RequestOutcome {
       const parts: EditsOrReason[] = [...renames, ...drop].map((ch) => toEdits(pieces, ch, true) ?? site.pathReason ?? 'the path is not written at the request as plain text');
       parts.push(site.setMethod ? site.setMethod('PATCH') : 'the request method is not visible here');
       const done = commit(c, 'update-alias', at, message, parts);
-      if (done) for (const ch of renames) c.report(ch.ruleId, at, pathMessage(template, ch), true);
+      if (done) for (const ch of renames) c.alsoFixed(ch.ruleId, at, pathMessage(template, ch));
       baseIn(done);
       break;
     }

@@ -5,9 +5,8 @@
  * file's variable assignments and defaults; `jq` reads of v1 list responses and fields.
  */
 import type { HttpMethod } from '../map/operations.js';
-import { holePiece, planRequest, planValue, flatText, type Collector, type EditsOrReason, type TPiece, type TextOrigin } from './plan.js';
-import { bodyOperation, checkBodyField, checkResponseField, isListOp, listEnvelopeMessage, mentionsGraphql, scanGraphql } from './fields.js';
-import { V1_RESPONSE_FIELDS } from '../map/fields.js';
+import { holePiece, isCompleteUrl, planRequest, planValue, flatText, type Collector, type EditsOrReason, type TPiece, type TextOrigin } from './plan.js';
+import { bodyOperation, checkBodyField, checkResponseField, DISTINCTIVE_RESPONSE_FIELDS, isListOp, listEnvelope, mentionsGraphql, scanGraphql } from './fields.js';
 import type { Edit } from './source.js';
 
 export type Part =
@@ -343,7 +342,9 @@ export function literalOf(word: Word): string | null {
 }
 
 interface Definition {
+  /** End of the assignment word (uses after it see this value) and its start. */
   at: number;
+  from: number;
   parts: Part[];
 }
 
@@ -389,9 +390,12 @@ export class ShellScope {
   }
   private readonly seeds: ReadonlyMap<string, TPiece[]>;
 
-  define(name: string, at: number, parts: Part[]): void {
-    this.defs.set(name, [...(this.defs.get(name) ?? []), { at, parts }]);
+  define(name: string, at: number, parts: Part[], from = at): void {
+    this.defs.set(name, [...(this.defs.get(name) ?? []), { at, from, parts }]);
   }
+
+  /** Variable references read while building a request's URL (offsets of the `$` parts), when recording. */
+  recorder: Set<number> | null = null;
 
   /** Pieces of a word, variables expanded where the file (or a default) says what they hold. */
   pieces(parts: readonly Part[], at: number, depth = 0): TPiece[] {
@@ -405,6 +409,7 @@ export class ShellScope {
   }
 
   variable(p: Part & { kind: 'var' }, at: number, depth: number): TPiece[] {
+    this.recorder?.add(p.start);
     const label = p.op ? `\${${p.name}${p.op}…}` : `$${p.name}`;
     if (depth > 8) return [holePiece(label, p.start)];
     const defs = this.defs.get(p.name) ?? [];
@@ -552,31 +557,46 @@ export function scanShell(c: Collector, text: string, opts: ShellOptions = {}): 
       if (lit?.startsWith('-') && i > 0) continue;
       const as = assignmentOf(w);
       if (!as) break;
-      scope.define(as.name, w.end, as.value);
+      scope.define(as.name, w.end, as.value, w.start);
     }
   }
   const subAssign = new Map<string, string>(); // `$(…)` start → the variable it is assigned to
   for (const [name, defs] of scope.defs) for (const d of defs) for (const p of d.parts) if (p.kind === 'sub') subAssign.set(`${p.start}`, name);
   const curls: Array<{ curl: Curl; outcome: ReturnType<typeof planRequest> | null }> = [];
+  const covered = new Set<number>();
   for (const cmd of cmds) {
     const at = programIndex(cmd);
     if (at < 0 || literalOf(cmd.words[at]!) !== 'curl') continue;
     const curl = parseCurl(cmd, at);
     if (!curl.url) continue;
+    const reads = new Set<number>();
+    scope.recorder = reads;
     const url = scope.pieces(curl.url.parts, curl.url.start).map((p) => (p.kind === 'text' && p.origin.start >= cmd.start && p.origin.start < cmd.end ? { ...p, origin: { ...p.origin, local: true } } : p));
+    scope.recorder = null;
+    // `curl -G -d desiredStatus=RUNNING …`: the data are query parameters.
+    const query = curl.get
+      ? curl.data.flatMap((d) => {
+          const p = d.parts[0];
+          const m = p?.kind === 'lit' ? /^([A-Za-z][A-Za-z0-9_]*)=/.exec(p.text) : null;
+          return m && p?.kind === 'lit' ? [{ name: m[1]!, at: p.start, editable: p.editable }] : [];
+        })
+      : [];
     const outcome = planRequest(c, {
       url,
+      query,
       anchor: curl.curlWord.start,
       method: curl.method,
       setMethod: (to) => curlSetMethod(curl, to),
       setJsonBody: (body) => (opts.canInsert && !opts.canInsert(curl.cmd.end) ? 'a body cannot be added inside this quoted or plain value; add it by hand' : curlSetBody(curl, body)),
     });
     curls.push({ curl, outcome });
-    if (outcome.op) curlBody(c, cmds, scope, curl, outcome);
+    if (outcome.shape.base === 'legacy' || outcome.shape.base === 'target') for (const r of reads) covered.add(r);
+    if (outcome.op && !curl.get) curlBody(c, cmds, scope, curl, outcome);
   }
-  literalPass(c, cmds, scope);
+  literalPass(c, cmds, scope, covered);
   // Heredoc bodies (a config file written by `cat > … <<EOF`, a script fed to a shell): each URL as written.
   for (const [s, e] of heredocs) urlTokens(c, text, s, e);
+  holdUncoveredBases(c, cmds, scope, covered, opts.seeds);
   // jq reads of list responses: in the same pipeline, or through `VAR=$(curl …)`.
   for (const { curl, outcome } of curls) {
     if (!outcome || !isListOp(outcome.op) || (outcome.shape.base !== 'legacy' && outcome.shape.base !== 'target')) continue;
@@ -596,13 +616,13 @@ export function scanShell(c: Collector, text: string, opts: ShellOptions = {}): 
       const filter = literalOf(f);
       if (filter === null) continue;
       if (/^\s*(\.\[\s*-?\d*\s*\]|length\b|map\(|first\b|last\b|sort_by\(|\.\[\]\s*\|)/.test(filter) && !new RegExp(`\\.${outcome.op.resource}\\b`).test(filter)) {
-        c.report('response-field', f.start, listEnvelopeMessage(outcome.op, `jq '${filter}'`));
+        const env = listEnvelope(outcome.op, `jq '${filter}'`);
+        if (env) c.report(env.rule, f.start, env.message);
       }
     }
   }
   if (c.talksRest) {
-    const names = V1_RESPONSE_FIELDS.filter((r) => r.distinctive).map((r) => r.field);
-    const re = new RegExp(`\\.(${names.join('|')})\\b`, 'g');
+    const re = new RegExp(`\\.(${DISTINCTIVE_RESPONSE_FIELDS.join('|')})\\b`, 'g');
     for (const cmd of cmds) {
       for (const f of jqFilters(cmd)) {
         for (const p of f.parts) {
@@ -652,10 +672,17 @@ function curlSetMethod(curl: Curl, to: HttpMethod): EditsOrReason {
 
 function curlSetBody(curl: Curl, body: Readonly<Record<string, string>>): EditsOrReason {
   if (!curl.explicitMethod || !curl.methodWord) return 'the request method is not written as -X POST';
-  if (curl.data.length) return 'the command already sends a body';
   if (!curl.url) return 'the URL is not visible';
   const hasType = curl.headers.some((h) => /^\s*content-type\s*:/i.test(h));
   const json = JSON.stringify(body);
+  if (curl.data.length) {
+    // An empty JSON body written in place (`-d '{}'`) is replaced.
+    const d = curl.data[0]!;
+    const p = d.parts[0];
+    if (curl.data.length !== 1 || curl.jsonOpt || d.parts.length !== 1 || p?.kind !== 'lit' || !p.editable || !/^\s*\{\s*\}\s*$/.test(p.text)) return 'the command already sends a body';
+    const edits = [{ start: p.start, end: p.start + p.text.length, text: json }];
+    return hasType ? edits : [...edits, { start: curl.cmd.end, end: curl.cmd.end, text: " -H 'Content-Type: application/json'" }];
+  }
   // At the end of the command, so the options read in order.
   const at = curl.cmd.end;
   return [{ start: at, end: at, text: `${hasType ? '' : " -H 'Content-Type: application/json'"} -d '${json}'` }];
@@ -717,15 +744,24 @@ function keyOffset(pieces: readonly TPiece[], key: string): number | null {
 }
 
 /** v1 URLs in words no curl used: assignments, other commands' arguments, messages. */
-function literalPass(c: Collector, cmds: readonly Command[], scope: ShellScope): void {
+function literalPass(c: Collector, cmds: readonly Command[], scope: ShellScope, covered: Set<number>): void {
   const seen = new Set<number>();
-  const visit = (parts: readonly Part[], at: number, anchor: number, own: readonly [number, number]): void => {
+  const visit = (parts: readonly Part[], at: number, anchor: number, own: readonly [number, number], handedOver = false): void => {
     const lits = parts.filter((p): p is Part & { kind: 'lit' } => p.kind === 'lit');
     // A word made only of variables is planned where the variables are assigned.
     if (!lits.some((p) => p.text.length) || lits.every((p) => c.consumed.has(p.literal))) return;
+    const reads = new Set<number>();
+    scope.recorder = reads;
     const pieces = scope.pieces(parts, at);
+    scope.recorder = null;
     if (!c.bases.legacy.some((b) => flatText(pieces).includes(b))) return;
     planValue(c, pieces, { anchor, own });
+    // A URL this run plans as a whole (`wget "$API/endpoints"`) is a use that moves with its base.
+    for (const r of reads) covered.add(r);
+    // A bare base handed to another program (`tool --api https://…/v1`): it appends paths the tool cannot see.
+    if (handedOver && !isCompleteUrl(pieces, c.bases)) {
+      for (const p of lits) if (c.bases.legacy.some((b) => p.text.includes(b))) c.hold(p.literal, c.lines.pos(p.start).line);
+    }
   };
   for (const cmd of cmds) {
     for (const w of cmd.words) {
@@ -737,7 +773,9 @@ function literalPass(c: Collector, cmds: readonly Command[], scope: ShellScope):
         visit(as.value, w.end, as.value[0]?.kind === 'lit' ? (as.value[0] as { literal: number }).literal : w.start, [w.start, w.end]);
       } else {
         visitDefaults(w.parts);
-        visit(w.parts, w.start, w.start, [w.start, w.end]);
+        const prog = programIndex(cmd);
+        const printer = prog >= 0 && PRINTERS.has(literalOf(cmd.words[prog]!) ?? '');
+        visit(w.parts, w.start, w.start, [w.start, w.end], !printer);
       }
     }
   }
@@ -773,6 +811,68 @@ export function urlTokens(c: Collector, text: string, from: number, to: number):
       const url = trimUrlToken(m[0]);
       planValue(c, [{ kind: 'text', text: url, origin: { start: i, editable: true, literal: i, local: false } }]);
     }
+  }
+}
+
+/** Commands that only print: a base they print is not a request sent to it. */
+const PRINTERS = new Set(['echo', 'printf', 'log', 'info', 'warn', 'debug', 'notice']);
+
+/**
+ * Bases move with their paths (as in the JS engine): a v1 value assigned to a variable stays v1 when
+ * some `$VAR` read of it is not part of a request this run migrates (`tool --api "$API"`, a function of
+ * another script). Reads inside another assignment count through that variable's own reads; reads by
+ * commands that only print do not count.
+ */
+function holdUncoveredBases(c: Collector, cmds: readonly Command[], scope: ShellScope, covered: ReadonlySet<number>, seeds: ReadonlyMap<string, TPiece[]> | undefined): void {
+  const refs: Array<{ name: string; start: number; printed: boolean }> = [];
+  const walk = (parts: readonly Part[], printed: boolean): void => {
+    for (const p of parts) {
+      if (p.kind !== 'var') continue;
+      refs.push({ name: p.name, start: p.start, printed });
+      if (p.def) walk(p.def, printed);
+    }
+  };
+  for (const cmd of cmds) {
+    const at = programIndex(cmd);
+    const printed = at >= 0 && PRINTERS.has(literalOf(cmd.words[at]!) ?? '');
+    for (const w of cmd.words) walk(w.parts, printed);
+  }
+  const defRanges: Array<{ name: string; from: number; to: number }> = [];
+  for (const [name, defs] of scope.defs) for (const d of defs) defRanges.push({ name, from: d.from, to: d.at });
+  const uncovered = (name: string, seen: Set<string>): number | null => {
+    if (seen.has(name)) return null;
+    seen.add(name);
+    for (const r of refs) {
+      if (r.name !== name || r.printed || covered.has(r.start)) continue;
+      const outer = defRanges.find((d) => d.from <= r.start && r.start < d.to);
+      if (outer?.name === name) continue; // `API="${API:-…}"`: the variable's own default
+      if (outer) {
+        const u = uncovered(outer.name, seen);
+        if (u === null) continue;
+        return u;
+      }
+      return r.start;
+    }
+    return null;
+  };
+  const literalsIn = (parts: readonly Part[], out: number[]): number[] => {
+    for (const p of parts) {
+      if (p.kind === 'lit' && c.bases.legacy.some((b) => p.text.includes(b))) out.push(p.literal);
+      if (p.kind === 'var' && p.def) literalsIn(p.def, out);
+    }
+    return out;
+  };
+  for (const [name, defs] of scope.defs) {
+    const lits = defs.flatMap((d) => literalsIn(d.parts, []));
+    if (!lits.length) continue;
+    const use = uncovered(name, new Set());
+    if (use !== null) for (const l of lits) c.hold(l, c.lines.pos(use).line);
+  }
+  for (const [name, pieces] of seeds ?? []) {
+    const lits = pieces.filter((p) => p.kind === 'text' && c.bases.legacy.some((b) => p.text.includes(b))).map((p) => p.origin.literal);
+    if (!lits.length || scope.defs.has(name)) continue;
+    const use = uncovered(name, new Set());
+    if (use !== null) for (const l of lits) c.hold(l, c.lines.pos(use).line);
   }
 }
 

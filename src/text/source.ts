@@ -4,6 +4,8 @@ export interface Edit {
   start: number;
   end: number;
   text: string;
+  /** The literal the edit changes, when it changes one (markers can freeze a literal). */
+  literal?: number;
 }
 
 /** Offset → 1-based line and column (UTF-16 code units, like the JS engine). */

@@ -295,6 +295,7 @@ export function bindArgs(fn: Scope, args: readonly Arg[], toks: readonly Tok[], 
 /** The value a name has at `at` in the evaluated code. */
 export function resolveName(name: string, at: number, ctx: Ctx): TPiece[] {
   const m = ctx.m;
+  m.recorder?.add(at);
   const unknown = (): TPiece[] => [holePiece(name, at)];
   if (ctx.depth > 16) return unknown();
   const deeper = (scope: Scope): Ctx => (fnOf(scope) === ctx.fn ? { ...ctx, scope, depth: ctx.depth + 1 } : makeCtx(m, scope, null, ctx.depth + 1));
@@ -341,11 +342,18 @@ function evalAssign(as: Assign, ctx: Ctx): TPiece[] {
   const hit = cacheable ? m.memo.get(as.a) : undefined;
   if (hit) {
     for (const u of hit.used) ctx.used.add(u);
+    for (const r of hit.refs) m.recorder?.add(r);
     return hit.pieces;
   }
   const had = new Set(ctx.used);
+  // The names this value reads count as read by whoever reads the value (also from the memo).
+  const outer = m.recorder;
+  const refs = new Set<number>();
+  m.recorder = refs;
   const pieces = evalRange(m.toks, as.a, as.b, ctx);
-  if (cacheable) m.memo.set(as.a, { pieces, used: [...ctx.used].filter((u) => !had.has(u)) });
+  m.recorder = outer;
+  for (const r of refs) outer?.add(r);
+  if (cacheable) m.memo.set(as.a, { pieces, used: [...ctx.used].filter((u) => !had.has(u)), refs: [...refs] });
   return pieces;
 }
 

@@ -90,8 +90,10 @@ export interface Module {
   assignsByName: Map<string, Assign[]>;
   /** Index into `lines` of the line holding each token. */
   lineOfTok: Int32Array;
+  /** Name references read while evaluating a request's URL (offsets of the reading tokens), when recording. */
+  recorder: Set<number> | null;
   /** Values of assignments evaluated without parameter bindings (they do not depend on a caller). */
-  memo: Map<number, { pieces: import('../plan.js').TPiece[]; used: string[] }>;
+  memo: Map<number, { pieces: import('../plan.js').TPiece[]; used: string[]; refs: number[] }>;
 }
 
 /** Split a token range at top-level commas (bracket groups are skipped via their match). */
@@ -263,6 +265,7 @@ export function buildModule(text: string): Module {
     assignsByName,
     lineOfTok,
     budget: 200_000 + toks.length * 20,
+    recorder: null,
     memo: new Map(),
   };
 }

@@ -8,8 +8,9 @@ import type { HttpMethod } from '../../map/operations.js';
 import { PATH_TEMPLATES, isParam } from '../../map/match.js';
 import { V1_RESOURCES } from '../../map/match.js';
 import { templateOf } from '../../url/plan.js';
-import { couldBeV1Path, flatText, planRequest, planValue, shapeFor, textPiece, type Collector, type EditsOrReason, type RequestOutcome, type TPiece } from '../plan.js';
-import { bodyOperation, checkBodyField, checkLooseBodyField, checkResponseField, isListOp, listEnvelopeMessage, mentionsGraphql, scanGraphql } from '../fields.js';
+import type { QueryParam } from '../fields.js';
+import { couldBeV1Path, flatText, isCompleteUrl, planRequest, planValue, shapeFor, textPiece, type Collector, type EditsOrReason, type RequestOutcome, type TPiece } from '../plan.js';
+import { bodyOperation, checkBodyField, checkLooseBodyField, checkResponseField, isListOp, listEnvelope, mentionsGraphql, scanGraphql } from '../fields.js';
 import { bindArgs, envLookup, evalRange, helperFunction, makeCtx, type Ctx } from './eval.js';
 import { buildModule, fieldTokens, fnOf, splitTop, type Arg, type Assign, type Call, type Module, type Scope } from './model.js';
 import type { Tok } from './tokenize.js';
@@ -293,9 +294,11 @@ export function scanPython(c: Collector, text: string): void {
   const quote = quoteOf(m);
   const sites = m.calls.map((call) => httpCallOf(m, call)).filter((s): s is HttpCall => !!s);
   const handledCalls = new Set<Call>(sites.map((s) => s.call));
-  for (const site of sites) expand(c, m, site, [], quote);
+  const covered = new Set<number>();
+  for (const site of sites) expand(c, m, site, [], quote, covered);
   helperPaths(c, m, handledCalls);
-  literalPass(c, m);
+  literalPass(c, m, covered);
+  holdUncoveredBases(c, m, covered);
   // GraphQL documents: every string in a file that names the GraphQL endpoint, or any string that reads
   // like a document (`mutation { … }`, `query Name(…) { … }`) when the endpoint is configured elsewhere.
   const graphqlFile = mentionsGraphql(text);
@@ -307,9 +310,15 @@ export function scanPython(c: Collector, text: string): void {
   if (c.talksRest && !mentionsGraphql(text)) responseReads(c, m);
 }
 
-function expand(c: Collector, m: Module, site: HttpCall, chain: Call[], quote: string): void {
+function expand(c: Collector, m: Module, site: HttpCall, chain: Call[], quote: string, covered: Set<number>): void {
   const { ctx, outer } = instanceCtx(m, site, chain);
+  // The names the URL reads: a base constant is only safe to move if requests read every use of it.
+  const reads = new Set<number>();
+  m.recorder = reads;
   const ev = evaluate(m, site, ctx);
+  m.recorder = null;
+  // A client object (`client = httpx.Client(base_url=…)`) is read through its receiver.
+  if (site.kind === 'client' || site.base) reads.add(m.toks[site.call.calleeTok]!.start);
   const bodyPieces = site.body ? evalRange(m.toks, site.body.a, site.body.b, ctx) : null;
   const shape = shapeFor(ev.url, c.bases);
   const segments = shape.segments.map((s) => s.text);
@@ -320,7 +329,7 @@ function expand(c: Collector, m: Module, site: HttpCall, chain: Call[], quote: s
   if (needsMore && outer.used.size && chain.length < 3) {
     const callers = callersOf(m, outer.fn);
     if (callers.length) {
-      for (const caller of callers) expand(c, m, site, [...chain, caller], quote);
+      for (const caller of callers) expand(c, m, site, [...chain, caller], quote, covered);
       return;
     }
   }
@@ -330,13 +339,27 @@ function expand(c: Collector, m: Module, site: HttpCall, chain: Call[], quote: s
   const ranges = (chain.length ? chain : [site.call]).map((call) => [m.toks[call.calleeTok]!.start, m.toks[call.close]!.end] as const);
   const local = (p: TPiece): TPiece => (p.kind === 'text' && ranges.some(([s, e]) => p.origin.start >= s && p.origin.start < e) ? { ...p, origin: { ...p.origin, local: true } } : p);
   const url = ev.url.map(local);
+  // `params={"desiredStatus": "RUNNING"}`: query parameters of the request.
+  const params = chain.length ? undefined : site.call.args.find((x) => x.kind === 'kw' && x.name === 'params');
+  const pdict = params ? bodyDict(m, m.toks, params.a, params.b, ctx) : null;
+  const query: QueryParam[] = [];
+  if (pdict && isOp(pdict.toks[pdict.a], '{')) {
+    for (const [x] of splitTop(pdict.toks, pdict.a + 1, pdict.b - 1)) {
+      const key = pdict.toks[x];
+      if (key?.type !== 'string' || key.str!.f || !isOp(pdict.toks[x + 1], ':')) continue;
+      const name = m.text.slice(key.str!.bodyStart, key.str!.bodyEnd);
+      query.push({ name, at: key.str!.bodyStart, editable: !name.includes('\\') });
+    }
+  }
   const outcome = planRequest(c, {
     url,
+    query,
     anchor: m.toks[anchor.calleeTok]!.start,
     method: ev.method,
     setMethod: (to) => setMethod(m, site, chain, ev, to, ranges),
     setJsonBody: (body) => setJsonBody(m, site, chain, ctx, body, quote),
   });
+  if (outcome.shape.base === 'legacy' || outcome.shape.base === 'target') for (const r of reads) covered.add(r);
   if (!outcome.op) return;
   if (site.body) {
     const dict = bodyDict(m, m.toks, site.body.a, site.body.b, ctx);
@@ -344,8 +367,10 @@ function expand(c: Collector, m: Module, site: HttpCall, chain: Call[], quote: s
   }
   if (isListOp(outcome.op) && (outcome.shape.base === 'legacy' || outcome.shape.base === 'target')) {
     const how = chain.length ? listUse(m, anchor, true) : listUse(m, anchor, false);
-    if (how) c.report('response-field', m.toks[anchor.calleeTok]!.start, listEnvelopeMessage(outcome.op, how));
+    const env = how ? listEnvelope(outcome.op, how) : null;
+    if (env) c.report(env.rule, m.toks[anchor.calleeTok]!.start, env.message);
   }
+
 }
 
 function setMethod(m: Module, site: HttpCall, chain: readonly Call[], ev: Evaluated, to: HttpMethod, ranges: ReadonlyArray<readonly [number, number]>): EditsOrReason {
@@ -424,8 +449,9 @@ function fitsTemplate(segs: ReadonlyArray<string | null>, t: readonly string[]):
 }
 
 /** v1 URLs in string expressions no understood request used: constants, defaults, arguments to unknown code. */
-function literalPass(c: Collector, m: Module): void {
+function literalPass(c: Collector, m: Module, covered: Set<number>): void {
   const toks = m.toks;
+  const assigns = [...m.assignsByName.values()].flat();
   const done = new Set<number>();
   const envVars = new Map<number, string>();
   for (const call of m.calls) {
@@ -442,7 +468,10 @@ function literalPass(c: Collector, m: Module): void {
     const raw = strings.some((s) => c.bases.legacy.some((l) => m.text.slice(s.start, s.end).includes(l))) || strings.some((s) => s.str!.f) || b - a > 1;
     if (!raw) continue;
     const ctx = makeCtx(m, m.scopeOfTok[i]!);
+    const reads = new Set<number>();
+    m.recorder = reads;
     let pieces = evalRange(toks, a, b, ctx);
+    m.recorder = null;
     const env = envVars.get(i);
     if (env) pieces = pieces.map((p) => (p.kind === 'text' ? { ...p, origin: { ...p.origin, envVar: env } } : p));
     if (!c.bases.legacy.some((l) => flatText(pieces).includes(l))) continue;
@@ -450,6 +479,14 @@ function literalPass(c: Collector, m: Module): void {
     const own = pieces.some((p) => p.kind === 'text' && p.origin.literal >= toks[a]!.start && p.origin.literal < toks[b - 1]!.end && flatText([p]).length > 0);
     if (!own) continue;
     planValue(c, pieces, { anchor: toks[a]!.start, own: [toks[a]!.start, toks[b - 1]!.end] });
+    // A URL this run plans as a whole is a use that moves with the base it reads.
+    for (const r of reads) covered.add(r);
+    // A bare base not assigned to a name (`Client(base_url="https://…/v1")`, `return "https://…/v1"`):
+    // code the tool cannot see appends paths to it, so it stays until that code is migrated.
+    const assigned = assigns.some((as) => as.a <= a && b <= as.b);
+    if (!assigned && !isCompleteUrl(pieces, c.bases)) {
+      for (const s of strings) if (c.bases.legacy.some((l) => m.text.slice(s.start, s.end).includes(l))) c.hold(s.start, c.lines.pos(s.start).line);
+    }
   }
 }
 
@@ -533,5 +570,83 @@ function responseReads(c: Collector, m: Module): void {
   for (const t of m.toks) {
     if (t.type !== 'string' || !t.str!.f) continue;
     for (const f of t.str!.fields) check(fieldTokens(m.text, f.exprStart, f.exprEnd));
+  }
+}
+
+/** Name tokens of the file, those inside f-string fields included. */
+function nameTokens(m: Module): Tok[] {
+  const out: Tok[] = [];
+  const add = (toks: readonly Tok[]): void => {
+    toks.forEach((t, i) => {
+      if (t.type !== 'name') return;
+      const prev = toks[i - 1];
+      // Not an attribute (`x.NAME`), a keyword argument (`f(NAME=…)`) or a definition (`def NAME`).
+      if (prev && isOp(prev, '.')) return;
+      if (isOp(toks[i + 1], '=') && prev && (isOp(prev, '(') || isOp(prev, ','))) return;
+      if (prev?.type === 'name' && ['def', 'class', 'import', 'as'].includes(prev.value)) return;
+      out.push(t);
+    });
+  };
+  add(m.toks);
+  for (const t of m.toks) if (t.type === 'string' && t.str!.f) for (const f of t.str!.fields) add(fieldTokens(m.text, f.exprStart, f.exprEnd));
+  return out;
+}
+
+/**
+ * As in the JS engine, bases move with their paths: a v1 literal assigned to a name stays v1 when some
+ * read of that name is not part of a request this run migrates (code the tool cannot follow would
+ * otherwise send its v1 paths to the v2 host). Reads inside another assignment count through that
+ * assignment's own reads. A bare base passed to code the tool does not know (`Client(base_url=…)`)
+ * stays too.
+ */
+function holdUncoveredBases(c: Collector, m: Module, covered: ReadonlySet<number>): void {
+  const legacyIn = (t: Tok): boolean => t.type === 'string' && c.bases.legacy.some((b) => m.text.slice(t.start, t.end).includes(b));
+  const names = nameTokens(m);
+  const byName = new Map<string, Tok[]>();
+  for (const t of names) byName.set(t.value, [...(byName.get(t.value) ?? []), t]);
+  const targets = new Set<number>();
+  for (const list of m.assignsByName.values()) for (const as of list) targets.add(as.at);
+  const assigns = [...m.assignsByName.values()].flat();
+  const readsOf = (name: string): number[] => {
+    if (name.startsWith('self.')) {
+      const attr = name.slice(5);
+      const out: number[] = [];
+      m.toks.forEach((t, i) => {
+        if (t.type === 'name' && t.value === attr && isOp(m.toks[i - 1], '.') && m.toks[i - 2]?.value === 'self' && !isOp(m.toks[i + 1], '=')) out.push(m.toks[i - 2]!.start);
+      });
+      return out;
+    }
+    return (byName.get(name) ?? []).filter((t) => !targets.has(t.start)).map((t) => t.start);
+  };
+  // A read by code that only prints (`print(f"using {BASE}")`, `logger.info(…)`) sends no request.
+  const printed = (r: number): boolean => {
+    let best: Call | undefined;
+    for (const call of m.calls) {
+      if (m.toks[call.open]!.start < r && r < m.toks[call.close]!.end && (!best || call.open > best.open)) best = call;
+    }
+    return !!best && (best.callee === 'print' || best.callee === 'pprint' || (/log/i.test(best.receiver) && /^(debug|info|warning|warn|error|exception|critical|log)$/.test(best.member)));
+  };
+  const uncovered = (name: string, depth: number, seen: Set<string>): number | null => {
+    if (seen.has(name)) return null;
+    seen.add(name);
+    for (const r of readsOf(name)) {
+      if (covered.has(r) || printed(r)) continue;
+      // A read inside another assignment's value counts through that assignment's reads.
+      const outer = assigns.find((as) => as.name !== name && m.toks[as.a] && m.toks[as.a]!.start <= r && r < m.toks[as.b - 1]!.end);
+      if (outer && depth < 6) {
+        const u = uncovered(outer.name, depth + 1, seen);
+        if (u === null) continue;
+        return u;
+      }
+      return r;
+    }
+    return null;
+  };
+  for (const as of assigns) {
+    if (as.scope.kind === 'class') continue; // class attributes are read as self.X / cls.X: not followed
+    const lits = m.toks.slice(as.a, as.b).filter(legacyIn);
+    if (!lits.length) continue;
+    const use = uncovered(as.name, 0, new Set());
+    if (use !== null) for (const t of lits) c.hold(t.start, c.lines.pos(use).line);
   }
 }
