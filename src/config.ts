@@ -77,18 +77,28 @@ function readJson(file: string): unknown {
 }
 
 /** Nearest `v2-migrate.config.json`, or package.json with a "v2-migrate" key, from `dir` upwards. */
-export function findConfig(dir: string): { file: string; data: unknown } | null {
+type FoundConfig = { file: string; data: unknown } | null;
+
+/** `cache` remembers the answer for every folder walked through, so a monorepo pays once per folder. */
+export function findConfig(dir: string, cache: Map<string, FoundConfig> = new Map()): FoundConfig {
+  const walked: string[] = [];
   let cur = path.resolve(dir);
+  const done = (found: FoundConfig): FoundConfig => {
+    for (const d of walked) cache.set(d, found);
+    return found;
+  };
   for (;;) {
+    if (cache.has(cur)) return done(cache.get(cur)!);
+    walked.push(cur);
     const candidate = path.join(cur, CONFIG_FILE);
-    if (fs.existsSync(candidate)) return { file: candidate, data: readJson(candidate) };
+    if (fs.existsSync(candidate)) return done({ file: candidate, data: readJson(candidate) });
     const pkg = path.join(cur, 'package.json');
     if (fs.existsSync(pkg)) {
       const data = readJson(pkg) as Record<string, unknown> | null;
-      if (data && typeof data === 'object' && 'v2-migrate' in data) return { file: `${pkg}#v2-migrate`, data: data['v2-migrate'] };
+      if (data && typeof data === 'object' && 'v2-migrate' in data) return done({ file: `${pkg}#v2-migrate`, data: data['v2-migrate'] });
     }
     const parent = path.dirname(cur);
-    if (parent === cur) return null;
+    if (parent === cur) return done(null);
     cur = parent;
   }
 }
@@ -113,13 +123,15 @@ export function loadSettings(flags: SettingsFlags): Settings {
  */
 export function settingsResolver(flags: SettingsFlags, root: Settings): (file: string) => Settings {
   if (flags.config) return () => root;
+  const configs = new Map<string, FoundConfig>();
+  const findConfigCached = (dir: string): FoundConfig => findConfig(dir, configs);
   const byDir = new Map<string, Settings>();
   const byConfig = new Map<string | null, Settings>([[root.configFile, root]]);
   return (file) => {
     const dir = path.dirname(file);
     let settings = byDir.get(dir);
     if (!settings) {
-      const found = findConfig(dir);
+      const found = findConfigCached(dir);
       const key = found?.file ?? null;
       settings = byConfig.get(key);
       if (!settings) {

@@ -2,8 +2,10 @@ import fs from 'node:fs';
 import type { Settings } from '../config.js';
 import type { MigrateResult } from '../js/migrate.js';
 import { isEnvFile } from '../scan/kinds.js';
-import { decode, lenientText, type Decoded } from './files.js';
+import { decode, isUtf16, lenientText, type Decoded } from './files.js';
+import { bytesContainAny, prefilterNeedles } from '../scan/prefilter.js';
 import { moduleSpecifiers } from './imports.js';
+import { readEach } from './read.js';
 import { scanLargeFile } from '../scan/large.js';
 import { resolveImport, type Workspaces } from '../scan/resolve.js';
 import type { ComponentResult, ComponentTask } from './component.js';
@@ -69,35 +71,29 @@ export async function migrateJsFiles(jsFiles: readonly string[], envFiles: reado
   const callsDeclaredWrapper = (text: string): boolean => wrapperNames.some((n) => text.includes(n));
   const decodedOf = new Map<string, { decoded: Decoded; bytes: number }>();
   const large: JsFileOutcome[] = [];
-  const importsOf = new Map<string, string[]>();
-  const importers = new Map<string, string[]>();
   const seeds: string[] = [];
-  for (const file of jsFiles) {
-    let bytes: Buffer;
-    try {
-      bytes = fs.readFileSync(file);
-    } catch {
-      onRead(file, null);
-      continue;
-    }
+  // Most files cannot matter: they are tested as bytes, and no string is made for them.
+  const mentionsRunpod = bytesContainAny(['unpod', 'UNPOD']);
+  const couldBeSeed = bytesContainAny([...prefilterNeedles(settings.bases), ...envNames.flatMap((n) => [`env.${n}`, `env['${n}']`, `env["${n}"]`]), ...wrapperNames]);
+  readEach(jsFiles, (file, bytes) => {
+    if (!bytes) return onRead(file, null);
+    const utf16 = isUtf16(bytes);
+    if (!utf16 && !couldBeSeed(bytes)) return onRead(file, mentionsRunpod(bytes) ? bytes.toString('latin1') : '');
     const lenient = lenientText(bytes);
     onRead(file, lenient);
     if (bytes.length > settings.maxFileSizeMB * 1024 * 1024) {
       // Too large to parse (a bundle): scanned as text only, never part of the project.
       if (mayMatter(lenient)) large.push({ file, decoded: decode(bytes), bytes: bytes.length, result: { output: null, findings: scanLargeFile(lenient, settings.bases, settings.maxFileSizeMB) } });
-      continue;
+      return;
     }
-    const seed = mayMatter(lenient) || readsEnv(lenient) || callsDeclaredWrapper(lenient);
-    const imports = moduleSpecifiers(lenient)
-      .map((s) => resolveImport(file, s, (f) => known.has(f), workspaces))
-      .filter((f): f is string => !!f);
-    importsOf.set(file, imports);
-    for (const target of imports) pushTo(importers, target, file);
-    if (seed) {
+    if (mayMatter(lenient) || readsEnv(lenient) || callsDeclaredWrapper(lenient)) {
       seeds.push(file);
       decodedOf.set(file, { decoded: decode(bytes), bytes: bytes.length });
     }
-  }
+  });
+  seeds.sort();
+  if (!seeds.length) return [...large];
+  const { importsOf, importers } = await importGraph(jsFiles, known, workspaces);
   const taken = importClosure(seeds, importers, importsOf);
   const outcomes: JsFileOutcome[] = [...large];
   const texts = new Map<string, string>();
@@ -151,6 +147,22 @@ export async function migrateJsFiles(jsFiles: readonly string[], envFiles: reado
 }
 
 const size = (t: ComponentTask): number => t.inputs.reduce((n, i) => n + i.source.length, 0);
+
+/** Relative and workspace imports between the run's JS/TS files (read again: only runs with seeds need it). */
+async function importGraph(jsFiles: readonly string[], known: ReadonlySet<string>, workspaces: Workspaces): Promise<{ importsOf: Map<string, string[]>; importers: Map<string, string[]> }> {
+  const importsOf = new Map<string, string[]>();
+  readEach(jsFiles, (file, bytes) => {
+    if (!bytes) return;
+    const imports = moduleSpecifiers(lenientText(bytes))
+      .map((s) => resolveImport(file, s, (f) => known.has(f), workspaces))
+      .filter((f): f is string => !!f);
+    importsOf.set(file, imports);
+  });
+  // Built in file order, so edge order never depends on read timing.
+  const importers = new Map<string, string[]>();
+  for (const file of jsFiles) for (const target of importsOf.get(file) ?? []) pushTo(importers, target, file);
+  return { importsOf, importers };
+}
 
 /**
  * The files a run needs around its seeds: their importers, transitively within IMPORT_HOPS (wrapper

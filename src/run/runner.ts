@@ -194,7 +194,12 @@ export async function run(targets: readonly string[], cwd: string, settings: Set
   return { results: listed, summary: summarize(listed, files.length) };
 }
 
-const relative = (from: string, to: string): string => path.relative(from, to).split(path.sep).join('/');
+/** Path of `to` relative to `from`, with '/': a plain prefix cut for the common case of a file below the folder. */
+const relative = (from: string, to: string): string => {
+  const prefix = from.endsWith(path.sep) ? from : from + path.sep;
+  const rel = to.startsWith(prefix) ? to.slice(prefix.length) : to === from ? '' : path.relative(from, to);
+  return path.sep === '/' ? rel : rel.split(path.sep).join('/');
+};
 
 function groupBy<K>(files: readonly string[], key: (file: string) => K): Map<K, string[]> {
   const out = new Map<K, string[]>();

@@ -43,16 +43,23 @@ class GitignoreStack {
     return this.cache.get(dir)!;
   }
 
+  private readonly chains = new Map<string, Array<[string, Ignore]>>();
+
+  /** The folders from the top down to `dir` that have a .gitignore, with their rules (cached per folder). */
+  private chain(dir: string): Array<[string, Ignore]> {
+    const cached = this.chains.get(dir);
+    if (cached) return cached;
+    const parent = path.dirname(dir);
+    const above = dir === this.top || parent === dir ? [] : this.chain(parent);
+    const rules = this.rulesIn(dir);
+    const chain = rules ? [...above, [dir, rules] as [string, Ignore]] : above;
+    this.chains.set(dir, chain);
+    return chain;
+  }
+
   ignores(file: string): boolean {
-    const dirs: string[] = [];
-    for (let d = path.dirname(file); ; d = path.dirname(d)) {
-      dirs.unshift(d);
-      if (d === this.top || path.dirname(d) === d) break;
-    }
     let ignored = false;
-    for (const dir of dirs) {
-      const rules = this.rulesIn(dir);
-      if (!rules) continue;
+    for (const [dir, rules] of this.chain(path.dirname(file))) {
       const result = rules.test(toPosix(path.relative(dir, file)));
       if (result.ignored) ignored = true;
       else if (result.unignored) ignored = false;
@@ -93,7 +100,7 @@ export async function discoverFiles(targets: readonly string[], options: Discove
     const stack = new GitignoreStack(gitRoot(abs) ?? abs);
     const entries = await fg([...(options.patterns ?? DEFAULT_PATTERNS)], { cwd: abs, absolute: true, dot: true, onlyFiles: true, followSymbolicLinks: false, ignore: ALWAYS_IGNORED, suppressErrors: true });
     for (const file of entries) {
-      const normalized = path.normalize(file);
+      const normalized = path.sep === '/' ? file : path.normalize(file);
       if (stack.ignores(normalized)) continue;
       const rel = toPosix(path.relative(options.cwd, normalized));
       if (!rel.startsWith('..') && rel && userIgnore.ignores(rel)) continue;

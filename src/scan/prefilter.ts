@@ -5,6 +5,16 @@ import type { Bases } from '../url/shape.js';
  * contain anything to migrate or report, so it is never parsed.
  */
 export function makePrefilter(bases: Bases): (text: string) => boolean {
-  const needles = [...new Set([...bases.legacy, bases.target].map((u) => new URL(u).host))];
+  const needles = prefilterNeedles(bases);
   return (text) => needles.some((n) => text.includes(n));
+}
+
+export function prefilterNeedles(bases: Bases): string[] {
+  return [...new Set([...bases.legacy, bases.target].map((u) => new URL(u).host))];
+}
+
+/** The same test on raw bytes (ASCII needles): no string is made for the many files that cannot matter. */
+export function bytesContainAny(needles: readonly string[]): (bytes: Buffer) => boolean {
+  const encoded = needles.map((n) => Buffer.from(n, 'latin1'));
+  return (bytes) => encoded.some((n) => bytes.includes(n));
 }
