@@ -9,7 +9,7 @@ import { templateOf } from '../url/plan.js';
 import { displayPath } from '../url/shape.js';
 import { fenceLanguage, type Language } from './language.js';
 import { holePiece, isSchemaShape, planValue, shapeFor, v2Form, type Collector, type TPiece } from './plan.js';
-import { maskOutside, overwrite } from './source.js';
+import { maskOutside, overwrite, pushTo } from './source.js';
 import { scanGraphql } from './fields.js';
 import { scanShell, trimUrlToken } from './shell.js';
 import { scanPython } from './python/scan.js';
@@ -91,7 +91,7 @@ export function scanMarkdown(c: Collector, text: string, file: string): void {
   const fences = fencesOf(text);
   const groups = new Map<Language, Array<[number, number]>>();
   const prompts: Array<[number, number]> = [];
-  const add = (lang: Language, r: [number, number]): void => void groups.set(lang, [...(groups.get(lang) ?? []), r]);
+  const add = (lang: Language, r: [number, number]): void => pushTo(groups, lang, r);
   for (const f of fences) {
     const lang = fenceLanguage(f.info);
     const range: [number, number] = [f.contentStart, f.contentEnd];

@@ -13,7 +13,7 @@ import { HOLE, type Piece } from '../url/pieces.js';
 import { planUrlChanges, templateOf, type UrlChange } from '../url/plan.js';
 import { displayPath, shapeOf, type Bases, type UrlShape } from '../url/shape.js';
 import { RULES, type RuleId } from '../rules/registry.js';
-import { applyEdits, lineEndAt, Lines, overlaps, type Edit } from './source.js';
+import { applyEdits, lineEndAt, Lines, overlaps, pushTo, type Edit } from './source.js';
 import { V2_OPENAPI_URL } from '../map/hosts.js';
 import { isSuppressed, parseMarkers, type MarkerIndex } from '../markers/index.js';
 import { checkQueryParam, queryParams, type QueryParam } from './fields.js';
@@ -175,7 +175,7 @@ export class Collector {
     for (const e of fresh) {
       this.editKeys.add(key(e));
       this.edits.push(e);
-      for (let b = Math.floor(e.start / 4096); b <= Math.floor(e.end / 4096); b++) this.buckets.set(b, [...(this.buckets.get(b) ?? []), e]);
+      for (let b = Math.floor(e.start / 4096); b <= Math.floor(e.end / 4096); b++) pushTo(this.buckets, b, e);
     }
     return true;
   }
@@ -294,7 +294,7 @@ export class Collector {
     }
     // A fact found both fixable and not (two requests over one literal) is reported once, as not fixable.
     const unfixed = new Map<string, Finding[]>();
-    for (const f of findings) if (!f.fixable) unfixed.set(`${f.ruleId}|${f.line}|${f.column}`, [...(unfixed.get(`${f.ruleId}|${f.line}|${f.column}`) ?? []), f]);
+    for (const f of findings) if (!f.fixable) pushTo(unfixed, `${f.ruleId}|${f.line}|${f.column}`, f);
     const out = findings.filter((f) => !(f.fixable && (unfixed.get(`${f.ruleId}|${f.line}|${f.column}`) ?? []).some((g) => g.message.startsWith(f.message))));
     out.sort((a, b) => a.line - b.line || a.column - b.column || a.ruleId.localeCompare(b.ruleId) || a.message.localeCompare(b.message));
     const output = this.edits.length ? applyEdits(this.text, this.edits) : null;

@@ -7,7 +7,7 @@
 import type { HttpMethod } from '../map/operations.js';
 import { holePiece, isCompleteUrl, planRequest, planValue, flatText, type Collector, type EditsOrReason, type TPiece, type TextOrigin } from './plan.js';
 import { bodyOperation, checkBodyField, checkResponseField, DISTINCTIVE_RESPONSE_FIELDS, isListOp, listEnvelope, mentionsGraphql, scanGraphql } from './fields.js';
-import type { Edit } from './source.js';
+import { pushTo, type Edit } from './source.js';
 
 export type Part =
   | { kind: 'lit'; text: string; start: number; editable: boolean; literal: number }
@@ -391,7 +391,7 @@ export class ShellScope {
   private readonly seeds: ReadonlyMap<string, TPiece[]>;
 
   define(name: string, at: number, parts: Part[], from = at): void {
-    this.defs.set(name, [...(this.defs.get(name) ?? []), { at, from, parts }]);
+    pushTo(this.defs, name, { at, from, parts });
   }
 
   /** Variable references read while building a request's URL (offsets of the `$` parts), when recording. */

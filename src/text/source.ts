@@ -1,5 +1,12 @@
 /** Positions, splice edits and masking for the text engine. Every edit is an exact splice of the original text. */
 
+/** Append to a map of lists (in place: copying the list on every append is quadratic on big files). */
+export function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
 export interface Edit {
   start: number;
   end: number;

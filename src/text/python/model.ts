@@ -4,6 +4,7 @@
  * `with … as NAME`), and calls (callee, arguments split at top-level commas).
  */
 import { tokenize, type Tok } from './tokenize.js';
+import { pushTo } from '../source.js';
 
 export interface Line {
   /** Token range, newline excluded. */
@@ -221,11 +222,7 @@ export function buildModule(text: string): Module {
     const call = callAt(toks, i, scopeOfTok[i]!);
     if (call) calls.push(call);
   }
-  const push = <K, V>(map: Map<K, V[]>, k: K, v: V): void => {
-    const list = map.get(k);
-    if (list) list.push(v);
-    else map.set(k, [v]);
-  };
+  const push = pushTo;
   const defsByName = new Map<string, Scope[]>();
   const classesByName = new Map<string, Scope>();
   const childScopes = new Map<Scope, Scope[]>();
@@ -307,7 +304,7 @@ function recordAssigns(toks: readonly Tok[], line: Line): void {
 }
 
 function add(scope: Scope, assign: Assign): void {
-  scope.assigns.set(assign.name, [...(scope.assigns.get(assign.name) ?? []), assign]);
+  pushTo(scope.assigns, assign.name, assign);
 }
 
 const NOT_CALLEES = new Set(['if', 'in', 'not', 'and', 'or', 'return', 'lambda', 'yield', 'await', 'else', 'elif', 'while', 'for', 'assert', 'del', 'is', 'raise', 'import', 'from', 'with', 'as', 'def', 'class', 'except', 'pass', 'None', 'True', 'False']);

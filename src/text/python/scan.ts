@@ -603,7 +603,11 @@ function holdUncoveredBases(c: Collector, m: Module, covered: ReadonlySet<number
   const legacyIn = (t: Tok): boolean => t.type === 'string' && c.bases.legacy.some((b) => m.text.slice(t.start, t.end).includes(b));
   const names = nameTokens(m);
   const byName = new Map<string, Tok[]>();
-  for (const t of names) byName.set(t.value, [...(byName.get(t.value) ?? []), t]);
+  for (const t of names) {
+    const list = byName.get(t.value);
+    if (list) list.push(t);
+    else byName.set(t.value, [t]);
+  }
   const targets = new Set<number>();
   for (const list of m.assignsByName.values()) for (const as of list) targets.add(as.at);
   const assigns = [...m.assignsByName.values()].flat();
@@ -619,12 +623,30 @@ function holdUncoveredBases(c: Collector, m: Module, covered: ReadonlySet<number
     return (byName.get(name) ?? []).filter((t) => !targets.has(t.start)).map((t) => t.start);
   };
   // A read by code that only prints (`print(f"using {BASE}")`, `logger.info(…)`) sends no request.
+  const callByOpen = new Map<number, Call>(m.calls.map((call) => [call.open, call]));
   const printed = (r: number): boolean => {
-    let best: Call | undefined;
-    for (const call of m.calls) {
-      if (m.toks[call.open]!.start < r && r < m.toks[call.close]!.end && (!best || call.open > best.open)) best = call;
+    // The innermost call around the read: walk back over bracket groups to the unmatched `(`.
+    let lo = 0;
+    let hi = m.toks.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (m.toks[mid]!.start <= r) lo = mid;
+      else hi = mid - 1;
     }
-    return !!best && (best.callee === 'print' || best.callee === 'pprint' || (/log/i.test(best.receiver) && /^(debug|info|warning|warn|error|exception|critical|log)$/.test(best.member)));
+    for (let i = lo - 1; i >= 0; i--) {
+      const t = m.toks[i]!;
+      if (t.type === 'newline') return false;
+      if (t.match === undefined) continue;
+      if (t.match < i) {
+        i = t.match;
+        continue;
+      }
+      if (t.value !== '(') continue; // inside a list or dict: keep looking outwards
+      const call = callByOpen.get(i);
+      if (!call) return false;
+      return call.callee === 'print' || call.callee === 'pprint' || (/log/i.test(call.receiver) && /^(debug|info|warning|warn|error|exception|critical|log)$/.test(call.member));
+    }
+    return false;
   };
   const uncovered = (name: string, depth: number, seen: Set<string>): number | null => {
     if (seen.has(name)) return null;
