@@ -3,6 +3,9 @@ import type { Finding, Severity } from '../findings.js';
 import { compareFindings } from '../findings.js';
 import type { Settings } from '../config.js';
 import { isEnvFile, isJsFile } from '../scan/kinds.js';
+import { DEFAULT_PATTERNS } from '../scan/discover.js';
+import { TEXT_ENGINE_GLOBS, isTextEngineFile } from '../text/index.js';
+import { scanTextFiles, type TextFileOutcome } from './text-files.js';
 import { migrateJsFiles, type JsFileOutcome } from './project.js';
 import type { ComponentResult } from './component.js';
 import { NO_PROGRESS, type Progress } from './progress.js';
@@ -105,6 +108,26 @@ function finishJsFile(base: FileResult, outcome: JsFileOutcome, settings: Settin
 }
 
 /**
+ * The result for a text-engine file. A marker on a line the text engine would rewrite (kept on
+ * purpose, or a false positive) keeps the whole file as it is: the text engine rewrites a file as one.
+ */
+function finishTextFile(base: FileResult, outcome: TextFileOutcome, settings: Settings): FileResult {
+  if (outcome.decoded.kind !== 'text') {
+    if (!outcome.result.findings.length && outcome.decoded.kind === 'binary') return base;
+    const why = outcome.decoded.kind === 'binary' ? 'it looks binary' : 'it is not valid UTF-8';
+    return { ...base, ...settle(outcome.file, '', [fileFinding('skipped-file', `Skipped: ${why}, so it was not analysed or changed; migrate any RunPod v1 URLs in it by hand.`)]) };
+  }
+  const { text, bom } = outcome.decoded;
+  const settled = settle(outcome.file, text, applyRuleSettings(outcome.result.findings, settings.rules).sort(compareFindings));
+  const markedFix = settled.suppressed.some((f) => f.fixable);
+  if (outcome.result.output === null || markedFix) {
+    if (markedFix) for (const f of settled.findings) if (f.fixable) Object.assign(f, { fixable: false, message: `${f.message} Not rewritten: a marker in this file keeps a rewritable line as it is, and this file is rewritten as a whole.` });
+    return { ...base, ...settled };
+  }
+  return { ...base, ...settled, changed: true, before: text, after: outcome.result.output, bytes: encode(outcome.result.output, bom) };
+}
+
+/**
  * What the file's own text decides once an engine has produced its findings: markers take findings
  * out of the gate, and every finding gets its baseline fingerprint.
  */
@@ -153,7 +176,7 @@ export interface RunOptions {
 
 export async function run(targets: readonly string[], cwd: string, settings: Settings, options: RunOptions = {}): Promise<RunResult> {
   const { jobs = 1, progress = NO_PROGRESS, changed, shard, cache, settingsFor = () => settings } = options;
-  let files = await discoverFiles(targets, { cwd, ignore: settings.ignore });
+  let files = await discoverFiles(targets, { cwd, ignore: settings.ignore, patterns: [...DEFAULT_PATTERNS, ...TEXT_ENGINE_GLOBS], accepts: (f) => isJsFile(f) || isEnvFile(f) || isTextEngineFile(f) });
   const packages = new Map<string, string>();
   if (shard) files = files.filter((f) => inShard(packageOf(f, cwd, packages), cwd, shard));
   const workspaces = readWorkspaces(new Set(files.map((f) => packageOf(f, cwd, packages))));
@@ -187,7 +210,14 @@ export async function run(targets: readonly string[], cwd: string, settings: Set
     };
     const run = { mayMatter, jobs, onRead, onAnalysed, workspaces, ...(changed ? { focus: changed } : {}), ...(cache ? { cache } : {}) };
     const outcomes = await migrateJsFiles(kept.filter(isJsFile), kept.filter(isEnvFile), groupSettings, run);
-    for (const o of outcomes) results.set(o.file, finishJsFile(results.get(o.file) ?? blank(o.file), o, groupSettings));
+    const byJs = new Set<string>();
+    for (const o of outcomes) {
+      results.set(o.file, finishJsFile(results.get(o.file) ?? blank(o.file), o, groupSettings));
+      // A .env value the JS project reads moves with that code (or not at all): the JS result is final.
+      if (o.result && (o.result.findings.length || o.result.output !== null)) byJs.add(o.file);
+    }
+    const textFiles = kept.filter((f) => !isJsFile(f) && isTextEngineFile(f) && !byJs.has(f) && (!changed || changed.has(f)));
+    for (const o of scanTextFiles(textFiles, groupSettings, onRead)) results.set(o.file, finishTextFile(results.get(o.file) ?? blank(o.file), o, groupSettings));
   }
   progress.done();
   const listed = [...results.values()].filter((r) => (!changed || changed.has(r.absPath)) && (r.changed || r.findings.length || r.suppressed.length || r.inventory)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));

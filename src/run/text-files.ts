@@ -1,0 +1,46 @@
+import type { Finding } from '../findings.js';
+import type { Settings } from '../config.js';
+import { scanLargeFile } from '../scan/large.js';
+import { bytesContainAny, prefilterNeedles } from '../scan/prefilter.js';
+import { scanText, type TextScanResult } from '../text/index.js';
+import { decode, isUtf16, lenientText, type Decoded } from './files.js';
+import { readEach } from './read.js';
+
+export interface TextFileOutcome {
+  file: string;
+  decoded: Decoded;
+  result: TextScanResult;
+}
+
+/**
+ * Python, shell, Markdown, YAML, JSON, TOML, .env, .http and Terraform files through the text
+ * engine. A file that mentions no RunPod host is never decoded; one over the size limit is only
+ * listed. `onRead` gets each file's text for the inventory ('' when it cannot mention RunPod).
+ */
+export function scanTextFiles(files: readonly string[], settings: Settings, onRead: (file: string, lenient: string | null) => void): TextFileOutcome[] {
+  const matters = bytesContainAny(prefilterNeedles(settings.bases));
+  const mentionsRunpod = bytesContainAny(['unpod', 'UNPOD']);
+  const out: TextFileOutcome[] = [];
+  readEach(files, (file, bytes) => {
+    if (!bytes) return onRead(file, null);
+    if (!isUtf16(bytes) && !matters(bytes)) return onRead(file, mentionsRunpod(bytes) ? bytes.toString('latin1') : '');
+    const lenient = lenientText(bytes);
+    onRead(file, lenient);
+    const decoded = decode(bytes);
+    if (decoded.kind !== 'text') return void out.push({ file, decoded, result: { output: null, findings: [] } });
+    if (bytes.length > settings.maxFileSizeMB * 1024 * 1024) return void out.push({ file, decoded, result: { output: null, findings: scanLargeFile(decoded.text, settings.bases, settings.maxFileSizeMB) } });
+    let result: TextScanResult;
+    try {
+      result = scanText(decoded.text, file, settings.bases);
+    } catch (error) {
+      result = { output: null, findings: [internalFailure(error)] };
+    }
+    out.push({ file, decoded, result });
+  });
+  return out;
+}
+
+function internalFailure(error: unknown): Finding {
+  const why = error instanceof Error ? error.message : String(error);
+  return { ruleId: 'internal-error', severity: 'error', line: 1, column: 1, message: `v2-migrate failed on this file (${why}); it was left unchanged. Please report this.`, fixable: false };
+}
