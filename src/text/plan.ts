@@ -45,11 +45,6 @@ export function flatText(pieces: readonly TPiece[]): string {
   return pieces.map((p) => (p.kind === 'text' ? p.text : HOLE)).join('');
 }
 
-/** Merge adjacent text pieces that are contiguous in the file and of the same literal (cheaper shapes, same edits). */
-export function withOrigin(pieces: readonly TPiece[], patch: Partial<TextOrigin>): TPiece[] {
-  return pieces.map((p) => ({ ...p, origin: { ...p.origin, ...patch } }));
-}
-
 /** `shapeOf`, with a leading hole always read as the base (`${base}/pods` has the path `/pods`). */
 export function shapeFor(pieces: readonly TPiece[], bases: Bases): UrlShape {
   const shape = shapeOf(pieces, bases);
