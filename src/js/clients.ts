@@ -12,7 +12,9 @@ export type Callee =
   | { kind: 'fetch' }
   | { kind: 'axios'; method: string | null; instance: Resolved | null }
   | { kind: 'function'; fn: P; ctx: Ctx }
-  | { kind: 'declared'; wrapper: DeclaredWrapper };
+  | { kind: 'declared'; wrapper: DeclaredWrapper }
+  /** `client.GET(path, init)` on `createClient({ baseUrl })` from openapi-fetch; `create` is the createClient call. */
+  | { kind: 'openapi-fetch'; method: string; create: Resolved };
 
 /**
  * A wrapper declared in the config (its code is not in the run): calls to a function of that name take
@@ -109,6 +111,7 @@ function classifyKnownCallee(call: P, ctx: Ctx): Callee | null {
     const objPath = unwrap(calleePath.get('object'));
     if (objPath.node.type === 'Identifier' && GLOBAL_OBJECTS.has(objPath.node.name) && name === 'fetch' && bindingOf(objPath).kind === 'global') return { kind: 'fetch' };
     const obj = resolveExpr(objPath, ctx);
+    if (isResolved(obj) && OPENAPI_FETCH_METHODS.has(name) && isOpenapiFetchClient(obj)) return { kind: 'openapi-fetch', method: name, create: obj };
     if (isResolved(obj) && AXIOS_METHODS.has(name)) {
       if (isAxiosModule(obj)) return { kind: 'axios', method: name, instance: null };
       const cfg = axiosInstanceConfig(obj);
@@ -120,6 +123,16 @@ function classifyKnownCallee(call: P, ctx: Ctx): Callee | null {
     return null;
   }
   return null;
+}
+
+const OPENAPI_FETCH_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
+
+/** `createClient(…)` imported from openapi-fetch (default or named). */
+function isOpenapiFetchClient(r: Resolved): boolean {
+  const n = r.path.node;
+  if (n.type !== 'CallExpression' || n.callee.type !== 'Identifier') return false;
+  const m = moduleOf(r.path.get('callee'));
+  return !!m && m.source === 'openapi-fetch';
 }
 
 export const axiosTakesBody = (method: string): boolean => AXIOS_BODY_METHODS.has(method);

@@ -30,7 +30,7 @@ export type HeadersRef = { kind: 'object'; objects: P[]; contentType: boolean | 
 /** One HTTP request in source code, whatever client makes it (DESIGN.md §3). */
 export interface HttpSite {
   call: P;
-  client: 'fetch' | 'axios';
+  client: 'fetch' | 'axios' | 'openapi-fetch';
   url: UrlPiece[];
   method: MethodRef;
   body: BodySlot;
@@ -192,6 +192,7 @@ export function buildSite(call: P, callee: Callee, ctx: Ctx, root: P, legacyBase
     return { call, client: 'fetch', url, method, body, headers: headersFrom(init, touched), touched, visited: new Set() };
   }
   if (callee.kind === 'declared') return declaredSite(call, callee.wrapper, ctx, legacyBase, touched);
+  if (callee.kind === 'openapi-fetch') return openapiFetchSite(call, callee.method, callee.create, ctx, touched);
   if (callee.kind !== 'axios') return null;
   const args = argsOf(call);
   const instanceBase = callee.instance ? baseUrlOf(callee.instance, touched) : null;
@@ -232,6 +233,30 @@ export function buildSite(call: P, callee: Callee, ctx: Ctx, root: P, legacyBase
   let body: BodySlot = { kind: 'absent', insert: null };
   if (withBody) body = args[1] ? bodyOf(args[1], ctx, 'object') : { kind: 'absent', insert: { kind: 'arg', call, index: 1, form: 'object' } };
   return { call, client: 'axios', url, method, body, headers: headersFrom(cfgObj, touched), touched, visited: new Set() };
+}
+
+/**
+ * `client.POST(path, { params, body })` on an openapi-fetch client: the URL is the client's baseUrl
+ * followed by the path template, the method is the member name, the body is a JSON object.
+ */
+function openapiFetchSite(call: P, method: string, create: Resolved, ctx: Ctx, touched: Set<N>): HttpSite | null {
+  const args = argsOf(call);
+  if (!args[0]) return null;
+  touched.add(create.path.node);
+  const cfgArg = create.path.node.arguments[0] ? resolveExpr(create.path.get('arguments', 0), create.ctx) : null;
+  const cfg = cfgArg && isResolved(cfgArg) && cfgArg.path.node.type === 'ObjectExpression' ? cfgArg : null;
+  const base = cfg ? lookup(cfg, 'baseUrl', touched) : null;
+  const basePieces = base && 'found' in base ? evalString(base.found.path, base.found.ctx) : [];
+  const url = [...basePieces, ...evalString(args[0], ctx)];
+  const init = configObject(call, 1, ctx, touched);
+  const initObj = init && 'path' in init ? init : null;
+  let body: BodySlot = { kind: 'absent', insert: init && 'missingAt' in init ? { kind: 'arg', call: init.missingAt.call, index: init.missingAt.index, form: 'object', wrapInit: true } : null };
+  if (initObj) {
+    touched.add(initObj.path.node);
+    const b = lookup(initObj, 'body', touched);
+    body = 'found' in b ? bodyOf(b.found.path, b.found.ctx, 'object') : 'missing' in b ? { kind: 'absent', insert: { kind: 'prop', object: initObj.path, key: 'body', form: 'object' } } : { kind: 'opaque' };
+  }
+  return { call, client: 'openapi-fetch', url, method: { kind: 'axios-member', value: method, member: unwrap(call.get('callee')).get('property') }, body, headers: { kind: 'opaque' }, touched, visited: new Set() };
 }
 
 /** A call to a config-declared wrapper: its path is relative to the (unseen) v1 base. */

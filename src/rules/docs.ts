@@ -91,6 +91,11 @@ Write the values out if you relied on them; with the config's preserveV1Defaults
     before: `body: JSON.stringify({ name: 'finetune', imageName: 'acme/ft', gpuTypeIds: GPU_PREFERENCE, gpuCount: 8 })`,
     after: `// by hand: one GPU type, then the codemod can rewrite the rest\nbody: JSON.stringify({ name: 'finetune', image: 'acme/ft', gpu: { id: 'NVIDIA H100 80GB HBM3', count: 8 } })`,
   },
+  'openapi-types': {
+    doc: `An openapi-fetch client (createClient<paths>({ baseUrl })) whose paths type was generated from the v1 schema (https://rest.runpod.io/v1/openapi.json). The codemod migrates its requests to the v2 schema's form: baseUrl becomes https://api.runpod.io, each path template gets the /v2 prefix and the v2 resource names, path parameters become {id} (params.path keys too), /start|stop|restart become /action with a body, and POST …/update becomes PATCH. The generated types must be regenerated from https://api.runpod.io/v2/openapi.json (the schema URL in your generator script is rewritten by openapi-url); the type checker then shows every response field and body that changed.`,
+    before: `const client = createClient<paths>({ baseUrl: 'https://rest.runpod.io/v1' });\nawait client.GET('/pods/{podId}', { params: { path: { podId } } });`,
+    after: `const client = createClient<paths>({ baseUrl: 'https://api.runpod.io' });\nawait client.GET('/v2/pods/{id}', { params: { path: { id: podId } } });\n// then: npx openapi-typescript https://api.runpod.io/v2/openapi.json -o src/runpod.d.ts`,
+  },
   'pod-reset': {
     doc: `v1 POST /pods/{id}/reset has no v2 equivalent: v2 actions are only start, stop, restart and terminate. Nothing is rewritten; the code keeps failing loudly on v2 instead of doing something else quietly.
 

@@ -64,6 +64,11 @@ export const RULES = {
     fixable: false,
     summary: 'The rewritten body would be rejected by the v2 schema, so it was not written: the message names the problem.',
   },
+  'openapi-types': {
+    severity: 'warning',
+    fixable: false,
+    summary: 'An openapi-fetch client typed from the v1 schema: regenerate its types from https://api.runpod.io/v2/openapi.json (its base and paths are migrated).',
+  },
   'pod-reset': {
     severity: 'error',
     fixable: false,

@@ -5,7 +5,8 @@ import { displayPath, shapeOf, type Bases, type UrlShape } from '../url/shape.js
 import type { SiteInstance } from '../js/analyze.js';
 import { indentAt, insertProperty, lineStart, pieceEditsToSource, replaceNode, setArgument, type SourceEdit } from '../js/edits.js';
 import type { BodySlot, HttpSite, Insertion } from '../js/sites.js';
-import type { N, P } from '../js/scope.js';
+import { keyName, type N, type P } from '../js/scope.js';
+import { isParam } from '../map/match.js';
 import type { UrlPiece } from '../js/values.js';
 import { RULES, type RuleId } from './registry.js';
 import { planBody, type BodyPlan } from './body.js';
@@ -116,7 +117,8 @@ function methodEdits(env: PlanEnv, site: HttpSite, to: string): SourceEdit[] | s
     const name: string = m.member.node.name;
     const lower = name.toLowerCase().startsWith(m.value.toLowerCase());
     if (!lower) return 'the method name is not a plain axios method';
-    return [replaceNode(m.member, to.toLowerCase() + name.slice(m.value.length))];
+    const upper = name.slice(0, m.value.length) === m.value.toUpperCase();
+    return [replaceNode(m.member, (upper ? to.toUpperCase() : to.toLowerCase()) + name.slice(m.value.length))];
   }
   if (m.kind !== 'pieces' || m.pieces.length !== 1 || m.pieces[0]!.kind !== 'text') return 'its method is not a literal the tool can see';
   const text = m.pieces[0].text;
@@ -212,6 +214,7 @@ function addBody(plan: RequestPlan, body: BodyPlan | null): void {
 }
 
 function addBaseChange(plan: RequestPlan, env: PlanEnv, site: HttpSite, shape: UrlShape, change: UrlChange): void {
+  if (site.client === 'openapi-fetch') return addTypedClientBase(plan, env, site, shape, change);
   const edits = urlEdits(env, site, change, true);
   const piece = site.url[change.edits[0]!.piece];
   if (!edits || !piece || piece.kind !== 'text') return;
@@ -238,11 +241,54 @@ function addUnmatched(plan: RequestPlan, shape: UrlShape, root: P): void {
   plan.findings.push(finding('unknown-path', root.node, `${display} is not a documented REST v1 path, so v2-migrate does not guess its v2 form.`));
 }
 
+/**
+ * openapi-fetch: the generated v2 types have paths starting with /v2 on the server https://api.runpod.io,
+ * so the client's baseUrl becomes the origin and each path template gets the /v2 prefix.
+ */
+function addTypedClientBase(plan: RequestPlan, env: PlanEnv, site: HttpSite, shape: UrlShape, change: UrlChange): void {
+  const origin = env.bases.target.replace(/\/v2\/?$/, '');
+  const baseEdits = pieceEditsToSource(site.url, change.edits.map((e) => ({ ...e, text: origin })), env.source, true);
+  const at = shape.flat.at[shape.baseEnd];
+  const pathPiece = at ? site.url[at.piece] : undefined;
+  const basePiece = site.url[change.edits[0]!.piece];
+  if (!baseEdits || !at || at.offset < 0 || !pathPiece || pathPiece.kind !== 'text' || !basePiece || basePiece.kind !== 'text' || pathPiece.origin.path.node === basePiece.origin.path.node) return;
+  const prefix = pieceEditsToSource(site.url, [{ piece: at.piece, start: at.offset, end: at.offset, text: '/v2' }], env.source);
+  if (!prefix) return;
+  plan.universal.push(...baseEdits);
+  plan.specific.push(...prefix);
+  const anchor = basePiece.origin.path.node;
+  plan.findings.push(finding('base-url', anchor, `REST v1 base URL ${shape.matchedBase} becomes ${origin} for this openapi-fetch client: the v2 schema's paths start with /v2 (added to each path).`));
+  plan.findings.push(finding('openapi-types', anchor, `This openapi-fetch client's types come from the v1 schema: regenerate them from ${env.bases.target}/openapi.json (paths are /v2/…, every path parameter is {id}, bodies and responses changed), then fix what the type checker reports.`));
+}
+
+/** openapi-fetch `params: { path: { podId } }` → `{ id: podId }`: the keys follow the template's {id}. */
+function typedClientParamEdits(env: PlanEnv, site: HttpSite, template: PathTemplate): SourceEdit[] {
+  if (site.client !== 'openapi-fetch') return [];
+  const init = site.call.node.arguments[1];
+  if (init?.type !== 'ObjectExpression') return [];
+  const names = new Set(template.v1Segments.filter(isParam).map((s) => s.slice(1, -1)));
+  const prop = (obj: N, key: string): N | undefined => (obj.properties as N[]).find((p) => p.type === 'ObjectProperty' && keyName(p.key, p.computed) === key);
+  const params = prop(init, 'params')?.value;
+  const pathObj = params?.type === 'ObjectExpression' ? prop(params, 'path')?.value : undefined;
+  if (pathObj?.type !== 'ObjectExpression') return [];
+  const edits: SourceEdit[] = [];
+  for (const p of pathObj.properties as N[]) {
+    const key = p.type === 'ObjectProperty' ? keyName(p.key, p.computed) : null;
+    if (!key || !names.has(key) || key === 'id') continue;
+    const value = env.source.slice(p.value.start, p.value.end);
+    // `{ podId }` → `{ id: podId }`; `{ networkVolumeId: id }` → `{ id }`; otherwise only the key changes.
+    if (p.shorthand || value === 'id') edits.push({ start: p.start, end: p.end, text: value === 'id' ? 'id' : `id: ${value}`, node: pathObj });
+    else edits.push({ start: p.key.start, end: p.key.end, text: 'id', node: pathObj });
+  }
+  return edits;
+}
+
 function addPathChanges(plan: RequestPlan, env: PlanEnv, site: HttpSite, template: PathTemplate, changes: UrlChange[], root: P): void {
   for (const c of changes) {
     const edits = urlEdits(env, site, c);
     if (!edits) continue;
     plan.specific.push(...edits);
+    if (c.ruleId === 'path-param') plan.specific.push(...typedClientParamEdits(env, site, template));
     const message =
       c.ruleId === 'path-param'
         ? `Path parameter ${c.what}: v2 names every path parameter {id}.`
@@ -272,7 +318,7 @@ function addAction(plan: RequestPlan, env: PlanEnv, site: HttpSite, template: Pa
   const body = op.v2!.body!;
   const message = `POST ${template.v1Path} is POST ${v2Display(op.v2!.path)} with the JSON body ${JSON.stringify(body)} in v2: per-action paths are gone.`;
   const parts: Array<SourceEdit[] | string | null> = changes.map((c) => urlEdits(env, site, c));
-  parts.push(bodyEdits(env, site.body, body));
+  parts.push(bodyEdits(env, site.body, body), typedClientParamEdits(env, site, template));
   // fetch sends a string body as text/plain unless the headers say otherwise; v2 wants JSON.
   const h = site.headers;
   const addContentType = site.client === 'fetch' && h.kind === 'object' && h.contentType === false;
