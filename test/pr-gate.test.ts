@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli, git, tempProject } from './helpers.js';
@@ -34,7 +35,7 @@ describe('PR gate', () => {
     const dir = monorepo();
     const single = json(dir, 'lint');
     const reports = [1, 2, 3].map((i) => {
-      const file = path.join(dir, `shard${i}.json`);
+      const file = path.join(os.tmpdir(), `v2-migrate-shard-${process.pid}-${i}.json`);
       fs.writeFileSync(file, cli(['lint', '--shard', `${i}/3`, '--format', 'json'], dir).stdout);
       return file;
     });
@@ -52,7 +53,7 @@ describe('PR gate', () => {
 
   it('--cache gives the same report and notices a changed file', () => {
     const dir = monorepo();
-    const cacheDir = path.join(dir, 'cache');
+    const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'v2-migrate-cache-'));
     const first = cli(['--dry-run', '--cache', '--cache-location', cacheDir], dir).stdout;
     expect(fs.readdirSync(cacheDir).length).toBeGreaterThan(0);
     expect(cli(['--dry-run', '--cache', '--cache-location', cacheDir], dir).stdout).toBe(first);

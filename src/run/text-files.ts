@@ -23,6 +23,7 @@ export function scanTextFiles(files: readonly string[], settings: Settings, onRe
   const out: TextFileOutcome[] = [];
   readEach(files, (file, bytes) => {
     if (!bytes) return onRead(file, null);
+    if (isOwnFile(file, bytes)) return;
     if (!isUtf16(bytes) && !matters(bytes)) return onRead(file, mentionsRunpod(bytes) ? bytes.toString('latin1') : '');
     const lenient = lenientText(bytes);
     onRead(file, lenient);
@@ -38,6 +39,20 @@ export function scanTextFiles(files: readonly string[], settings: Settings, onRe
     out.push({ file, decoded, result });
   });
   return out;
+}
+
+const OWN_CONFIG = /(^|[/\\])v2-migrate\.config\.json$/;
+const REPORT_MARKERS = bytesContainAny(['"ruleId"']);
+const OWN_RULE = bytesContainAny(['"base-url"', '"resource-path"', '"pod-action"', '"unknown-path"', '"v2-migrate"']);
+
+/**
+ * v2-migrate's own files are never scanned: its config (whose legacyBaseUrls must stay v1), the
+ * "v2-migrate" key of a package.json, and the JSON, SARIF and baseline reports it writes.
+ */
+function isOwnFile(file: string, bytes: Buffer): boolean {
+  if (OWN_CONFIG.test(file)) return true;
+  if (/(^|[/\\])package\.json$/.test(file) && bytes.includes('"v2-migrate"')) return true;
+  return /\.(json|sarif)$/i.test(file) && REPORT_MARKERS(bytes) && OWN_RULE(bytes);
 }
 
 function internalFailure(error: unknown): Finding {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { JS_EXTENSIONS, isEnvFile } from './kinds.js';
 
 /** Folders never scanned, whatever .gitignore says. */
-export const ALWAYS_SKIPPED_DIRS = ['node_modules', '.git', 'dist', 'build', 'coverage', 'vendor'];
+export const ALWAYS_SKIPPED_DIRS = ['node_modules', '.git', 'dist', 'build', 'coverage', 'vendor', '.v2-migrate-cache'];
 const ALWAYS_IGNORED = [...ALWAYS_SKIPPED_DIRS.map((d) => `**/${d}/**`), '**/*.min.js'];
 /** JS/TS sources and .env files: what the JS engine (with its project index) reads. */
 export const DEFAULT_PATTERNS: readonly string[] = [`**/*.{${JS_EXTENSIONS.map((e) => e.slice(1)).join(',')}}`, '**/.env', '**/.env.*'];
