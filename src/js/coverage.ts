@@ -1,5 +1,5 @@
 import type { Project } from './project.js';
-import { keyName, lookupScope, memberName, type N, type P } from './scope.js';
+import { keyName, lookupScope, memberName, walkPaths as walk, type N, type P } from './scope.js';
 
 /**
  * Whether moving a v1 base to v2 is safe: a base literal may only change when every use of it is a
@@ -41,21 +41,6 @@ function classMemberName(q: P): { cls: P; name: string } | null {
     return name && c ? { cls: c.parentPath, name } : null;
   }
   return null;
-}
-
-function walk(root: P, visit: (p: P) => void): void {
-  const go = (p: P): void => {
-    const v = p.value;
-    if (!v || typeof v !== 'object') return;
-    if (Array.isArray(v)) {
-      v.forEach((_c, i) => go(p.get(i)));
-      return;
-    }
-    if (typeof v.type !== 'string') return;
-    visit(p);
-    for (const k of Object.keys(v)) if (k !== 'loc' && k !== 'comments' && k !== 'tokens' && k !== 'extra' && v[k] && typeof v[k] === 'object') go(p.get(k));
-  };
-  go(root);
 }
 
 /** `this.name` reads in a class (not the assignments that set it). */

@@ -19,6 +19,7 @@ import { uncoveredUse } from './coverage.js';
 import { shapeOf } from '../url/shape.js';
 import { isSchemaUrl, templateOf } from '../url/plan.js';
 import { pushTo } from '../util/multimap.js';
+import { lineIndex } from '../util/lines.js';
 
 export interface MigrateOptions {
   bases: Bases;
@@ -340,12 +341,6 @@ function collectEdits(plans: readonly RequestPlan[]): SourceEdit[] {
 /** Characters JavaScript treats as line breaks but git, editors and diffs do not. */
 const LINE_BREAKS_JS_ONLY = /[\u2028\u2029]|\r(?!\n)/;
 
-/** 1-based line and column of an offset counting only '\n' as a line break (as the diff does). */
-function gitPosition(source: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  for (let i = source.indexOf('\n'); i >= 0 && i < offset; i = source.indexOf('\n', i + 1)) line++;
-  return { line, column: offset - (source.lastIndexOf('\n', offset - 1) + 1) + 1 };
-}
 
 function splitByFile(project: Project, edits: readonly SourceEdit[], findings: readonly PlannedFinding[]): Map<string, MigrateResult> {
   const editsOf = new Map<ProjectFile, SourceEdit[]>();
@@ -356,7 +351,7 @@ function splitByFile(project: Project, edits: readonly SourceEdit[], findings: r
   }
   for (const x of findings) {
     const f = project.fileAt(x.anchor.start);
-    pushTo(findingsOf, f, LINE_BREAKS_JS_ONLY.test(f.source) ? { ...x, ...gitPosition(f.source, x.anchor.start - f.start) } : x);
+    pushTo(findingsOf, f, LINE_BREAKS_JS_ONLY.test(f.source) ? { ...x, ...lineIndex(f.source)(x.anchor.start - f.start) } : x);
   }
   const out = new Map<string, MigrateResult>();
   for (const f of project.files) {

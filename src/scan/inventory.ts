@@ -5,6 +5,7 @@
  */
 import { GRAPHQL_URL, JOB_API_HOST, TARGET_BASE_URL, stripTrailingSlash } from '../map/hosts.js';
 import type { Bases } from '../url/shape.js';
+import { lineIndex } from '../util/lines.js';
 
 export type ApiKind = 'restV1' | 'restV2' | 'jobApi' | 'graphql' | 'sdk';
 
@@ -89,18 +90,7 @@ function compile(bases: Bases): Compiled {
 export function scanInventory(text: string, bases: Bases): Inventory {
   const inv = emptyInventory();
   if (!/runpod/i.test(text)) return inv;
-  const starts: number[] = [0];
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  const position = (offset: number): { line: number; column: number } => {
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid]! <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo + 1, column: offset - starts[lo]! + 1 };
-  };
+  const position = lineIndex(text);
   const add = (kind: ApiKind, offset: number, matched: string): void => {
     inv.hits.push({ kind, ...position(offset), text: matched.trim() });
     inv.counts[kind]++;

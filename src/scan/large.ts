@@ -1,6 +1,7 @@
 import type { Finding } from '../findings.js';
 import { RULES } from '../rules/registry.js';
 import type { Bases } from '../url/shape.js';
+import { lineIndex } from '../util/lines.js';
 
 /**
  * A file over the size limit (a bundle, generated code) is not parsed: its text is scanned for v1
@@ -8,18 +9,7 @@ import type { Bases } from '../url/shape.js';
  */
 export function scanLargeFile(text: string, bases: Bases, limitMB: number): Finding[] {
   const findings: Finding[] = [];
-  const lineStarts = [0];
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lineStarts.push(i + 1);
-  const position = (offset: number): { line: number; column: number } => {
-    let lo = 0;
-    let hi = lineStarts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (lineStarts[mid]! <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo + 1, column: offset - lineStarts[lo]! + 1 };
-  };
+  const position = lineIndex(text);
   for (const base of bases.legacy) {
     for (let i = text.indexOf(base); i >= 0 && findings.length < 1000; i = text.indexOf(base, i + base.length)) {
       findings.push({ ruleId: 'embedded-url', severity: RULES['embedded-url'].severity, ...position(i), message: `A REST v1 URL (${base}) in a file too large to analyse (over ${limitMB} MB): migrate the source it is built from, or this file by hand.`, fixable: false });

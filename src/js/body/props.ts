@@ -1,5 +1,5 @@
 import type { Ctx } from '../context.js';
-import { bindingOf, keyName, lookupScope, memberName, unwrap, type N, type P } from '../scope.js';
+import { bindingOf, keyName, lookupScope, memberName, unwrap, walkPaths, type N, type P } from '../scope.js';
 import { staticValue, type Static } from './static.js';
 
 /** A property of a request body object literal. */
@@ -51,14 +51,8 @@ export function writesTo(idPath: P, ctx: Ctx): BodyWrite[] {
   const scope = lookupScope(idPath, idPath.node.name);
   if (!scope) return [];
   const out: BodyWrite[] = [];
-  const visit = (p: P): void => {
+  walkPaths(scope.path, (p) => {
     const n = p.value;
-    if (!n || typeof n !== 'object') return;
-    if (Array.isArray(n)) {
-      n.forEach((_c, i) => visit(p.get(i)));
-      return;
-    }
-    if (typeof n.type !== 'string') return;
     if (n.type === 'AssignmentExpression' && n.operator === '=' && n.left.type === 'MemberExpression' && !n.left.computed && unwrap(p.get('left', 'object')).node.type === 'Identifier') {
       const obj = unwrap(p.get('left', 'object'));
       if (obj.node.name === idPath.node.name && lookupScope(obj, obj.node.name) === scope) {
@@ -66,8 +60,6 @@ export function writesTo(idPath: P, ctx: Ctx): BodyWrite[] {
         if (key) out.push({ key, property: p.get('left', 'property'), value: p.get('right'), statement: p.parentPath, static: staticValue(p.get('right'), ctx) });
       }
     }
-    for (const k of Object.keys(n)) if (k !== 'loc' && k !== 'comments' && k !== 'tokens' && n[k] && typeof n[k] === 'object') visit(p.get(k));
-  };
-  visit(scope.path);
+  });
   return out;
 }
