@@ -2,7 +2,7 @@ import type { Finding } from '../findings.js';
 import type { Settings } from '../config.js';
 import { scanLargeFile } from '../scan/large.js';
 import { bytesContainAny, prefilterNeedles } from '../scan/prefilter.js';
-import { scanText, type TextScanResult } from '../text/index.js';
+import type { TextScanResult } from '../text/index.js';
 import { decode, isUtf16, lenientText, type Decoded } from './files.js';
 import { readEach } from './read.js';
 
@@ -17,10 +17,11 @@ export interface TextFileOutcome {
  * engine. A file that mentions no RunPod host is never decoded; one over the size limit is only
  * listed. `onRead` gets each file's text for the inventory ('' when it cannot mention RunPod).
  */
-export function scanTextFiles(files: readonly string[], settings: Settings, onRead: (file: string, lenient: string | null) => void): TextFileOutcome[] {
+export async function scanTextFiles(files: readonly string[], settings: Settings, onRead: (file: string, lenient: string | null) => void): Promise<TextFileOutcome[]> {
   const matters = bytesContainAny(prefilterNeedles(settings.bases));
   const mentionsRunpod = bytesContainAny(['unpod', 'UNPOD']);
   const out: TextFileOutcome[] = [];
+  const toScan: Array<{ file: string; decoded: Decoded & { kind: 'text' } }> = [];
   readEach(files, (file, bytes) => {
     if (!bytes) return onRead(file, null);
     if (isOwnFile(file, bytes)) return;
@@ -30,6 +31,12 @@ export function scanTextFiles(files: readonly string[], settings: Settings, onRe
     const decoded = decode(bytes);
     if (decoded.kind !== 'text') return void out.push({ file, decoded, result: { output: null, findings: [] } });
     if (bytes.length > settings.maxFileSizeMB * 1024 * 1024) return void out.push({ file, decoded, result: { output: null, findings: scanLargeFile(decoded.text, settings.bases, settings.maxFileSizeMB) } });
+    toScan.push({ file, decoded });
+  });
+  if (!toScan.length) return out;
+  // The text engine's scanners are loaded only when some file needs them.
+  const { scanText } = await import('../text/index.js');
+  for (const { file, decoded } of toScan) {
     let result: TextScanResult;
     try {
       result = scanText(decoded.text, file, settings.bases);
@@ -37,7 +44,7 @@ export function scanTextFiles(files: readonly string[], settings: Settings, onRe
       result = { output: null, findings: [internalFailure(error)] };
     }
     out.push({ file, decoded, result });
-  });
+  }
   return out;
 }
 

@@ -99,8 +99,10 @@ export async function discoverFiles(targets: readonly string[], options: Discove
     }
     const stack = new GitignoreStack(gitRoot(abs) ?? abs);
     const entries = await fg([...(options.patterns ?? DEFAULT_PATTERNS)], { cwd: abs, absolute: true, dot: true, onlyFiles: true, followSymbolicLinks: false, ignore: ALWAYS_IGNORED, suppressErrors: true });
+    const accepts = options.accepts ?? defaultAccepts;
     for (const file of entries) {
       const normalized = path.sep === '/' ? file : path.normalize(file);
+      if (!accepts(normalized)) continue;
       if (stack.ignores(normalized)) continue;
       const rel = toPosix(path.relative(options.cwd, normalized));
       if (!rel.startsWith('..') && rel && userIgnore.ignores(rel)) continue;
