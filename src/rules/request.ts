@@ -11,6 +11,7 @@ import type { UrlPiece } from '../js/values.js';
 import { RULES, type RuleId } from './registry.js';
 import { planBody, type BodyPlan } from './body.js';
 import { planResponse } from './response.js';
+import { planTypedResponse } from './typed-response.js';
 import { isV2Path, operationForV2 } from '../map/v2match.js';
 
 export interface PlanEnv {
@@ -199,6 +200,8 @@ export function planRequest(inst: SiteInstance, env: PlanEnv): RequestPlan | nul
   }
   if (op) addBody(plan, planBody(site, op, root, env, false));
   if (op) addBody(plan, planResponse(inst, op, env));
+  const typed = op ? planTypedResponse(site, op, root, env) : null;
+  if (typed) addBody(plan, { universal: [], ...typed });
   return plan;
 }
 
