@@ -128,10 +128,14 @@ const w0 = (inst: SiteInstance): Walk => ({ ctx: inst.ctx, returnTo: new Map(), 
 
 /** Plan the response side of one v1 request. */
 export function planResponse(inst: SiteInstance, op: V1Operation, env: PlanEnv): ResponsePlan | null {
-  // openapi-fetch returns { data, error } typed by the generated paths: regenerating the types from the
-  // v2 spec (the openapi-types finding) surfaces every changed read as a type error instead.
-  if (inst.site.client === 'openapi-fetch') return null;
   const plan: ResponsePlan = { specific: [], universal: [], findings: [] };
+  // openapi-fetch returns { data, error } typed by the generated paths: its list data and error reads
+  // are handled by typed-response.ts, the rest surfaces as type errors once the types are regenerated
+  // from the v2 spec (the openapi-types finding). Its query parameters are checked like any other.
+  if (inst.site.client === 'openapi-fetch') {
+    planQuery(plan, inst, op, env);
+    return plan.findings.length || plan.specific.length ? plan : null;
+  }
   const shared = sharedCode(inst);
   planBodyFlow(plan, inst, op, env, shared);
   planErrors(plan, inst, env, shared);

@@ -206,9 +206,26 @@ function axiosParams(inst: SiteInstance, source: string): QueryParam[] {
   return searchParamsOf(value.path, source);
 }
 
+/** openapi-fetch: `client.GET(path, { params: { query: { … } } })`. */
+function typedClientParams(inst: SiteInstance, source: string): QueryParam[] {
+  const { site, ctx } = inst;
+  if (!site.call.value.arguments[1]) return [];
+  const init = resolveExpr(site.call.get('arguments', 1), ctx);
+  if (!isResolved(init) || init.path.value.type !== 'ObjectExpression') return [];
+  const params = findProp(init, 'params');
+  if (!('found' in params)) return [];
+  const p = resolveExpr(params.found.path, params.found.ctx);
+  if (!isResolved(p) || p.path.value.type !== 'ObjectExpression') return [];
+  const query = findProp(p, 'query');
+  if (!('found' in query)) return [];
+  const q = resolveExpr(query.found.path, query.found.ctx);
+  return isResolved(q) && q.path.value.type === 'ObjectExpression' ? objectParams(q.path, source) : [];
+}
+
 /** Every query parameter the request visibly sends. */
 export function queryParamsOf(inst: SiteInstance, bases: Bases, source: string): QueryParam[] {
   const out = urlParams(inst.site.url, bases, source);
   if (inst.site.client === 'axios') out.push(...axiosParams(inst, source));
+  if (inst.site.client === 'openapi-fetch') out.push(...typedClientParams(inst, source));
   return out;
 }
