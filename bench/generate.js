@@ -809,25 +809,25 @@ export function generateTree(root, opts) {
 }
 
 /**
- * Files within `hops` relative-import hops (both directions) of a RunPod-mentioning file: the set
- * src/run/project.ts takes part in a run (IMPORT_HOPS = 3 at the time of writing), estimated from the
- * generated import graph. Paths are tree-relative.
+ * The files src/run/project.ts takes part in a run (IMPORT_HOPS = 3, HELPER_HOPS = 2), estimated from
+ * the generated import graph. Paths are tree-relative.
  */
-export function importClosure(manifest, hops = 3) {
+export function importClosure(manifest, callerHops = 3, helperHops = 2) {
+  // Mirrors src/run/project.ts: the seeds' importers, transitively (callers), then what those import
+  // (helpers), never a helper's other importers.
   const importers = new Map();
   for (const [from, tos] of manifest.imports) for (const to of tos) importers.set(to, [...(importers.get(to) ?? []), from]);
-  const taken = new Set(manifest.seeds);
-  let frontier = [...manifest.seeds];
-  for (let h = 0; h < hops && frontier.length; h++) {
-    const next = [];
-    for (const f of frontier) {
-      for (const g of [...(importers.get(f) ?? []), ...(manifest.imports.get(f) ?? [])]) {
-        if (taken.has(g)) continue;
-        taken.add(g);
-        next.push(g);
-      }
+  const spread = (start, edges, hops, into) => {
+    let frontier = [...start];
+    for (let h = 0; h < hops && frontier.length; h++) {
+      const next = [];
+      for (const f of frontier) for (const g of edges.get(f) ?? []) if (!into.has(g)) (into.add(g), next.push(g));
+      frontier = next;
     }
-    frontier = next;
-  }
+  };
+  const callers = new Set(manifest.seeds);
+  spread(manifest.seeds, importers, callerHops, callers);
+  const taken = new Set(callers);
+  spread(callers, manifest.imports, helperHops, taken);
   return [...taken].sort();
 }

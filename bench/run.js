@@ -387,7 +387,7 @@ function main() {
   );
   if (scaleNote) lines.push(`Note: ${scaleNote}.`);
   lines.push(
-    'Analysed files: the files within 3 import hops (both directions) of a file that mentions a RunPod host,',
+    'Analysed files: the files that mention a RunPod host, their importers within 3 hops and what those import within 2,',
     "estimated from the generated import graph with src/run/project.ts's rule, plus every file the dry run names.",
   );
   lines.push(problems.length ? `Correctness: ${problems.length} check(s) FAILED:\n${problems.map((p) => `  - ${p}`).join('\n')}` : `Correctness: OK (lint clean, ${rg ? 'ripgrep empty, ' : ''}dry run changed exactly the ${v1.expectedChanged.length} expected files, jscodeshift without errors).`, '');
