@@ -70,10 +70,27 @@ function references(id: P, project: Project): N[] {
     if ((parent?.type === 'MemberExpression' || parent?.type === 'OptionalMemberExpression') && p.name === 'property' && !parent.computed) return;
     if (parent?.type === 'ExportSpecifier') return;
     if (lookupScope(p, name) !== scope) return;
+    if (onlyLogged(p)) return;
     out.push(n);
   });
   if (scope.path.value.type === 'Program') out.push(...importedReferences(id, name, project));
   return out;
+}
+
+const LOGGERS = new Set(['console', 'logger', 'log']);
+
+/**
+ * A read that only goes into a log line (`console.log('using', BASE)`, `logger.info(\`base ${BASE}\`)`):
+ * it sends no request, so it does not hold a base back (the text engine treats print/echo alike).
+ */
+function onlyLogged(p: P): boolean {
+  // `.parent` is the nearest node path (`.parentPath` can be an array such as the call's arguments).
+  let q: P = p;
+  while (q.parent && ['TemplateLiteral', 'BinaryExpression'].includes(q.parent.value.type)) q = q.parent;
+  const call = q.parent?.value;
+  if (call?.type !== 'CallExpression' || call.callee === q.value) return false;
+  const callee = call.callee;
+  return (callee.type === 'MemberExpression' && callee.object.type === 'Identifier' && LOGGERS.has(callee.object.name)) || (callee.type === 'Identifier' && LOGGERS.has(callee.name));
 }
 
 /** References, in other project files, of an exported module-level variable. */
