@@ -18,3 +18,9 @@ export interface Finding {
 export function compareFindings(a: Finding, b: Finding): number {
   return a.line - b.line || a.column - b.column || a.ruleId.localeCompare(b.ruleId) || a.message.localeCompare(b.message);
 }
+
+/** The finding for a file the tool itself failed on: the file is left unchanged. */
+export function internalFailure(error: unknown): Finding {
+  const why = error instanceof Error ? error.message : String(error);
+  return { ruleId: 'internal-error', severity: 'error', line: 1, column: 1, message: `v2-migrate failed on this file (${why}); it was left unchanged. Please report this.`, fixable: false };
+}

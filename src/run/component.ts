@@ -1,4 +1,4 @@
-import type { Finding } from '../findings.js';
+import { internalFailure } from '../findings.js';
 import { migrateProject, type MigrateOptions, type MigrateResult } from '../js/migrate.js';
 import type { ProjectInput } from '../js/project.js';
 
@@ -10,10 +10,6 @@ export interface ComponentTask {
 
 export type ComponentResult = Array<[string, MigrateResult]>;
 
-function internalFailure(error: unknown): Finding {
-  const why = error instanceof Error ? error.message : String(error);
-  return { ruleId: 'internal-error', severity: 'error', line: 1, column: 1, message: `v2-migrate failed on this file (${why}); it was left unchanged. Please report this.`, fixable: false };
-}
 
 /** Migrate a component; an engine failure is retried file by file so only the culprit fails. */
 export function analyzeComponent({ inputs, options }: ComponentTask): ComponentResult {

@@ -3,7 +3,7 @@ import type { Finding, Severity } from '../findings.js';
 import { compareFindings } from '../findings.js';
 import type { Settings } from '../config.js';
 import { isEnvFile, isJsFile } from '../scan/kinds.js';
-import { languageOf } from '../text/language.js';
+import { isTextEngineFile } from '../text/language.js';
 import { scanTextFiles, type TextFileOutcome } from './text-files.js';
 import { migrateJsFiles, type JsFileOutcome } from './project.js';
 import type { ComponentResult } from './component.js';
@@ -105,8 +105,6 @@ function finishJsFile(base: FileResult, outcome: JsFileOutcome, settings: Settin
   if (result.output === null) return { ...base, ...settled };
   return { ...base, ...settled, changed: true, before: text, after: result.output, bytes: encode(result.output, bom) };
 }
-
-const isTextEngineFile = (file: string): boolean => languageOf(file) !== null;
 
 /**
  * The result for a text-engine file. A marker on a line the text engine would rewrite (kept on

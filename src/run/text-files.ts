@@ -1,4 +1,4 @@
-import type { Finding } from '../findings.js';
+import { internalFailure } from '../findings.js';
 import type { Settings } from '../config.js';
 import { scanLargeFile } from '../scan/large.js';
 import { bytesContainAny, prefilterNeedles } from '../scan/prefilter.js';
@@ -62,7 +62,3 @@ function isOwnFile(file: string, bytes: Buffer): boolean {
   return /\.(json|sarif)$/i.test(file) && REPORT_MARKERS(bytes) && OWN_RULE(bytes);
 }
 
-function internalFailure(error: unknown): Finding {
-  const why = error instanceof Error ? error.message : String(error);
-  return { ruleId: 'internal-error', severity: 'error', line: 1, column: 1, message: `v2-migrate failed on this file (${why}); it was left unchanged. Please report this.`, fixable: false };
-}

@@ -23,7 +23,7 @@ import { scanHttp } from './http.js';
 import { scanHcl } from './hcl.js';
 import { scanDockerfile } from './dockerfile.js';
 
-export { languageOf, type Language } from './language.js';
+export { isTextEngineFile, languageOf, type Language } from './language.js';
 
 export interface TextScanResult {
   findings: Finding[];
@@ -31,10 +31,6 @@ export interface TextScanResult {
   output: string | null;
 }
 
-/** The text engine handles this file (by its name). */
-export function isTextEngineFile(file: string): boolean {
-  return languageOf(file) !== null;
-}
 
 /**
  * fast-glob patterns for the files the text engine handles. Patterns that name a dot segment

@@ -48,3 +48,8 @@ export function fenceLanguage(info: string): Language | 'js' | 'console' | 'pyco
   if (['graphql', 'gql'].includes(lang)) return 'graphql';
   return null;
 }
+
+/** The text engine handles this file (by its name). Kept here, free of the scanners, for discovery. */
+export function isTextEngineFile(file: string): boolean {
+  return languageOf(file) !== null;
+}
