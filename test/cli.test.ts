@@ -192,3 +192,15 @@ describe('config: declared wrappers', () => {
     expect(again.summary).toMatchObject({ changed: 0, errors: 0, warnings: 0 });
   });
 });
+
+describe('config: maxFileSizeMB', () => {
+  it('scans a file over the limit as text only: its v1 URLs are listed and nothing is rewritten', () => {
+    const src = "export const a = () => fetch('https://rest.runpod.io/v1/endpoints');\n" + '// padding\n'.repeat(200);
+    const dir = tempProject({ 'big.ts': src, 'v2-migrate.config.json': JSON.stringify({ maxFileSizeMB: 0.001 }) });
+    const doc = JSON.parse(cli(['--dry-run', '--format', 'json'], dir).stdout);
+    expect(doc.files[0].findings.map((f: { ruleId: string }) => f.ruleId)).toEqual(['skipped-file', 'embedded-url']);
+    expect(doc.summary.changed).toBe(0);
+    cli([], dir);
+    expect(fs.readFileSync(path.join(dir, 'big.ts'), 'utf8')).toBe(src);
+  });
+});
