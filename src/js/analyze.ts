@@ -2,6 +2,7 @@ import type { Parsed } from './parse.js';
 import type { DeclaredWrapper } from './clients.js';
 import { classifyCallee, type Callee } from './clients.js';
 import { EMPTY_CTX, withFrame, type Ctx } from './context.js';
+import { nodeIndex } from './node-index.js';
 import { buildSite, type HttpSite } from './sites.js';
 import { isFunction, type N, type P } from './scope.js';
 import { argsOf, isResolved, recordVisits, resolveExpr, type UrlPiece } from './values.js';
@@ -32,10 +33,10 @@ const MAX_CHAIN = 6;
 export function collectSites(files: readonly Parsed[], bases: Bases, declared: readonly DeclaredWrapper[] = []): SiteInstance[] {
   const calls: P[] = [];
   const news: P[] = [];
-  for (const { j, root } of files) {
-    root.find(j.CallExpression).forEach((p) => void calls.push(p));
-    root.find(j.OptionalCallExpression as never).forEach((p: P) => void calls.push(p));
-    root.find(j.NewExpression).forEach((p) => void news.push(p));
+  for (const parsed of files) {
+    const index = nodeIndex(parsed);
+    calls.push(...index.calls);
+    news.push(...index.news);
   }
 
   const primitives: Array<{ call: P; callee: Callee }> = [];

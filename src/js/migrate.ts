@@ -10,7 +10,7 @@ import type { Workspaces } from '../scan/resolve.js';
 import type { DeclaredWrapper } from './clients.js';
 import { isSuppressed, parseMarkers, type MarkerIndex } from '../markers/index.js';
 import type { N, P } from './scope.js';
-import type { Collection, JSCodeshift } from 'jscodeshift';
+import { nodeIndex, type NodeIndex } from './node-index.js';
 import { finding, planRequest, type PlannedFinding, type RequestPlan } from '../rules/request.js';
 import { planLiteral, type LiteralPlan } from '../rules/literals.js';
 import { planResponseFile } from '../rules/response.js';
@@ -114,7 +114,7 @@ function analyzeProject(project: Project, options: MigrateOptions): Map<string, 
   const source = project.combined;
   const jsFiles = project.files.filter((f) => f.parsed);
   const literalsOf = new Map<ProjectFile, P[]>();
-  for (const f of jsFiles) literalsOf.set(f, f.parsed!.root.find(f.parsed!.j.StringLiteral).paths() as P[]);
+  for (const f of jsFiles) literalsOf.set(f, nodeIndex(f.parsed!).strings);
   const literals = [...literalsOf.values()].flat();
   const quote = preferredQuote(source, literals.map((p) => p.node));
   const env = { source, bases: options.bases, quote, gpuPools: options.gpuPools ?? {}, preserveV1Defaults: options.preserveV1Defaults ?? false };
@@ -144,9 +144,8 @@ function analyzeProject(project: Project, options: MigrateOptions): Map<string, 
     findings.push(...lp.plan.findings);
   }
   for (const f of jsFiles) {
-    const { j, root } = f.parsed!;
-    findings.push(...planResponseFile(root, instances, plans, env));
-    root.find(j.JSXText).forEach((p) => {
+    findings.push(...planResponseFile(f.parsed!.root, instances, plans, env));
+    nodeIndex(f.parsed!).jsxTexts.forEach((p) => {
       const hit = options.bases.legacy.find((b) => p.node.value.includes(b));
       if (hit) findings.push(finding('embedded-url', p.node, `A REST v1 URL (${hit}) appears in rendered text; update it by hand if it documents an API call.`));
     });
@@ -164,10 +163,9 @@ interface LiteralPlanned {
 function planLiterals(jsFiles: readonly ProjectFile[], literalsOf: ReadonlyMap<ProjectFile, P[]>, touchedByAny: ReadonlySet<N>, source: string, bases: Bases): LiteralPlanned[] {
   const out: LiteralPlanned[] = [];
   for (const f of jsFiles) {
-    const { j, root } = f.parsed!;
     const fileLiterals = literalsOf.get(f) ?? [];
     const planned: N[] = [];
-    for (const path of stringExpressions(j, root, fileLiterals)) {
+    for (const path of stringExpressions(nodeIndex(f.parsed!), fileLiterals)) {
       const node = path.node;
       if (literalParts(node).some((q) => touchedByAny.has(q))) continue;
       if (planned.some((outer) => node.start >= outer.start && node.end <= outer.end)) continue;
@@ -267,9 +265,7 @@ function pathOfLiteral(project: Project, node: N): P | null {
   if (node.type === 'EnvValue') return { node, value: node, parentPath: null } as unknown as P;
   const file = project.fileAt(node.start);
   if (!file.parsed) return null;
-  const { j, root } = file.parsed;
-  const found = node.type === 'TemplateElement' ? root.find(j.TemplateElement).filter((p) => p.node === node) : root.find(j.StringLiteral).filter((p) => p.node === node);
-  return found.length ? (found.paths()[0] as P) : null;
+  return nodeIndex(file.parsed).literalPath(node);
 }
 
 /** Whether a finding is covered by a `v2-migrate-ignore` / `v2-migrate-keep-v1` marker in its file. */
@@ -388,14 +384,14 @@ const isConcat = (n: N): boolean => n?.type === 'BinaryExpression' && n.operator
  * and `+` concatenations (`API + '/pods/' + id + '/stop'` is judged as a whole, not literal by literal).
  * In document order, so an enclosing expression comes before the ones inside it.
  */
-function stringExpressions(j: JSCodeshift, root: Collection, literals: readonly P[]): P[] {
+function stringExpressions(index: NodeIndex, literals: readonly P[]): P[] {
   const out: P[] = [];
   const add = (p: P): void => {
     if (!isConcat(p.parentPath?.node)) out.push(p);
   };
   literals.forEach(add);
-  root.find(j.TemplateLiteral).forEach(add);
-  root.find(j.BinaryExpression, { operator: '+' }).forEach(add);
+  index.templates.forEach(add);
+  index.concats.forEach(add);
   return out.sort((a, b) => a.node.start - b.node.start || b.node.end - a.node.end);
 }
 

@@ -43,9 +43,11 @@ export function parserFor(file: string, startIndex = 0): Parser {
 }
 
 export interface Parsed {
-  j: JSCodeshift;
   root: Collection;
 }
+
+/** One jscodeshift core for every file: building one (`withParser`) costs more than parsing a small file. */
+let core: JSCodeshift | null = null;
 
 /**
  * Parse for transformation. Throws on syntax errors.
@@ -56,9 +58,8 @@ export interface Parsed {
  * ending lines with CRLF.
  */
 export function parseForTransform(source: string, file: string, startIndex = 0): Parsed {
-  const parser = parserFor(file, startIndex);
-  const j = jscodeshift.withParser(parser);
-  return { j, root: j(parser.parse(source) as never) };
+  core ??= jscodeshift.withParser('babel');
+  return { root: core(parserFor(file, startIndex).parse(source) as never) };
 }
 
 /** Syntax check of produced output, independent of recast. Returns the error message or null. */

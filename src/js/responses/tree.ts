@@ -7,9 +7,7 @@ import { EMPTY_CTX } from '../context.js';
 import { isFunction, keyName, lookupScope, type N, type P } from '../scope.js';
 import { currentProject } from '../project.js';
 import { isResolved, resolveExpr } from '../values.js';
-
-const SKIP_KEYS = new Set(['loc', 'comments', 'tokens', 'extra', 'leadingComments', 'trailingComments', 'innerComments', 'typeAnnotation', 'returnType', 'typeParameters', 'typeArguments', 'superTypeParameters', 'implements', 'predicate']);
-const TYPE_ONLY = /^TS(?!AsExpression|SatisfiesExpression|NonNullExpression|TypeAssertion|ParameterProperty|InstantiationExpression|EnumDeclaration|ModuleDeclaration|ModuleBlock|ExportAssignment|ImportEqualsDeclaration|ExternalModuleReference)/;
+import { collectPaths } from '../walk.js';
 
 /** The Program path above any path. */
 export function programOf(path: P): P {
@@ -19,42 +17,8 @@ export function programOf(path: P): P {
   return p.value?.type === 'File' ? p.get('program') : p;
 }
 
-/**
- * Paths of the nodes under `root` that `match` accepts, in source order, skipping type-only syntax.
- * The walk is over plain nodes; only matches get a NodePath (so a 10 MB bundle costs no more than
- * a pass over its AST).
- */
-export function findPaths(root: P, match: (n: N) => boolean): P[] {
-  const out: P[] = [];
-  const chain: Array<string | number> = [];
-  const rec = (n: N): void => {
-    if (TYPE_ONLY.test(n.type) || n.type === 'TypeAnnotation' || n.type === 'InterfaceDeclaration' || n.type === 'TypeAlias') return;
-    if (match(n)) {
-      let p = root;
-      for (const k of chain) p = p.get(k);
-      out.push(p);
-    }
-    for (const key of Object.keys(n)) {
-      if (SKIP_KEYS.has(key)) continue;
-      const child = n[key];
-      if (Array.isArray(child)) {
-        for (let i = 0; i < child.length; i++) {
-          const c = child[i];
-          if (!c || typeof c.type !== 'string') continue;
-          chain.push(key, i);
-          rec(c);
-          chain.length -= 2;
-        }
-      } else if (child && typeof child.type === 'string') {
-        chain.push(key);
-        rec(child);
-        chain.length -= 1;
-      }
-    }
-  };
-  if (root.value && typeof root.value.type === 'string') rec(root.value);
-  return out;
-}
+/** Paths of the nodes under `root` that `match` accepts, in source order, skipping type-only syntax. */
+export const findPaths = (root: P, match: (n: N) => boolean): P[] => collectPaths(root, match, { skipTypes: true });
 
 const identCache = new WeakMap<object, Map<string, P[]>>();
 const callCache = new WeakMap<object, Map<string, P[]>>();
