@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { lazy, requireDependency } from './util/lazy.js';
 import { LEGACY_BASE_URL, TARGET_BASE_URL, stripTrailingSlash } from './map/hosts.js';
 import { RULE_IDS, type RuleId } from './rules/registry.js';
 import type { Severity } from './findings.js';
@@ -8,43 +9,48 @@ import type { Bases } from './url/shape.js';
 
 export const CONFIG_FILE = 'v2-migrate.config.json';
 
-const url = z.string().url();
-const ruleSetting = z.enum(['off', 'error', 'warning', 'info']);
-
 /** `v2-migrate.config.json` (or the `"v2-migrate"` key of package.json). Unknown keys are errors. */
-export const ConfigSchema = z
-  .object({
-    legacyBaseUrls: z.array(url).optional().describe('Extra v1 base URLs (proxies); RunPod’s own is always included.'),
-    baseUrl: url.optional().describe('The v2 base URL to write (default https://api.runpod.io/v2).'),
-    ignore: z.array(z.string()).optional().describe('gitignore-style globs of files to skip.'),
-    maxFileSizeMB: z.number().positive().optional().describe('Files larger than this are scanned as text only, not parsed (default 2).'),
-    gpuPools: z
-      .record(z.string(), z.string().min(1))
-      .optional()
-      .describe('GPU type name → v2 serverless pool id (e.g. "NVIDIA GeForce RTX 4090": "ADA_24"), for endpoint gpuTypeIds.'),
-    preserveV1Defaults: z.boolean().optional().describe('Write the v1 defaults (ports, storage, name) out explicitly on creates instead of warning.'),
-    wrappers: z
-      .array(
-        z.strictObject({
-          name: z.string().min(1).describe('Function or method name (`runpodRequest`, `client.call`: the last part is matched).'),
-          path: z.number().int().min(0).describe('Argument position of the path (relative to the v1 base).'),
-          method: z.number().int().min(0).optional().describe('Argument position of the HTTP method (default: GET).'),
-          body: z.number().int().min(0).optional().describe('Argument position of the JSON body (an object the wrapper serializes).'),
-        }),
-      )
-      .optional()
-      .describe('Wrappers defined where the tool cannot see them (another package): calls to them are migrated like requests.'),
-    rules: z
-      .record(z.string(), ruleSetting)
-      .superRefine((rules, ctx) => {
-        for (const id of Object.keys(rules)) if (!(RULE_IDS as string[]).includes(id)) ctx.addIssue({ code: 'custom', path: [id], message: `unknown rule id "${id}"` });
-      })
-      .optional()
-      .describe('Per-rule "off" or a severity.'),
-  })
-  .strict();
+function buildConfigSchema(zod: typeof z) {
+  const url = zod.string().url();
+  const ruleSetting = zod.enum(['off', 'error', 'warning', 'info']);
+  const schema = zod
+    .object({
+      legacyBaseUrls: zod.array(url).optional().describe('Extra v1 base URLs (proxies); RunPod’s own is always included.'),
+      baseUrl: url.optional().describe('The v2 base URL to write (default https://api.runpod.io/v2).'),
+      ignore: zod.array(zod.string()).optional().describe('gitignore-style globs of files to skip.'),
+      maxFileSizeMB: zod.number().positive().optional().describe('Files larger than this are scanned as text only, not parsed (default 2).'),
+      gpuPools: zod
+        .record(zod.string(), zod.string().min(1))
+        .optional()
+        .describe('GPU type name → v2 serverless pool id (e.g. "NVIDIA GeForce RTX 4090": "ADA_24"), for endpoint gpuTypeIds.'),
+      preserveV1Defaults: zod.boolean().optional().describe('Write the v1 defaults (ports, storage, name) out explicitly on creates instead of warning.'),
+      wrappers: zod
+        .array(
+          zod.strictObject({
+            name: zod.string().min(1).describe('Function or method name (`runpodRequest`, `client.call`: the last part is matched).'),
+            path: zod.number().int().min(0).describe('Argument position of the path (relative to the v1 base).'),
+            method: zod.number().int().min(0).optional().describe('Argument position of the HTTP method (default: GET).'),
+            body: zod.number().int().min(0).optional().describe('Argument position of the JSON body (an object the wrapper serializes).'),
+          }),
+        )
+        .optional()
+        .describe('Wrappers defined where the tool cannot see them (another package): calls to them are migrated like requests.'),
+      rules: zod
+        .record(zod.string(), ruleSetting)
+        .superRefine((rules, ctx) => {
+          for (const id of Object.keys(rules)) if (!(RULE_IDS as string[]).includes(id)) ctx.addIssue({ code: 'custom', path: [id], message: `unknown rule id "${id}"` });
+        })
+        .optional()
+        .describe('Per-rule "off" or a severity.'),
+    })
+    .strict();
+  return { schema, url };
+}
 
-export type ConfigFile = z.infer<typeof ConfigSchema>;
+/** zod is loaded only when there is a config to check. */
+const configSchema = lazy(() => buildConfigSchema(requireDependency('zod').z));
+
+export type ConfigFile = z.infer<ReturnType<typeof buildConfigSchema>['schema']>;
 
 export class ConfigError extends Error {}
 
@@ -80,7 +86,7 @@ function readJson(file: string): unknown {
 type FoundConfig = { file: string; data: unknown } | null;
 
 /** `cache` remembers the answer for every folder walked through, so a monorepo pays once per folder. */
-export function findConfig(dir: string, cache: Map<string, FoundConfig> = new Map()): FoundConfig {
+export function findConfig(dir: string, cache: Map<string, FoundConfig> = new Map(), exists: (file: string) => boolean = fs.existsSync): FoundConfig {
   const walked: string[] = [];
   let cur = path.resolve(dir);
   const done = (found: FoundConfig): FoundConfig => {
@@ -91,9 +97,9 @@ export function findConfig(dir: string, cache: Map<string, FoundConfig> = new Ma
     if (cache.has(cur)) return done(cache.get(cur)!);
     walked.push(cur);
     const candidate = path.join(cur, CONFIG_FILE);
-    if (fs.existsSync(candidate)) return done({ file: candidate, data: readJson(candidate) });
+    if (exists(candidate)) return done({ file: candidate, data: readJson(candidate) });
     const pkg = path.join(cur, 'package.json');
-    if (fs.existsSync(pkg)) {
+    if (exists(pkg)) {
       const data = readJson(pkg) as Record<string, unknown> | null;
       if (data && typeof data === 'object' && 'v2-migrate' in data) return done({ file: `${pkg}#v2-migrate`, data: data['v2-migrate'] });
     }
@@ -121,17 +127,16 @@ export function loadSettings(flags: SettingsFlags): Settings {
  * folder), so a package's own v2-migrate.config.json applies to its files. With --config, one
  * config applies everywhere.
  */
-export function settingsResolver(flags: SettingsFlags, root: Settings): (file: string) => Settings {
+export function settingsResolver(flags: SettingsFlags, root: Settings): (file: string, exists?: (file: string) => boolean) => Settings {
   if (flags.config) return () => root;
   const configs = new Map<string, FoundConfig>();
-  const findConfigCached = (dir: string): FoundConfig => findConfig(dir, configs);
   const byDir = new Map<string, Settings>();
   const byConfig = new Map<string | null, Settings>([[root.configFile, root]]);
-  return (file) => {
+  return (file, exists = fs.existsSync) => {
     const dir = path.dirname(file);
     let settings = byDir.get(dir);
     if (!settings) {
-      const found = findConfigCached(dir);
+      const found = findConfig(dir, configs, exists);
       const key = found?.file ?? null;
       settings = byConfig.get(key);
       if (!settings) {
@@ -147,12 +152,12 @@ export function settingsResolver(flags: SettingsFlags, root: Settings): (file: s
 function settingsFrom(found: { file: string; data: unknown } | null, flags: SettingsFlags): Settings {
   let config: ConfigFile = {};
   if (found) {
-    const parsed = ConfigSchema.safeParse(found.data);
+    const parsed = configSchema().schema.safeParse(found.data);
     if (!parsed.success) throw new ConfigError(formatIssues(parsed.error, found.file));
     config = parsed.data;
   }
   for (const u of [...(flags.legacyBaseUrl ?? []), ...(flags.baseUrl ? [flags.baseUrl] : [])]) {
-    if (!url.safeParse(u).success) throw new ConfigError(`not a URL: ${u}`);
+    if (!configSchema().url.safeParse(u).success) throw new ConfigError(`not a URL: ${u}`);
   }
   const legacy = [LEGACY_BASE_URL, ...(config.legacyBaseUrls ?? []), ...(flags.legacyBaseUrl ?? [])].map(stripTrailingSlash);
   return {

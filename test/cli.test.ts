@@ -108,18 +108,25 @@ describe('v2-migrate lint', () => {
 describe('discovery and safety', () => {
   it('honours nested .gitignore files and always-skipped folders', () => {
     const dir = tempProject({
-      '.gitignore': 'generated/\n',
-      'pkg/.gitignore': 'local.ts\n',
+      '.gitignore': 'generated/\n!generated/keep.ts\n',
+      'pkg/.gitignore': 'local.ts\ntmp/\n',
       'pkg/local.ts': V1,
       'pkg/kept.ts': V1,
+      'pkg/tmp/deep/er/y.ts': V1,
+      'pkg/sub/a.gen.ts': V1,
+      'pkg/sub/b.ts': V1,
+      'pkg/sub/.gitignore': '*.gen.ts\n',
       'generated/x.ts': V1,
+      'generated/keep.ts': V1,
+      'generated/more/z.ts': V1,
       'node_modules/m/index.js': V1,
       'build/b.js': V1,
       'lib/app.min.js': V1,
     });
     git(dir, 'init', '-q');
     const doc = JSON.parse(cli(['lint', '--format', 'json'], dir).stdout);
-    expect(doc.files.map((f: { path: string }) => f.path)).toEqual(['pkg/kept.ts']);
+    // A file in an excluded folder cannot be re-included (git's rule): the folder is never entered.
+    expect(doc.files.map((f: { path: string }) => f.path)).toEqual(['pkg/kept.ts', 'pkg/sub/b.ts']);
   });
 
   it('keeps a BOM and CRLF line endings, and skips non-UTF-8 files with a finding', () => {

@@ -27,7 +27,7 @@ function run(dir: string, jobs: number, format: string): string {
   const r = spawnSync(process.execPath, [BIN, '--dry-run', '.', '--format', format, '--jobs', String(jobs)], {
     cwd: dir,
     encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1', V2_MIGRATE_WORKER_THRESHOLD: '0' },
+    env: { ...process.env, NO_COLOR: '1', V2_MIGRATE_WORKER_THRESHOLD: '0', V2_MIGRATE_SCREEN_THRESHOLD: '0' },
   });
   expect(r.status, r.stderr).toBe(1);
   return r.stdout;

@@ -1,6 +1,9 @@
-import { parse as babelParse, type ParserOptions, type ParserPlugin } from '@babel/parser';
-import jscodeshift, { type Collection, type JSCodeshift, type Parser } from 'jscodeshift';
+import type { ParserOptions, ParserPlugin } from '@babel/parser';
+import type { Collection, JSCodeshift, Parser } from 'jscodeshift';
 import path from 'node:path';
+import { requireDependency } from '../util/lazy.js';
+
+const { parse: babelParse }: typeof import('@babel/parser') = requireDependency('@babel/parser');
 
 export { JS_EXTENSIONS, isJsFile } from '../scan/kinds.js';
 
@@ -58,7 +61,7 @@ let core: JSCodeshift | null = null;
  * ending lines with CRLF.
  */
 export function parseForTransform(source: string, file: string, startIndex = 0): Parsed {
-  core ??= jscodeshift.withParser('babel');
+  core ??= (requireDependency('jscodeshift') as JSCodeshift).withParser('babel');
   return { root: core(parserFor(file, startIndex).parse(source) as never) };
 }
 

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
+import { lazy, requireDependency } from '../util/lazy.js';
 import type { Finding } from '../findings.js';
 import type { FileResult, RunResult } from './runner.js';
 import { summarize } from './runner.js';
@@ -25,13 +25,16 @@ export interface BaselineEntry extends LinePrint {
 
 export const BASELINE_VERSION = 1;
 
-const BaselineSchema = z
-  .object({
-    version: z.literal(BASELINE_VERSION),
-    tool: z.literal('v2-migrate').optional(),
-    findings: z.array(z.object({ path: z.string(), ruleId: z.string(), lineHash: z.string(), occurrence: z.number().int().nonnegative() }).strict()),
-  })
-  .strict();
+const baselineSchema = lazy(() => {
+  const { z }: typeof import('zod') = requireDependency('zod');
+  return z
+    .object({
+      version: z.literal(BASELINE_VERSION),
+      tool: z.literal('v2-migrate').optional(),
+      findings: z.array(z.object({ path: z.string(), ruleId: z.string(), lineHash: z.string(), occurrence: z.number().int().nonnegative() }).strict()),
+    })
+    .strict();
+});
 
 export class BaselineError extends Error {}
 
@@ -110,7 +113,7 @@ export function readBaseline(file: string): Baseline {
     const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
     throw new BaselineError(missing ? `${file}: baseline not found (create it with --update-baseline)` : `${file}: cannot read baseline (${error instanceof Error ? error.message : String(error)})`);
   }
-  const parsed = BaselineSchema.safeParse(data);
+  const parsed = baselineSchema().safeParse(data);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw new BaselineError(`${file}: not a v2-migrate baseline (${issue.path.join('.') || '(root)'}: ${issue.message})`);

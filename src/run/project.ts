@@ -3,9 +3,10 @@ import type { Settings } from '../config.js';
 import type { MigrateResult } from '../js/migrate.js';
 import { isEnvFile } from '../scan/kinds.js';
 import { decode, isUtf16, lenientText, type Decoded } from './files.js';
-import { bytesContainAny, prefilterNeedles } from '../scan/prefilter.js';
+import { bytesContainAny, MENTION_NEEDLES, prefilterNeedles } from '../scan/prefilter.js';
 import { moduleSpecifiers } from './imports.js';
 import { readEach } from './read.js';
+import { screenEach } from './screen.js';
 import { scanLargeFile } from '../scan/large.js';
 import { resolveImport, type Workspaces } from '../scan/resolve.js';
 import type { ComponentResult, ComponentTask } from './component.js';
@@ -73,9 +74,10 @@ export async function migrateJsFiles(jsFiles: readonly string[], envFiles: reado
   const large: JsFileOutcome[] = [];
   const seeds: string[] = [];
   // Most files cannot matter: they are tested as bytes, and no string is made for them.
-  const mentionsRunpod = bytesContainAny(['unpod', 'UNPOD']);
-  const couldBeSeed = bytesContainAny([...prefilterNeedles(settings.bases), ...envNames.flatMap((n) => [`env.${n}`, `env['${n}']`, `env["${n}"]`]), ...wrapperNames]);
-  readEach(jsFiles, (file, bytes) => {
+  const seedNeedles = [...prefilterNeedles(settings.bases), ...envNames.flatMap((n) => [`env.${n}`, `env['${n}']`, `env["${n}"]`]), ...wrapperNames];
+  const mentionsRunpod = bytesContainAny(MENTION_NEEDLES);
+  const couldBeSeed = bytesContainAny(seedNeedles);
+  await screenEach(jsFiles, [...seedNeedles, ...MENTION_NEEDLES], (file, bytes) => {
     if (!bytes) return onRead(file, null);
     const utf16 = isUtf16(bytes);
     if (!utf16 && !couldBeSeed(bytes)) return onRead(file, mentionsRunpod(bytes) ? bytes.toString('latin1') : '');
@@ -90,7 +92,7 @@ export async function migrateJsFiles(jsFiles: readonly string[], envFiles: reado
       seeds.push(file);
       decodedOf.set(file, { decoded: decode(bytes), bytes: bytes.length });
     }
-  });
+  }, jobs);
   seeds.sort();
   if (!seeds.length) return [...large];
   const { importsOf, importers } = await importGraph(jsFiles, known, workspaces);

@@ -15,9 +15,9 @@ export function readEach(files: readonly string[], fn: (file: string, bytes: Buf
     let fd: number | null = null;
     try {
       fd = fs.openSync(file, 'r');
-      // Read to end of file into the shared buffer; a file that fills it is read again whole.
-      let n = 0;
-      for (let r = 1; r > 0 && n < CHUNK; n += r) r = fs.readSync(fd, shared, n, CHUNK - n, null);
+      // One read into the shared buffer: a regular file gives all it has up to the buffer's size (a
+      // short read is its end); a file that fills the buffer is read again whole.
+      const n = fs.readSync(fd, shared, 0, CHUNK, 0);
       bytes = n < CHUNK ? shared.subarray(0, n) : fs.readFileSync(file);
     } catch {
       bytes = null;

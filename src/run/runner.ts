@@ -14,7 +14,7 @@ import { readWorkspaces } from '../scan/resolve.js';
 import ignore from 'ignore';
 import { parseMarkers, partitionFindings, splitLines, type MarkerKind, type MarkerProblem } from '../markers/index.js';
 import { RULES, type RuleId } from '../rules/registry.js';
-import { discoverFiles } from '../scan/discover.js';
+import { discoverFiles, type Exists } from '../scan/discover.js';
 import { makePrefilter } from '../scan/prefilter.js';
 import { scanInventory, isEmptyInventory, type Inventory } from '../scan/inventory.js';
 import type { LinePrint } from './baseline.js';
@@ -169,22 +169,23 @@ export interface RunOptions {
   /** This runner's part of a CI matrix: --shard i/n. */
   shard?: Shard;
   cache?: ResultCache;
-  /** Settings for a file (its package's config); default: `settings` everywhere. */
-  settingsFor?: (file: string) => Settings;
+  /** Settings for a file (its package's config; `exists` answers from the discovery walk); default: `settings` everywhere. */
+  settingsFor?: (file: string, exists: Exists) => Settings;
 }
 
 export async function run(targets: readonly string[], cwd: string, settings: Settings, options: RunOptions = {}): Promise<RunResult> {
   const { jobs = 1, progress = NO_PROGRESS, changed, shard, cache, settingsFor = () => settings } = options;
-  // One pattern, filtered by name: far cheaper for fast-glob than one pattern per file kind.
-  let files = await discoverFiles(targets, { cwd, ignore: settings.ignore, patterns: ['**/*'], accepts: (f) => isJsFile(f) || isEnvFile(f) || isTextEngineFile(f) });
+  const discovery = await discoverFiles(targets, { cwd, ignore: settings.ignore, accepts: (f) => isJsFile(f) || isEnvFile(f) || isTextEngineFile(f) });
   const packages = new Map<string, string>();
-  if (shard) files = files.filter((f) => inShard(packageOf(f, cwd, packages), cwd, shard));
-  const workspaces = readWorkspaces(new Set(files.map((f) => packageOf(f, cwd, packages))));
+  const pkgOf = (file: string): string => packageOf(file, cwd, packages, discovery.exists);
+  let files = discovery.files;
+  if (shard) files = files.filter((f) => inShard(pkgOf(f), cwd, shard));
+  const workspaces = readWorkspaces(new Set(files.map(pkgOf)));
   const results = new Map<string, FileResult>();
   const blank = (file: string): FileResult => ({
     path: relative(cwd, file),
     absPath: file,
-    package: relative(cwd, packageOf(file, cwd, packages)) || '.',
+    package: relative(cwd, pkgOf(file)) || '.',
     changed: false,
     findings: [],
     suppressed: [],
@@ -195,18 +196,16 @@ export async function run(targets: readonly string[], cwd: string, settings: Set
   });
   const onAnalysed = (n: number, result: ComponentResult): void => progress.analysed(n, result.filter(([, r]) => r.output !== null).length, result.reduce((k, [, r]) => k + r.findings.length, 0));
   // Files are analysed in groups that share a config (a package's own v2-migrate.config.json).
-  for (const [groupSettings, group] of groupBy(files, settingsFor)) {
+  for (const [groupSettings, group] of groupBy(files, (f) => settingsFor(f, discovery.exists))) {
     const kept = groupSettings === settings ? group : withoutIgnored(group, groupSettings);
     const mayMatter = makePrefilter(groupSettings.bases);
+    // Most files of a tree have nothing to report: only those that do get a result here.
     const onRead = (file: string, lenient: string | null): void => {
       progress.scanned();
-      const r = blank(file);
-      if (lenient === null) Object.assign(r, settle(file, '', [fileFinding('skipped-file', 'Could not read this file, so it was not analysed.')]));
-      else {
-        const inventory = scanInventory(lenient, groupSettings.bases);
-        if (!isEmptyInventory(inventory)) r.inventory = inventory;
-      }
-      results.set(file, r);
+      if (lenient === null) return void results.set(file, { ...blank(file), ...settle(file, '', [fileFinding('skipped-file', 'Could not read this file, so it was not analysed.')]) });
+      if (!lenient) return;
+      const inventory = scanInventory(lenient, groupSettings.bases);
+      if (!isEmptyInventory(inventory)) results.set(file, { ...blank(file), inventory });
     };
     const run = { mayMatter, jobs, onRead, onAnalysed, workspaces, ...(changed ? { focus: changed } : {}), ...(cache ? { cache } : {}) };
     const outcomes = await migrateJsFiles(kept.filter(isJsFile), kept.filter(isEnvFile), groupSettings, run);
@@ -217,7 +216,7 @@ export async function run(targets: readonly string[], cwd: string, settings: Set
       if (o.result && (o.result.findings.length || o.result.output !== null)) byJs.add(o.file);
     }
     const textFiles = kept.filter((f) => !isJsFile(f) && isTextEngineFile(f) && !byJs.has(f) && (!changed || changed.has(f)));
-    for (const o of await scanTextFiles(textFiles, groupSettings, onRead)) results.set(o.file, finishTextFile(results.get(o.file) ?? blank(o.file), o, groupSettings));
+    for (const o of await scanTextFiles(textFiles, groupSettings, onRead, jobs)) results.set(o.file, finishTextFile(results.get(o.file) ?? blank(o.file), o, groupSettings));
   }
   progress.done();
   const listed = [...results.values()].filter((r) => (!changed || changed.has(r.absPath)) && (r.changed || r.findings.length || r.suppressed.length || r.inventory)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));

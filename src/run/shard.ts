@@ -17,7 +17,7 @@ export function parseShard(value: string): Shard {
 }
 
 /** The folder of the nearest package.json above a file (its package), or the file's own folder. */
-export function packageOf(file: string, stopAt: string, cache = new Map<string, string>()): string {
+export function packageOf(file: string, stopAt: string, cache = new Map<string, string>(), exists: (file: string) => boolean = fs.existsSync): string {
   const start = path.dirname(file);
   const seen: string[] = [];
   let dir = start;
@@ -25,7 +25,7 @@ export function packageOf(file: string, stopAt: string, cache = new Map<string, 
     const hit = cache.get(dir);
     if (hit) return remember(hit);
     seen.push(dir);
-    if (fs.existsSync(path.join(dir, 'package.json'))) return remember(dir);
+    if (exists(path.join(dir, 'package.json'))) return remember(dir);
     const parent = path.dirname(dir);
     if (dir === stopAt || parent === dir) return remember(start);
     dir = parent;

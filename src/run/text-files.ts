@@ -1,10 +1,10 @@
 import { internalFailure } from '../findings.js';
 import type { Settings } from '../config.js';
 import { scanLargeFile } from '../scan/large.js';
-import { bytesContainAny, prefilterNeedles } from '../scan/prefilter.js';
+import { bytesContainAny, MENTION_NEEDLES, prefilterNeedles } from '../scan/prefilter.js';
 import type { TextScanResult } from '../text/index.js';
 import { decode, isUtf16, lenientText, type Decoded } from './files.js';
-import { readEach } from './read.js';
+import { screenEach } from './screen.js';
 
 export interface TextFileOutcome {
   file: string;
@@ -17,12 +17,13 @@ export interface TextFileOutcome {
  * engine. A file that mentions no RunPod host is never decoded; one over the size limit is only
  * listed. `onRead` gets each file's text for the inventory ('' when it cannot mention RunPod).
  */
-export async function scanTextFiles(files: readonly string[], settings: Settings, onRead: (file: string, lenient: string | null) => void): Promise<TextFileOutcome[]> {
-  const matters = bytesContainAny(prefilterNeedles(settings.bases));
-  const mentionsRunpod = bytesContainAny(['unpod', 'UNPOD']);
+export async function scanTextFiles(files: readonly string[], settings: Settings, onRead: (file: string, lenient: string | null) => void, jobs = 1): Promise<TextFileOutcome[]> {
+  const needles = prefilterNeedles(settings.bases);
+  const matters = bytesContainAny(needles);
+  const mentionsRunpod = bytesContainAny(MENTION_NEEDLES);
   const out: TextFileOutcome[] = [];
   const toScan: Array<{ file: string; decoded: Decoded & { kind: 'text' } }> = [];
-  readEach(files, (file, bytes) => {
+  await screenEach(files, [...needles, ...MENTION_NEEDLES], (file, bytes) => {
     if (!bytes) return onRead(file, null);
     if (isOwnFile(file, bytes)) return;
     if (!isUtf16(bytes) && !matters(bytes)) return onRead(file, mentionsRunpod(bytes) ? bytes.toString('latin1') : '');
@@ -32,7 +33,7 @@ export async function scanTextFiles(files: readonly string[], settings: Settings
     if (decoded.kind !== 'text') return void out.push({ file, decoded, result: { output: null, findings: [] } });
     if (bytes.length > settings.maxFileSizeMB * 1024 * 1024) return void out.push({ file, decoded, result: { output: null, findings: scanLargeFile(decoded.text, settings.bases, settings.maxFileSizeMB) } });
     toScan.push({ file, decoded });
-  });
+  }, jobs);
   if (!toScan.length) return out;
   // The text engine's scanners are loaded only when some file needs them.
   const { scanText } = await import('../text/index.js');

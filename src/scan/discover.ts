@@ -1,4 +1,4 @@
-import fg from 'fast-glob';
+import * as fsWalk from '@nodelib/fs.walk';
 import ignore, { type Ignore } from 'ignore';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -6,12 +6,16 @@ import { JS_EXTENSIONS, isEnvFile } from './kinds.js';
 
 /** Folders never scanned, whatever .gitignore says. */
 export const ALWAYS_SKIPPED_DIRS = ['node_modules', '.git', 'dist', 'build', 'coverage', 'vendor', '.v2-migrate-cache'];
-const ALWAYS_IGNORED = [...ALWAYS_SKIPPED_DIRS.map((d) => `**/${d}/**`), '**/*.min.js'];
-/** JS/TS sources and .env files: what the JS engine (with its project index) reads. */
-export const DEFAULT_PATTERNS: readonly string[] = [`**/*.{${JS_EXTENSIONS.map((e) => e.slice(1)).join(',')}}`, '**/.env', '**/.env.*'];
+const ALWAYS_SKIPPED = new Set(ALWAYS_SKIPPED_DIRS);
+const isMinified = (file: string): boolean => file.endsWith('.min.js');
 const defaultAccepts = (file: string): boolean => (JS_EXTENSIONS as readonly string[]).includes(path.extname(file).toLowerCase()) || isEnvFile(file);
 
-const toPosix = (p: string): string => p.split(path.sep).join('/');
+const toPosix = path.sep === '/' ? (p: string): string => p : (p: string): string => p.split(path.sep).join('/');
+/** `file` relative to `dir` (a folder above it), with '/'. */
+const below = (dir: string, file: string): string => toPosix(file.slice(dir.length + (dir.endsWith(path.sep) ? 0 : 1)));
+
+/** Answers "does this path exist?" from what a walk listed, and from the file system elsewhere. */
+export type Exists = (file: string) => boolean;
 
 /** The git work tree root containing `dir`, if any (where .gitignore files start to apply). */
 function gitRoot(dir: string): string | null {
@@ -24,28 +28,60 @@ function gitRoot(dir: string): string | null {
   }
 }
 
-/** .gitignore rules per folder, evaluated from the top folder down (deeper files win). */
-class GitignoreStack {
-  private readonly cache = new Map<string, Ignore | null>();
+/**
+ * One walk of a folder: the names in every folder listed (so existence checks need no system call),
+ * and .gitignore rules per folder, evaluated from `top` (the git root) down, deeper files winning.
+ * A folder that .gitignore excludes is listed but never entered.
+ */
+class Walk {
+  /** Names per listed folder: complete for every folder the walk entered. */
+  private readonly names = new Map<string, Set<string>>();
+  private readonly rules = new Map<string, Ignore | null>();
+  private readonly chains = new Map<string, Array<[string, Ignore]>>();
+  private readonly ignoredDirs = new Map<string, boolean>();
+
   constructor(private readonly top: string) {}
 
+  readonly exists: Exists = (file) => {
+    const names = this.names.get(path.dirname(file));
+    return names ? names.has(path.basename(file)) : fs.existsSync(file);
+  };
+
+  /** Regular files under `root`, outside always-skipped and ignored folders (file-level rules not applied yet). */
+  files(root: string): string[] {
+    const entries = fsWalk.walkSync(root, {
+      // The parent's listing is complete when its children are handled, so its .gitignore is known.
+      entryFilter: (entry) => {
+        const dir = path.dirname(entry.path);
+        if (this.dirIgnored(dir)) return false;
+        let names = this.names.get(dir);
+        if (!names) this.names.set(dir, (names = new Set()));
+        names.add(entry.name);
+        return entry.dirent.isFile();
+      },
+      deepFilter: (entry) => !ALWAYS_SKIPPED.has(entry.name) && !this.dirIgnored(path.dirname(entry.path)),
+      errorFilter: () => true,
+    });
+    return entries.map((e) => e.path);
+  }
+
   private rulesIn(dir: string): Ignore | null {
-    if (!this.cache.has(dir)) {
-      const file = path.join(dir, '.gitignore');
-      let rules: Ignore | null = null;
+    let rules = this.rules.get(dir);
+    if (rules !== undefined) return rules;
+    rules = null;
+    const listed = this.names.get(dir);
+    if (!listed || listed.has('.gitignore')) {
       try {
-        rules = ignore().add(fs.readFileSync(file, 'utf8'));
+        rules = ignore().add(fs.readFileSync(path.join(dir, '.gitignore'), 'utf8'));
       } catch {
         rules = null;
       }
-      this.cache.set(dir, rules);
     }
-    return this.cache.get(dir)!;
+    this.rules.set(dir, rules);
+    return rules;
   }
 
-  private readonly chains = new Map<string, Array<[string, Ignore]>>();
-
-  /** The folders from the top down to `dir` that have a .gitignore, with their rules (cached per folder). */
+  /** The folders from the top down to `dir` that have a .gitignore, with their rules. */
   private chain(dir: string): Array<[string, Ignore]> {
     const cached = this.chains.get(dir);
     if (cached) return cached;
@@ -57,14 +93,28 @@ class GitignoreStack {
     return chain;
   }
 
-  ignores(file: string): boolean {
+  private test(chain: Array<[string, Ignore]>, rel: (dir: string) => string): boolean {
     let ignored = false;
-    for (const [dir, rules] of this.chain(path.dirname(file))) {
-      const result = rules.test(toPosix(path.relative(dir, file)));
+    for (const [dir, rules] of chain) {
+      const result = rules.test(rel(dir));
       if (result.ignored) ignored = true;
       else if (result.unignored) ignored = false;
     }
     return ignored;
+  }
+
+  private dirIgnored(dir: string): boolean {
+    let ignored = this.ignoredDirs.get(dir);
+    if (ignored !== undefined) return ignored;
+    const parent = path.dirname(dir);
+    const inside = dir !== this.top && parent !== dir && dir.startsWith(this.top);
+    ignored = inside && (this.dirIgnored(parent) || this.test(this.chain(parent), (d) => `${below(d, dir)}/`));
+    this.ignoredDirs.set(dir, ignored);
+    return ignored;
+  }
+
+  ignores(file: string): boolean {
+    return this.test(this.chain(path.dirname(file)), (d) => below(d, file));
   }
 }
 
@@ -72,19 +122,31 @@ export interface DiscoverOptions {
   cwd: string;
   /** gitignore-style globs relative to `cwd` (config `ignore`). */
   ignore?: readonly string[];
-  /** fast-glob patterns of the files to find under a folder (default: DEFAULT_PATTERNS). */
-  patterns?: readonly string[];
-  /** Whether a file named explicitly is taken (default: JS/TS and .env files). */
+  /** Whether a file is taken (default: JS/TS and .env files). */
   accepts?: (file: string) => boolean;
 }
 
+export interface Discovery {
+  /** Sorted absolute paths. */
+  files: string[];
+  /** Existence checks answered from the walk's listings where it has them (config and package.json lookups). */
+  exists: Exists;
+}
+
 /**
- * The JS/TS files under the given paths, sorted, honouring .gitignore files (nested too) and the
- * always-skipped folders. A file named explicitly is taken as long as it has a JS/TS extension.
+ * The files under the given paths, sorted, honouring .gitignore files (nested too) and the
+ * always-skipped folders. A file named explicitly is taken as long as `accepts` takes it.
+ *
+ * The walk is @nodelib/fs.walk (fast-glob's own walker) rather than a `**` glob: every file is wanted
+ * and filtered by name, so pattern matching per entry was pure cost, and a walker can leave ignored
+ * folders unentered.
  */
-export async function discoverFiles(targets: readonly string[], options: DiscoverOptions): Promise<string[]> {
+export async function discoverFiles(targets: readonly string[], options: DiscoverOptions): Promise<Discovery> {
   const userIgnore = ignore().add([...(options.ignore ?? [])]);
+  const userIgnores = (options.ignore ?? []).length > 0;
+  const accepts = options.accepts ?? defaultAccepts;
   const found = new Set<string>();
+  const walks: Walk[] = [];
   for (const target of targets) {
     const abs = path.resolve(options.cwd, target);
     let stat: fs.Stats;
@@ -94,20 +156,20 @@ export async function discoverFiles(targets: readonly string[], options: Discove
       throw new Error(`no such file or directory: ${target}`);
     }
     if (stat.isFile()) {
-      if ((options.accepts ?? defaultAccepts)(abs)) found.add(abs);
+      if (accepts(abs)) found.add(abs);
       continue;
     }
-    const stack = new GitignoreStack(gitRoot(abs) ?? abs);
-    const entries = await fg([...(options.patterns ?? DEFAULT_PATTERNS)], { cwd: abs, absolute: true, dot: true, onlyFiles: true, followSymbolicLinks: false, ignore: ALWAYS_IGNORED, suppressErrors: true });
-    const accepts = options.accepts ?? defaultAccepts;
-    for (const file of entries) {
-      const normalized = path.sep === '/' ? file : path.normalize(file);
-      if (!accepts(normalized)) continue;
-      if (stack.ignores(normalized)) continue;
-      const rel = toPosix(path.relative(options.cwd, normalized));
-      if (!rel.startsWith('..') && rel && userIgnore.ignores(rel)) continue;
-      found.add(normalized);
+    const walk = new Walk(gitRoot(abs) ?? abs);
+    walks.push(walk);
+    for (const file of walk.files(abs)) {
+      if (!accepts(file) || isMinified(file) || walk.ignores(file)) continue;
+      if (userIgnores) {
+        const rel = toPosix(path.relative(options.cwd, file));
+        if (!rel.startsWith('..') && rel && userIgnore.ignores(rel)) continue;
+      }
+      found.add(file);
     }
   }
-  return [...found].sort();
+  const exists: Exists = (file) => (walks.length === 1 ? walks[0]!.exists(file) : fs.existsSync(file));
+  return { files: [...found].sort(), exists };
 }

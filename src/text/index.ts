@@ -32,40 +32,6 @@ export interface TextScanResult {
 }
 
 
-/**
- * fast-glob patterns for the files the text engine handles. Patterns that name a dot segment
- * (`.env*`, `.github/`) match without fast-glob's `dot` option; `**` alone does not enter dot folders.
- */
-export const TEXT_ENGINE_GLOBS: string[] = [
-  '**/*.py',
-  '**/*.sh',
-  '**/*.bash',
-  '**/*.zsh',
-  '**/Dockerfile',
-  '**/Dockerfile.*',
-  '**/Dockerfile-*',
-  '**/*.Dockerfile',
-  '**/*.dockerfile',
-  '**/Containerfile',
-  '**/*.md',
-  '**/*.mdx',
-  '**/*.yaml',
-  '**/*.yml',
-  '**/*.json',
-  '**/*.toml',
-  '**/.env',
-  '**/.env.*',
-  '**/*.env',
-  '**/*.http',
-  '**/*.rest',
-  '**/*.tf',
-  '**/*.tfvars',
-  '**/.github/**/*.yml',
-  '**/.github/**/*.yaml',
-  '**/.gitlab-ci.yml',
-  '**/.circleci/*.yml',
-];
-
 export function scanLanguage(c: Collector, text: string, language: Language, file: string): void {
   switch (language) {
     case 'python':

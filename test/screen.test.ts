@@ -1,0 +1,44 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { REPO, tempProject } from './helpers.js';
+
+// The built module: its worker thread is dist/src/run/screen-worker.js (npm test builds first).
+process.env.V2_MIGRATE_SCREEN_THRESHOLD = '0';
+const { NO_MATCH, screenEach } = (await import(path.join(REPO, 'dist', 'src', 'run', 'screen.js'))) as typeof import('../src/run/screen.js');
+
+describe('screenEach (the byte screen of a tree, on two threads)', () => {
+  const files: Record<string, string | Buffer> = {
+    'hit.ts': "const BASE = 'https://rest.runpod.io/v1';\n",
+    'mention.md': 'See runpod.io docs\n',
+    'utf16.ts': Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from("fetch('https://rest.runpod.io/v1/pods')", 'utf16le')]),
+    'empty.ts': '',
+  };
+  for (let i = 0; i < 300; i++) files[`many/f${String(i).padStart(3, '0')}.ts`] = i % 97 === 5 ? `// see api.runpod.io ${i}\n` : `export const x${i} = ${i};\n`;
+  const dir = tempProject(files);
+  const list = [...Object.keys(files), 'missing.ts'].sort().map((f) => path.join(dir, f));
+
+  const screen = async (jobs: number): Promise<string[]> => {
+    const seen: string[] = [];
+    await screenEach(list, ['rest.runpod.io', 'api.runpod.io', 'unpod'], (file, bytes) => void seen.push(`${path.relative(dir, file)} ${bytes === null ? 'unreadable' : bytes === NO_MATCH ? '-' : bytes.toString('latin1').length}`), jobs);
+    return seen;
+  };
+
+  it('hands every file over in order, with its bytes only where a needle or UTF-16 is', async () => {
+    const one = await screen(1);
+    expect(one).toHaveLength(list.length);
+    expect(one).toContain('hit.ts 42');
+    expect(one).toContain('mention.md 19');
+    expect(one).toContain('missing.ts unreadable');
+    expect(one).toContain('empty.ts -');
+    expect(one).toContain(`many/f005.ts ${'// see api.runpod.io 5\n'.length}`);
+    expect(one).toContain('many/f006.ts -');
+    expect(one.find((l) => l.startsWith('utf16.ts'))).not.toBe('utf16.ts -');
+  });
+
+  it('gives the same answers with a worker thread screening alongside', async () => {
+    expect(fs.existsSync(path.join(REPO, 'dist', 'src', 'run', 'screen-worker.js'))).toBe(true);
+    const one = await screen(1);
+    for (let i = 0; i < 3; i++) expect(await screen(2)).toEqual(one);
+  });
+});
