@@ -5,7 +5,7 @@ import { REPO, tempProject } from './helpers.js';
 
 // The built module: its worker thread is dist/src/run/screen-worker.js (npm test builds first).
 process.env.V2_MIGRATE_SCREEN_THRESHOLD = '0';
-const { NO_MATCH, screenEach } = (await import(path.join(REPO, 'dist', 'src', 'run', 'screen.js'))) as typeof import('../src/run/screen.js');
+const { NO_MATCH, Screen, screenEach } = (await import(path.join(REPO, 'dist', 'src', 'run', 'screen.js'))) as typeof import('../src/run/screen.js');
 
 describe('screenEach (the byte screen of a tree, on two threads)', () => {
   const files: Record<string, string | Buffer> = {
@@ -18,9 +18,10 @@ describe('screenEach (the byte screen of a tree, on two threads)', () => {
   const dir = tempProject(files);
   const list = [...Object.keys(files), 'missing.ts'].sort().map((f) => path.join(dir, f));
 
-  const screen = async (jobs: number): Promise<string[]> => {
+  const NEEDLES = ['rest.runpod.io', 'api.runpod.io', 'unpod'];
+  const screen = async (jobs: number, early: InstanceType<typeof Screen> | null = null, needles = NEEDLES): Promise<string[]> => {
     const seen: string[] = [];
-    await screenEach(list, ['rest.runpod.io', 'api.runpod.io', 'unpod'], (file, bytes) => void seen.push(`${path.relative(dir, file)} ${bytes === null ? 'unreadable' : bytes === NO_MATCH ? '-' : bytes.toString('latin1').length}`), jobs);
+    await screenEach(list, needles, (file, bytes) => void seen.push(`${path.relative(dir, file)} ${bytes === null ? 'unreadable' : bytes === NO_MATCH ? '-' : bytes.toString('latin1').length}`), jobs, early);
     return seen;
   };
 
@@ -40,5 +41,16 @@ describe('screenEach (the byte screen of a tree, on two threads)', () => {
     expect(fs.existsSync(path.join(REPO, 'dist', 'src', 'run', 'screen-worker.js'))).toBe(true);
     const one = await screen(1);
     for (let i = 0; i < 3; i++) expect(await screen(2)).toEqual(one);
+  });
+
+  it('reads answers off a screen fed during discovery, and screens what it lacks or cannot answer', async () => {
+    const one = await screen(1);
+    for (const needles of [NEEDLES, [...NEEDLES, 'extra-needle'], ['unpod']]) {
+      const early = Screen.early([...NEEDLES, 'extra-needle'], 2)!;
+      expect(early).not.toBeNull();
+      for (const f of list.slice(0, 280)) early.add(f); // the walk found some of the files
+      const expected = needles === NEEDLES ? one : await screen(1, null, needles);
+      expect(await screen(2, early, needles), needles.join()).toEqual(expected);
+    }
   });
 });

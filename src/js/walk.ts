@@ -15,13 +15,20 @@ const isTypeOnly = (n: N): boolean => TYPE_ONLY.test(n.type) || n.type === 'Type
 export function collectPaths(root: P, match: (n: N) => boolean, options: { skipTypes?: boolean } = {}): P[] {
   const { skipTypes = false } = options;
   const out: P[] = [];
+  // The walk's position as `get` steps from `root`; `paths[i]` is the path after i steps, built only
+  // up to `built` (a match builds what is missing; leaving a node forgets its steps).
   const chain: Array<string | number> = [];
+  const paths: P[] = [root];
+  let built = 0;
+  const leave = (steps: number): void => {
+    chain.length -= steps;
+    if (built > chain.length) built = chain.length;
+  };
   const rec = (n: N): void => {
     if (skipTypes && isTypeOnly(n)) return;
     if (match(n)) {
-      let p = root;
-      for (const k of chain) p = p.get(k);
-      out.push(p);
+      for (; built < chain.length; built++) paths[built + 1] = paths[built]!.get(chain[built]!);
+      out.push(paths[chain.length]!);
     }
     for (const key in n) {
       if (NON_CODE_KEYS.has(key) || (skipTypes && TYPE_KEYS.has(key))) continue;
@@ -32,12 +39,12 @@ export function collectPaths(root: P, match: (n: N) => boolean, options: { skipT
           if (!c || typeof c.type !== 'string') continue;
           chain.push(key, i);
           rec(c);
-          chain.length -= 2;
+          leave(2);
         }
       } else if (child && typeof child.type === 'string') {
         chain.push(key);
         rec(child);
-        chain.length -= 1;
+        leave(1);
       }
     }
   };

@@ -6,10 +6,11 @@ import { decode, isUtf16, lenientText, type Decoded } from './files.js';
 import { bytesContainAny, MENTION_NEEDLES, prefilterNeedles } from '../scan/prefilter.js';
 import { moduleSpecifiers } from './imports.js';
 import { readEach } from './read.js';
-import { screenEach } from './screen.js';
+import { screenEach, type Screen } from './screen.js';
 import { scanLargeFile } from '../scan/large.js';
 import { resolveImport, type Workspaces } from '../scan/resolve.js';
 import type { ComponentResult, ComponentTask } from './component.js';
+import { analyseComponents } from './analyse.js';
 import type { ResultCache } from './cache.js';
 import { pushTo } from '../util/multimap.js';
 
@@ -47,7 +48,15 @@ function readEnvFiles(files: readonly string[], mayMatter: (text: string) => boo
  * helpers they use), and .env files that hold a v1 base. Returns an outcome for every JS/TS file
  * read (result null for files that take no part) and for each .env file taken.
  */
+/** How a call to a wrapper declared in the config reads (`name(`). */
+const declaredWrapperCalls = (settings: Settings): string[] => settings.wrappers.map((w) => `${w.name.split('.').pop()}(`);
+
+/** Every needle the byte screen of a run with these settings may be asked for, .env-based ones aside. */
+export const screenNeedles = (settings: Settings): string[] => [...prefilterNeedles(settings.bases), ...declaredWrapperCalls(settings), ...MENTION_NEEDLES];
+
 export interface JsRunOptions {
+  /** A byte screen fed during discovery. */
+  early?: Screen | null;
   mayMatter: (text: string) => boolean;
   /** Worker threads (1: inline). */
   jobs?: number;
@@ -68,7 +77,7 @@ export async function migrateJsFiles(jsFiles: readonly string[], envFiles: reado
   const envNames = [...new Set(envInputs.flatMap((e) => [...e.decoded.text.matchAll(/^[ \t]*(?:export[ \t]+)?([A-Za-z_]\w*)[ \t]*=.*runpod\.io/gim)].map((m) => m[1]!)))];
   const readsEnv = (text: string): boolean => envNames.some((n) => text.includes(`env.${n}`) || text.includes(`env['${n}']`) || text.includes(`env["${n}"]`));
   // Calls to wrappers declared in the config make a file a seed (their code and base are elsewhere).
-  const wrapperNames = settings.wrappers.map((w) => `${w.name.split('.').pop()}(`);
+  const wrapperNames = declaredWrapperCalls(settings);
   const callsDeclaredWrapper = (text: string): boolean => wrapperNames.some((n) => text.includes(n));
   const decodedOf = new Map<string, { decoded: Decoded; bytes: number }>();
   const large: JsFileOutcome[] = [];
@@ -92,7 +101,7 @@ export async function migrateJsFiles(jsFiles: readonly string[], envFiles: reado
       seeds.push(file);
       decodedOf.set(file, { decoded: decode(bytes), bytes: bytes.length });
     }
-  }, jobs);
+  }, jobs, run.early);
   seeds.sort();
   if (!seeds.length) return [...large];
   const { importsOf, importers } = await importGraph(jsFiles, known, workspaces);
@@ -127,8 +136,7 @@ export async function migrateJsFiles(jsFiles: readonly string[], envFiles: reado
   if (!components.length) return outcomes;
   const options = { bases: settings.bases, gpuPools: settings.gpuPools, preserveV1Defaults: settings.preserveV1Defaults, wrappers: settings.wrappers, workspaces };
   const tasks: ComponentTask[] = components
-    .map((c) => ({ inputs: [...c].sort().map((file) => ({ file, source: texts.get(file)! })), options }))
-    .sort((a, b) => size(b) - size(a));
+    .map((c) => ({ inputs: [...c].sort().map((file) => ({ file, source: texts.get(file)! })), options }));
   const results = new Map<string, MigrateResult>();
   const record = (task: ComponentTask, result: ComponentResult): void => {
     for (const [file, r] of result) results.set(file, r);
@@ -140,15 +148,13 @@ export async function migrateJsFiles(jsFiles: readonly string[], envFiles: reado
     if (hit) record(task, hit);
     else misses.push(task);
   }
-  for await (const [task, result] of runTasks(misses, jobs)) {
+  for await (const [task, result] of analyseComponents(misses, jobs)) {
     cache?.set(task, result);
     record(task, result);
   }
   for (const o of outcomes) o.result = results.get(o.file) ?? o.result;
   return outcomes;
 }
-
-const size = (t: ComponentTask): number => t.inputs.reduce((n, i) => n + i.source.length, 0);
 
 /** Relative and workspace imports between the run's JS/TS files (read again: only runs with seeds need it). */
 async function importGraph(jsFiles: readonly string[], known: ReadonlySet<string>, workspaces: Workspaces): Promise<{ importsOf: Map<string, string[]>; importers: Map<string, string[]> }> {
@@ -186,31 +192,6 @@ function importClosure(seeds: readonly string[], importers: ReadonlyMap<string, 
   const taken = new Set(callers);
   spread(callers, importsOf, HELPER_HOPS, taken);
   return taken;
-}
-
-/** Below this much source, starting workers costs more than it saves (tests lower it to exercise the pool). */
-const WORKER_THRESHOLD_BYTES = Number(process.env.V2_MIGRATE_WORKER_THRESHOLD ?? 2 * 1024 * 1024);
-
-/**
- * Analyse components inline or in a worker pool. Results are identical either way: every component
- * is analysed on its own, and the caller orders results by path.
- */
-async function* runTasks(tasks: ComponentTask[], jobs: number): AsyncGenerator<[ComponentTask, ComponentResult]> {
-  const total = tasks.reduce((n, t) => n + size(t), 0);
-  if (jobs <= 1 || tasks.length < 2 || total < WORKER_THRESHOLD_BYTES) {
-    // The engine (jscodeshift, Babel) is loaded only when some file needs it.
-    const { analyzeComponent } = await import('./component.js');
-    for (const t of tasks) yield [t, analyzeComponent(t)];
-    return;
-  }
-  const { Tinypool } = await import('tinypool');
-  const pool = new Tinypool({ filename: new URL('./worker.js', import.meta.url).href, minThreads: 1, maxThreads: Math.min(jobs, tasks.length) });
-  try {
-    const pending = tasks.map((t) => pool.run(t).then((r: ComponentResult) => [t, r] as [ComponentTask, ComponentResult]));
-    for (const p of pending) yield await p;
-  } finally {
-    await pool.destroy();
-  }
 }
 
 /** Groups of files connected by imports (undirected), each sorted; groups in order of their first file. */

@@ -5,7 +5,8 @@ import type { Settings } from '../config.js';
 import { isEnvFile, isJsFile } from '../scan/kinds.js';
 import { isTextEngineFile } from '../text/language.js';
 import { scanTextFiles, type TextFileOutcome } from './text-files.js';
-import { migrateJsFiles, type JsFileOutcome } from './project.js';
+import { migrateJsFiles, screenNeedles, type JsFileOutcome } from './project.js';
+import { Screen } from './screen.js';
 import type { ComponentResult } from './component.js';
 import { NO_PROGRESS, type Progress } from './progress.js';
 import type { ResultCache } from './cache.js';
@@ -175,7 +176,10 @@ export interface RunOptions {
 
 export async function run(targets: readonly string[], cwd: string, settings: Settings, options: RunOptions = {}): Promise<RunResult> {
   const { jobs = 1, progress = NO_PROGRESS, changed, shard, cache, settingsFor = () => settings } = options;
-  const discovery = await discoverFiles(targets, { cwd, ignore: settings.ignore, accepts: (f) => isJsFile(f) || isEnvFile(f) || isTextEngineFile(f) });
+  // Files are screened for RunPod bytes as the walk finds them (on a worker thread), before .gitignore
+  // rules for single files and package configs are known: screening one file too many costs little.
+  const early = Screen.early(screenNeedles(settings), jobs);
+  const discovery = await discoverFiles(targets, { cwd, ignore: settings.ignore, accepts: (f) => isJsFile(f) || isEnvFile(f) || isTextEngineFile(f), onCandidate: (f) => early?.add(f) });
   const packages = new Map<string, string>();
   const pkgOf = (file: string): string => packageOf(file, cwd, packages, discovery.exists);
   let files = discovery.files;
@@ -207,7 +211,7 @@ export async function run(targets: readonly string[], cwd: string, settings: Set
       const inventory = scanInventory(lenient, groupSettings.bases);
       if (!isEmptyInventory(inventory)) results.set(file, { ...blank(file), inventory });
     };
-    const run = { mayMatter, jobs, onRead, onAnalysed, workspaces, ...(changed ? { focus: changed } : {}), ...(cache ? { cache } : {}) };
+    const run = { mayMatter, jobs, early, onRead, onAnalysed, workspaces, ...(changed ? { focus: changed } : {}), ...(cache ? { cache } : {}) };
     const outcomes = await migrateJsFiles(kept.filter(isJsFile), kept.filter(isEnvFile), groupSettings, run);
     const byJs = new Set<string>();
     for (const o of outcomes) {
@@ -216,7 +220,7 @@ export async function run(targets: readonly string[], cwd: string, settings: Set
       if (o.result && (o.result.findings.length || o.result.output !== null)) byJs.add(o.file);
     }
     const textFiles = kept.filter((f) => !isJsFile(f) && isTextEngineFile(f) && !byJs.has(f) && (!changed || changed.has(f)));
-    for (const o of await scanTextFiles(textFiles, groupSettings, onRead, jobs)) results.set(o.file, finishTextFile(results.get(o.file) ?? blank(o.file), o, groupSettings));
+    for (const o of await scanTextFiles(textFiles, groupSettings, onRead, jobs, early)) results.set(o.file, finishTextFile(results.get(o.file) ?? blank(o.file), o, groupSettings));
   }
   progress.done();
   const listed = [...results.values()].filter((r) => (!changed || changed.has(r.absPath)) && (r.changed || r.findings.length || r.suppressed.length || r.inventory)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));

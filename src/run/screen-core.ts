@@ -1,28 +1,32 @@
 import fs from 'node:fs';
 
-/** Per-file answers of a byte screen, in a shared array (0: not screened yet). */
-export const NOTHING = 1;
-export const UNREADABLE = 2;
-export const LOOK = 3;
+/** States of a file's slot in a screen's shared array: free, being screened, then its answer. */
+export const FREE = 0;
+export const CLAIMED = 1;
+export const NOTHING = 2;
+export const UNREADABLE = 3;
+export const LOOK = 4;
 
-/** Files a thread claims at a time from the shared counter. */
-export const CLAIM = 64;
 const BUFFER_BYTES = 1 << 20;
 
 /**
- * Screens the files this thread claims until none are left: NOTHING when a file holds none of the
- * needles and is not UTF-16 (whose bytes the needles cannot match), LOOK otherwise, UNREADABLE when
- * it cannot be read. Shared by the main thread and the screen worker. Files up to 1 MB are read
- * into one reused buffer, with one read (a short read is the end of a regular file).
+ * Screen the files of `slots` (indexes into `codes`) that no other thread has claimed: each slot goes
+ * FREE → CLAIMED → its answer, so two threads working through the same files never screen one twice.
+ * Shared by the main thread and the screen worker.
  */
-export function screenClaims(files: readonly string[], needles: readonly Buffer[], codes: Uint8Array, next: Int32Array, buffer = Buffer.allocUnsafe(BUFFER_BYTES)): void {
-  for (let start = Atomics.add(next, 0, CLAIM); start < files.length; start = Atomics.add(next, 0, CLAIM)) {
-    const end = Math.min(start + CLAIM, files.length);
-    for (let i = start; i < end; i++) codes[i] = screenFile(files[i]!, needles, buffer);
+export function screenSlots(files: readonly string[], slots: Iterable<number>, needles: readonly Buffer[], codes: Uint8Array, buffer = Buffer.allocUnsafe(BUFFER_BYTES)): void {
+  for (const slot of slots) {
+    if (Atomics.compareExchange(codes, slot, FREE, CLAIMED) !== FREE) continue;
+    Atomics.store(codes, slot, screenFile(files[slot]!, needles, buffer));
   }
 }
 
-export function screenFile(file: string, needles: readonly Buffer[], buffer = Buffer.allocUnsafe(BUFFER_BYTES)): number {
+/**
+ * NOTHING when a file holds none of the needles and is not UTF-16 (whose bytes the needles cannot
+ * match), LOOK otherwise, UNREADABLE when it cannot be read. Files up to 1 MB are read into one reused
+ * buffer with one read (a short read is the end of a regular file).
+ */
+function screenFile(file: string, needles: readonly Buffer[], buffer: Buffer): number {
   let fd: number | null = null;
   try {
     fd = fs.openSync(file, 'r');

@@ -1,7 +1,14 @@
-// worker_threads entry: screens files alongside the main thread (see screen.ts). Loads nothing else.
+// worker_threads entry: screens the batches of files the main thread posts (see screen.ts), slot by
+// slot in the shared array. Loads nothing else.
 import { parentPort, workerData } from 'node:worker_threads';
-import { screenClaims } from './screen-core.js';
+import { screenSlots } from './screen-core.js';
 
-const { files, needles, codes, next } = workerData as { files: string[]; needles: string[]; codes: SharedArrayBuffer; next: SharedArrayBuffer };
-screenClaims(files, needles.map((n) => Buffer.from(n, 'latin1')), new Uint8Array(codes), new Int32Array(next));
-parentPort!.postMessage('done');
+const { needles, codes } = workerData as { needles: string[]; codes: SharedArrayBuffer };
+const encoded = needles.map((n) => Buffer.from(n, 'latin1'));
+const slots = new Uint8Array(codes);
+const files: string[] = [];
+parentPort!.on('message', (batch: string[]) => {
+  const start = files.length;
+  files.push(...batch);
+  screenSlots(files, Array.from(batch, (_, i) => start + i), encoded, slots);
+});

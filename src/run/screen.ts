@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { LOOK, NOTHING, screenClaims, screenFile } from './screen-core.js';
+import { CLAIMED, FREE, LOOK, NOTHING, screenSlots } from './screen-core.js';
 
 /** Handed to `fn` for a file that holds none of the needles: nothing in it can matter. */
 export const NO_MATCH: Buffer = Buffer.alloc(0);
@@ -9,27 +9,105 @@ export const NO_MATCH: Buffer = Buffer.alloc(0);
 /** Below this many files a second thread costs more than it saves (tests lower it to exercise it). */
 const WORKER_MIN_FILES = Number(process.env.V2_MIGRATE_SCREEN_THRESHOLD ?? 4000);
 const WORKER_URL = new URL('./screen-worker.js', import.meta.url);
+const BATCH = 256;
+/** Slots of a screen fed during discovery (files beyond are screened when asked for). */
+const EARLY_CAPACITY = 1 << 22;
+
+/**
+ * A byte screen for a few ASCII needles with a worker thread: files are added (during discovery, as
+ * the walk finds them, or all at once) and posted to the worker in batches; `settle` screens on this
+ * thread whatever the worker has not reached, working from the other end. Opening and reading every
+ * file of a large tree is most of a lint that finds nothing, and this way it overlaps the walk and
+ * uses both cores. Each file's answer is the same whoever screens it.
+ */
+export class Screen {
+  private readonly files: string[] = [];
+  private readonly index = new Map<string, number>();
+  private readonly codes: Uint8Array;
+  private worker: Worker | null = null;
+  private posted = 0;
+
+  /** `helped`: a worker takes batches once there are enough files to pay for it. */
+  constructor(
+    readonly needles: readonly string[],
+    private readonly capacity: number,
+    private readonly helped: boolean,
+  ) {
+    this.codes = new Uint8Array(new SharedArrayBuffer(Math.max(capacity, 1)));
+  }
+
+  /** A screen to feed during discovery, or null with one job or when the worker is not built (tests from source). */
+  static early(needles: readonly string[], jobs: number): Screen | null {
+    return jobs > 1 && workerBuilt() ? new Screen(needles, EARLY_CAPACITY, true) : null;
+  }
+
+  add(file: string): void {
+    if (this.files.length >= this.capacity || this.index.has(file)) return;
+    this.index.set(file, this.files.length);
+    this.files.push(file);
+    if (this.helped && this.files.length - this.posted >= BATCH && this.files.length >= WORKER_MIN_FILES) this.post();
+  }
+
+  /** Whether an answer for `needles` can be read off this screen (a LOOK for an extra needle only costs a look). */
+  covers(needles: readonly string[]): boolean {
+    return needles.every((n) => this.needles.includes(n));
+  }
+
+  private post(): void {
+    if (!this.worker) {
+      this.worker = new Worker(WORKER_URL, { workerData: { needles: this.needles, codes: this.codes.buffer } });
+      this.worker.unref();
+    }
+    this.worker.postMessage(this.files.slice(this.posted));
+    this.posted = this.files.length;
+  }
+
+  private settled = false;
+
+  /** Every added file screened: the rest on this thread, from the last one back, then the worker's last ones awaited. */
+  async settle(): Promise<void> {
+    if (this.settled) return;
+    this.settled = true;
+    const encoded = this.needles.map((n) => Buffer.from(n, 'latin1'));
+    const slots = function* (n: number) {
+      for (let i = n - 1; i >= 0; i--) yield i;
+    };
+    screenSlots(this.files, slots(this.files.length), encoded, this.codes);
+    if (!this.worker) return;
+    for (let i = 0; i < this.files.length; i++) {
+      // A slot the worker claimed is answered within one file's read; a dead worker's is taken back.
+      for (let waited = 0; Atomics.load(this.codes, i) === CLAIMED && waited < 2000; waited++) await new Promise((r) => setTimeout(r, 1));
+      if (Atomics.load(this.codes, i) === CLAIMED) Atomics.store(this.codes, i, FREE);
+    }
+    screenSlots(this.files, slots(this.files.length), encoded, this.codes);
+    void this.worker.terminate();
+  }
+
+  /** The answer for an added file (after `settle`), FREE for one never added. */
+  code(file: string): number {
+    const i = this.index.get(file);
+    return i === undefined ? FREE : this.codes[i]!;
+  }
+}
+
+const workerBuilt = (): boolean => fs.existsSync(fileURLToPath(WORKER_URL));
 
 /**
  * Test many files for a few ASCII needles, then hand each to `fn` in order: `null` when it cannot be
  * read, NO_MATCH when it holds none of the needles (and is not UTF-16), its bytes otherwise (valid
- * during the call only). Opening and reading every file of a large tree is most of a lint that finds
- * nothing, so with `jobs` > 1 a worker thread screens alongside this one, both claiming files from a
- * shared counter; the answers, and so `fn`'s calls, do not depend on who screened what.
+ * during the call only). `early`, a screen fed during discovery, answers for the files it has when
+ * its needles cover these; with `jobs` > 1 and many files, a worker screens alongside this thread.
  */
-export async function screenEach(files: readonly string[], needles: readonly string[], fn: (file: string, bytes: Buffer | null) => void, jobs = 1): Promise<void> {
-  const codes = new Uint8Array(new SharedArrayBuffer(Math.max(files.length, 1)));
-  const next = new Int32Array(new SharedArrayBuffer(4));
-  const worker = jobs > 1 && files.length >= WORKER_MIN_FILES && fs.existsSync(fileURLToPath(WORKER_URL)) ? startWorker(files, needles, codes, next) : null;
-  const encoded = needles.map((n) => Buffer.from(n, 'latin1'));
-  screenClaims(files, encoded, codes, next);
-  if (worker) await worker.finished(() => codes.every((c) => c !== 0));
-  // Whatever a failed worker left unscreened is screened here.
-  for (let i = 0; i < files.length; i++) if (codes[i] === 0) codes[i] = screenFile(files[i]!, encoded);
-  for (let i = 0; i < files.length; i++) {
-    const file = files[i]!;
-    if (codes[i] === NOTHING) fn(file, NO_MATCH);
-    else if (codes[i] !== LOOK) fn(file, null);
+export async function screenEach(files: readonly string[], needles: readonly string[], fn: (file: string, bytes: Buffer | null) => void, jobs = 1, early: Screen | null = null): Promise<void> {
+  const known = early?.covers(needles) ? early : null;
+  await known?.settle();
+  const rest = new Screen(needles, files.length, jobs > 1 && workerBuilt());
+  for (const file of files) if (!known || known.code(file) === FREE) rest.add(file);
+  await rest.settle();
+  for (const file of files) {
+    const code = known?.code(file) || rest.code(file);
+    if (code === NOTHING) fn(file, NO_MATCH);
+    else if (code !== LOOK) fn(file, null);
     else {
       let bytes: Buffer | null;
       try {
@@ -40,23 +118,4 @@ export async function screenEach(files: readonly string[], needles: readonly str
       fn(file, bytes);
     }
   }
-}
-
-/**
- * A screen worker. `finished(done)` resolves at once when `done()` says every file is screened (the
- * worker may not even have started), else when the worker has screened its last claim or failed.
- */
-function startWorker(files: readonly string[], needles: readonly string[], codes: Uint8Array, next: Int32Array): { finished: (done: () => boolean) => Promise<void> } {
-  const worker = new Worker(WORKER_URL, { workerData: { files, needles, codes: codes.buffer, next: next.buffer } });
-  const ended = new Promise<void>((resolve) => {
-    worker.once('message', () => resolve());
-    worker.once('error', () => resolve());
-    worker.once('exit', () => resolve());
-  });
-  return {
-    finished: async (done) => {
-      if (!done()) await ended;
-      void worker.terminate();
-    },
-  };
 }

@@ -4,7 +4,7 @@ import { scanLargeFile } from '../scan/large.js';
 import { bytesContainAny, MENTION_NEEDLES, prefilterNeedles } from '../scan/prefilter.js';
 import type { TextScanResult } from '../text/index.js';
 import { decode, isUtf16, lenientText, type Decoded } from './files.js';
-import { screenEach } from './screen.js';
+import { screenEach, type Screen } from './screen.js';
 
 export interface TextFileOutcome {
   file: string;
@@ -17,7 +17,7 @@ export interface TextFileOutcome {
  * engine. A file that mentions no RunPod host is never decoded; one over the size limit is only
  * listed. `onRead` gets each file's text for the inventory ('' when it cannot mention RunPod).
  */
-export async function scanTextFiles(files: readonly string[], settings: Settings, onRead: (file: string, lenient: string | null) => void, jobs = 1): Promise<TextFileOutcome[]> {
+export async function scanTextFiles(files: readonly string[], settings: Settings, onRead: (file: string, lenient: string | null) => void, jobs = 1, early: Screen | null = null): Promise<TextFileOutcome[]> {
   const needles = prefilterNeedles(settings.bases);
   const matters = bytesContainAny(needles);
   const mentionsRunpod = bytesContainAny(MENTION_NEEDLES);
@@ -33,7 +33,7 @@ export async function scanTextFiles(files: readonly string[], settings: Settings
     if (decoded.kind !== 'text') return void out.push({ file, decoded, result: { output: null, findings: [] } });
     if (bytes.length > settings.maxFileSizeMB * 1024 * 1024) return void out.push({ file, decoded, result: { output: null, findings: scanLargeFile(decoded.text, settings.bases, settings.maxFileSizeMB) } });
     toScan.push({ file, decoded });
-  }, jobs);
+  }, jobs, early);
   if (!toScan.length) return out;
   // The text engine's scanners are loaded only when some file needs them.
   const { scanText } = await import('../text/index.js');

@@ -1,6 +1,6 @@
-// worker_threads entry (tinypool): analyses one component per task.
+// worker_threads entry (tinypool): analyses one component per task; `null` only checks the engine is loaded.
 import { analyzeComponent, type ComponentResult, type ComponentTask } from './component.js';
 
-export default function run(task: ComponentTask): ComponentResult {
-  return analyzeComponent(task);
+export default function run(task: ComponentTask | null): ComponentResult | null {
+  return task && analyzeComponent(task);
 }

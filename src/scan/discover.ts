@@ -48,7 +48,7 @@ class Walk {
   };
 
   /** Regular files under `root`, outside always-skipped and ignored folders (file-level rules not applied yet). */
-  files(root: string): string[] {
+  files(root: string, onFile: (file: string) => void): string[] {
     const entries = fsWalk.walkSync(root, {
       // The parent's listing is complete when its children are handled, so its .gitignore is known.
       entryFilter: (entry) => {
@@ -57,7 +57,9 @@ class Walk {
         let names = this.names.get(dir);
         if (!names) this.names.set(dir, (names = new Set()));
         names.add(entry.name);
-        return entry.dirent.isFile();
+        if (!entry.dirent.isFile()) return false;
+        onFile(entry.path);
+        return true;
       },
       deepFilter: (entry) => !ALWAYS_SKIPPED.has(entry.name) && !this.dirIgnored(path.dirname(entry.path)),
       errorFilter: () => true,
@@ -124,6 +126,8 @@ export interface DiscoverOptions {
   ignore?: readonly string[];
   /** Whether a file is taken (default: JS/TS and .env files). */
   accepts?: (file: string) => boolean;
+  /** Called as the walk finds each file `accepts` takes by name, before .gitignore rules for single files apply. */
+  onCandidate?: (file: string) => void;
 }
 
 export interface Discovery {
@@ -161,7 +165,7 @@ export async function discoverFiles(targets: readonly string[], options: Discove
     }
     const walk = new Walk(gitRoot(abs) ?? abs);
     walks.push(walk);
-    for (const file of walk.files(abs)) {
+    for (const file of walk.files(abs, (f) => accepts(f) && options.onCandidate?.(f))) {
       if (!accepts(file) || isMinified(file) || walk.ignores(file)) continue;
       if (userIgnores) {
         const rel = toPosix(path.relative(options.cwd, file));
