@@ -253,7 +253,9 @@ function main() {
   const closure = importClosure(v1); // tree-relative paths
   const jobsArgs = opts.jobs ? ['--jobs', String(opts.jobs)] : [];
 
-  const samples = { lint: [], rg: [], dry: [], jscsAnalysed: [], jscsChanged: [], lintRss: [], dryRss: [], jscsRss: [] };
+  // The files that hold a REST v1 URL, on their own: `--dry-run <them>` against jscodeshift on them.
+  const v1Files = v1.runpodFiles.filter((f) => fs.readFileSync(path.join(v1Root, f), 'utf8').includes('rest.runpod.io/v1')).sort();
+  const samples = { lint: [], rg: [], dry: [], jscsAnalysed: [], jscsChanged: [], dryV1: [], jscsV1: [], lintRss: [], dryRss: [], jscsRss: [] };
   let changedFiles = null;
   let analysedFiles = null;
   const extensions = ['--extensions=ts,tsx,mts,cts,js,jsx,mjs,cjs'];
@@ -304,6 +306,14 @@ function main() {
     check(jscsA.code === 0 && new RegExp(`\\b0 errors\\b[\\s\\S]*\\b${analysedFiles.length} unmodified\\b`).test(jscsA.stdout + jscsA.stderr), `jscodeshift parses and prints the ${analysedFiles.length} analysed files without error (exit ${jscsA.code}: ${(jscsA.stdout + jscsA.stderr).trim().split('\n').slice(-6).join(' | ')})`);
     const jscsC = timed('jscodeshift', process.execPath, jscsArgs, { cwd: v1Root, input: changedFiles.join('\n') });
     samples.jscsChanged.push(jscsC.ms);
+
+    // (b') the same comparison on only the files that hold a v1 URL, given by name.
+    const dryV1 = timed('dry-run v1 files', process.execPath, [BIN, '--dry-run', ...jobsArgs, ...v1Files], { cwd: v1Root });
+    samples.dryV1.push(dryV1.ms);
+    check(dryV1.code === 1 && !/\binternal-error\b|\bparse-error\b/.test(dryV1.stdout), `dry run on the ${v1Files.length} v1 files exits 1 with no internal-error or parse-error (got ${dryV1.code})`);
+    const jscsV1 = timed('jscodeshift', process.execPath, jscsArgs, { cwd: v1Root, input: v1Files.join('\n') });
+    samples.jscsV1.push(jscsV1.ms);
+    check(jscsV1.code === 0, `jscodeshift parses and prints the ${v1Files.length} v1 files without error`);
     check(jscsC.code === 0 && new RegExp(`\\b0 errors\\b[\\s\\S]*\\b${changedFiles.length} unmodified\\b`).test(jscsC.stdout + jscsC.stderr), `jscodeshift parses and prints the ${changedFiles.length} changed files without error`);
   }
 
@@ -316,6 +326,8 @@ function main() {
     dry: median(samples.dry),
     jscsAnalysed: median(samples.jscsAnalysed),
     jscsChanged: median(samples.jscsChanged),
+    dryV1: median(samples.dryV1),
+    jscsV1: median(samples.jscsV1),
   };
   const rssValues = (xs) => xs.filter((x) => x != null);
   const lintRss = rssValues(samples.lintRss).length ? Math.max(...rssValues(samples.lintRss)) : null;
@@ -324,12 +336,14 @@ function main() {
   const lintRatio = m.rg ? m.lint / m.rg : null;
   const dryRatio = m.dry / m.jscsAnalysed;
   const dryRatioChanged = m.dry / m.jscsChanged;
+  const dryRatioV1 = m.dryV1 / m.jscsV1;
   const atTarget = v1.sources >= TARGET_FILES * 0.9;
   const scaleNote = atTarget ? '' : `measured at ${v1.sources} files per tree; the targets are set at ~${TARGET_FILES} files (BENCH_PACKAGES=30 BENCH_FILES=1000), so these verdicts are indicative`;
   const verdict = (ok) => (ok == null ? 'SKIP' : ok ? 'PASS' : 'FAIL');
   const targets = [
     { target: `lint, ~30k files, no RunPod usage: within 5× of ripgrep`, value: lintRatio == null ? 'ripgrep not installed' : `${lintRatio.toFixed(1)}×`, ok: lintRatio == null ? null : lintRatio <= 5 },
-    { target: 'rewrite (dry run) at least as fast as jscodeshift parse+print of the same files', value: `${dryRatio.toFixed(2)}× jscodeshift's time`, ok: dryRatio <= 1 },
+    { target: 'rewrite (dry run of the tree) at least as fast as jscodeshift parse+print of the files it analyses', value: `${dryRatio.toFixed(2)}× jscodeshift's time`, ok: dryRatio <= 1 },
+    { target: `rewrite (dry run of the ${v1Files.length} files with a v1 URL, named) at least as fast as jscodeshift parse+print of them`, value: `${dryRatioV1.toFixed(2)}× jscodeshift's time`, ok: dryRatioV1 <= 1 },
     { target: 'peak RSS under 500 MB at 30k files', value: fmtMB(peakRss), ok: peakRss == null ? null : peakRss < 500 * 1024 },
   ];
 
@@ -371,6 +385,8 @@ function main() {
       ['(b) v2-migrate --dry-run . (v1 tree)', fmtS(m.dry), samples.dry.map(fmtS).join(', '), fmtMB(dryRss)],
       [`(b) jscodeshift no-op on the ${analysedFiles.length} analysed files`, fmtS(m.jscsAnalysed), samples.jscsAnalysed.map(fmtS).join(', '), fmtMB(rssValues(samples.jscsRss).length ? Math.max(...rssValues(samples.jscsRss)) : null)],
       [`    jscodeshift no-op on the ${changedFiles.length} changed files only`, fmtS(m.jscsChanged), samples.jscsChanged.map(fmtS).join(', '), ''],
+      [`(b') v2-migrate --dry-run <the ${v1Files.length} files with a v1 URL>`, fmtS(m.dryV1), samples.dryV1.map(fmtS).join(', '), ''],
+      [`(b') jscodeshift no-op on the same ${v1Files.length} files`, fmtS(m.jscsV1), samples.jscsV1.map(fmtS).join(', '), ''],
     ],
   );
   table(
@@ -379,6 +395,7 @@ function main() {
       ['lint / ripgrep', lintRatio == null ? 'skipped (no ripgrep)' : `${lintRatio.toFixed(1)}×`],
       ['dry run / jscodeshift (analysed files)', `${dryRatio.toFixed(2)}×`],
       ['dry run / jscodeshift (changed files only)', `${dryRatioChanged.toFixed(2)}×`],
+      ['dry run / jscodeshift (the files with a v1 URL, named)', `${dryRatioV1.toFixed(2)}×`],
     ],
   );
   table(
@@ -396,7 +413,7 @@ function main() {
   if (opts.json) {
     fs.writeFileSync(
       opts.json,
-      JSON.stringify({ machine, options: opts, trees: { v1: { sources: v1.sources, files: v1.files, bytes: v1.bytes, runpod: v1.runpodFiles.length, expectedChanged: v1.expectedChanged.length, analysed: analysedFiles.length }, clean: { sources: clean.sources, files: clean.files, bytes: clean.bytes } }, samples, medians: m, ratios: { lintVsRg: lintRatio, dryVsJscodeshift: dryRatio, dryVsJscodeshiftChanged: dryRatioChanged }, peakRssKb: { lint: lintRss, dry: dryRss }, targets: targets.map((t) => ({ ...t, result: verdict(t.ok) })), problems }, null, 2) + '\n',
+      JSON.stringify({ machine, options: opts, trees: { v1: { sources: v1.sources, files: v1.files, bytes: v1.bytes, runpod: v1.runpodFiles.length, expectedChanged: v1.expectedChanged.length, analysed: analysedFiles.length }, clean: { sources: clean.sources, files: clean.files, bytes: clean.bytes } }, samples, medians: m, ratios: { lintVsRg: lintRatio, dryVsJscodeshift: dryRatio, dryVsJscodeshiftChanged: dryRatioChanged, dryV1VsJscodeshift: dryRatioV1 }, peakRssKb: { lint: lintRss, dry: dryRss }, targets: targets.map((t) => ({ ...t, result: verdict(t.ok) })), problems }, null, 2) + '\n',
     );
   }
   if (problems.length) return 1;

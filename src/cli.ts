@@ -2,10 +2,9 @@ import os from 'node:os';
 import path from 'node:path';
 import yargs from 'yargs';
 import { ConfigError, loadSettings, settingsResolver } from './config.js';
-import { REPORTERS, FORMATS } from './report/index.js';
+import { reporterFor, FORMATS } from './report/index.js';
 import { toolVersion } from './report/tool.js';
 import type { Mode } from './report/types.js';
-import { closestRuleId, explainMarkdown, explainText, ruleDoc } from './rules/docs.js';
 import { RULES, RULE_IDS, isRuleId } from './rules/registry.js';
 import { applyBaseline, BaselineError, readBaseline, writeBaseline } from './run/baseline.js';
 import { dirtyFiles } from './run/git.js';
@@ -116,11 +115,11 @@ async function execute(mode: Mode, args: Args, out: NodeJS.WritableStream, err: 
     }
   }
   if (writeFailed) {
-    out.write(REPORTERS[args.format]!({ ...result, mode, quiet: args.quiet, color: false }));
+    out.write((await reporterFor(args.format))({ ...result, mode, quiet: args.quiet, color: false }));
     return EXIT.usage;
   }
   const color = args.format === 'text' && 'isTTY' in out && !!(out as NodeJS.WriteStream).isTTY && !process.env.NO_COLOR;
-  out.write(REPORTERS[args.format]!({ ...result, mode, quiet: args.quiet, color }));
+  out.write((await reporterFor(args.format))({ ...result, mode, quiet: args.quiet, color }));
   return exitCode(mode, result, args.maxWarnings);
 }
 
@@ -162,8 +161,8 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
     .command('rules', 'List every rule with its severity, whether the codemod fixes it, and one line of doc', () => {}, (args) => {
       code = listRules(String(args.format ?? 'text'), out);
     })
-    .command('explain <ruleId>', "Print a rule's documentation with a before/after example", (y) => y.positional('ruleId', { type: 'string', demandOption: true, describe: 'A rule id (see v2-migrate rules)' }), (args) => {
-      code = explain(String(args.ruleId), String(args.format ?? 'text'), out, err);
+    .command('explain <ruleId>', "Print a rule's documentation with a before/after example", (y) => y.positional('ruleId', { type: 'string', demandOption: true, describe: 'A rule id (see v2-migrate rules)' }), async (args) => {
+      code = await explain(String(args.ruleId), String(args.format ?? 'text'), out, err);
     })
     .option('format', { type: 'string', choices: FORMATS, default: 'text', describe: 'Output format: text, json, sarif (code scanning), github (Actions annotations), markdown (inventory)' })
     .option('config', { type: 'string', describe: 'Config file (default: nearest v2-migrate.config.json or package.json "v2-migrate")' })
@@ -224,8 +223,10 @@ function listRules(format: string, out: NodeJS.WritableStream): number {
 }
 
 /** `v2-migrate explain <ruleId>`: the rule's doc and a before/after example; exit 2 for an unknown id. */
-function explain(id: string, format: string, out: NodeJS.WritableStream, err: NodeJS.WritableStream): number {
+async function explain(id: string, format: string, out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> {
   if (!DOC_FORMATS.includes(format)) throw new UsageError(`explain prints --format ${DOC_FORMATS.join(', ')} (not ${format})`);
+  // The docs (every rule's text and example) are only loaded for this command.
+  const { closestRuleId, explainMarkdown, explainText, ruleDoc } = await import('./rules/docs.js');
   if (!isRuleId(id)) {
     const near = closestRuleId(id);
     err.write(`v2-migrate: unknown rule id "${id}".${near ? ` Did you mean "${near}"?` : ''} Run v2-migrate rules to list them: ${RULE_IDS.join(', ')}.\n`);

@@ -23,8 +23,7 @@ export function nodeIndex(parsed: Parsed): NodeIndex {
   let index = indexes.get(parsed);
   if (index) return index;
   const built: NodeIndex = { calls: [], news: [], strings: [], templates: [], concats: [], jsxTexts: [], literalPath: () => null };
-  const root = parsed.root.paths()[0] as P;
-  for (const p of collectPaths(root, (n) => INDEXED.has(n.type) && (n.type !== 'BinaryExpression' || n.operator === '+'))) {
+  for (const p of collectPaths(parsed.root, (n) => INDEXED.has(n.type) && (n.type !== 'BinaryExpression' || n.operator === '+'))) {
     const type = p.node.type;
     if (type === 'CallExpression' || type === 'OptionalCallExpression') built.calls.push(p);
     else if (type === 'NewExpression') built.news.push(p);

@@ -1,5 +1,6 @@
 import type { ParserOptions, ParserPlugin } from '@babel/parser';
-import type { Collection, JSCodeshift, Parser } from 'jscodeshift';
+import type { Parser } from 'jscodeshift';
+import type { P } from './scope.js';
 import path from 'node:path';
 import { requireDependency } from '../util/lazy.js';
 
@@ -46,11 +47,12 @@ export function parserFor(file: string, startIndex = 0): Parser {
 }
 
 export interface Parsed {
-  root: Collection;
+  /** The path of the File node: ast-types paths and scopes, as jscodeshift's collections hold. */
+  root: P;
 }
 
-/** One jscodeshift core for every file: building one (`withParser`) costs more than parsing a small file. */
-let core: JSCodeshift | null = null;
+/** ast-types, which jscodeshift's collections are made of (loaded on its own: jscodeshift adds recast and its parsers). */
+const { NodePath }: typeof import('ast-types') = requireDependency('ast-types');
 
 /**
  * Parse for transformation. Throws on syntax errors.
@@ -61,8 +63,7 @@ let core: JSCodeshift | null = null;
  * ending lines with CRLF.
  */
 export function parseForTransform(source: string, file: string, startIndex = 0): Parsed {
-  core ??= (requireDependency('jscodeshift') as JSCodeshift).withParser('babel');
-  return { root: core(parserFor(file, startIndex).parse(source) as never) };
+  return { root: new NodePath(parserFor(file, startIndex).parse(source)) as P };
 }
 
 /** Syntax check of produced output, independent of recast. Returns the error message or null. */

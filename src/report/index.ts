@@ -1,16 +1,14 @@
-import { githubReporter } from './github.js';
-import { jsonReporter } from './json.js';
-import { markdownReporter } from './markdown.js';
-import { sarifReporter } from './sarif.js';
-import { textReporter } from './text.js';
 import type { Reporter } from './types.js';
 
-export const REPORTERS: Record<string, Reporter> = {
-  text: textReporter,
-  json: jsonReporter,
-  sarif: sarifReporter,
-  github: githubReporter,
-  markdown: markdownReporter,
+/** Each report format's module, loaded only for the format asked for. */
+const LOADERS: Record<string, () => Promise<Reporter>> = {
+  text: async () => (await import('./text.js')).textReporter,
+  json: async () => (await import('./json.js')).jsonReporter,
+  sarif: async () => (await import('./sarif.js')).sarifReporter,
+  github: async () => (await import('./github.js')).githubReporter,
+  markdown: async () => (await import('./markdown.js')).markdownReporter,
 };
 
-export const FORMATS = Object.keys(REPORTERS);
+export const FORMATS = Object.keys(LOADERS);
+
+export const reporterFor = (format: string): Promise<Reporter> => LOADERS[format]!();

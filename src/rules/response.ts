@@ -6,7 +6,6 @@
  * `planResponse` runs per request (from planRequest, for legacy-base requests whose operation is known);
  * `planResponseFile` runs once per file, for reads that only look like v1 response fields.
  */
-import type { Collection } from 'jscodeshift';
 import type { SiteInstance } from '../js/analyze.js';
 import { classifyCallee } from '../js/clients.js';
 import { EMPTY_CTX } from '../js/context.js';
@@ -438,8 +437,7 @@ function typeMembers(program: N): Array<{ typeName: string; key: N; name: string
  * TypeScript types that describe v1 responses. Reported, never rewritten; reads a request's plan
  * already covered are skipped.
  */
-export function planResponseFile(root: Collection, instances: readonly SiteInstance[], plans: readonly RequestPlan[], env: PlanEnv): PlannedFinding[] {
-  const rootPath = root.paths()[0];
+export function planResponseFile(rootPath: P, instances: readonly SiteInstance[], plans: readonly RequestPlan[], env: PlanEnv): PlannedFinding[] {
   if (!rootPath) return [];
   const program = programOf(rootPath).value;
   const inFile = (n: N): boolean => n.start >= program.start && n.end <= program.end;

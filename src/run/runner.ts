@@ -181,7 +181,8 @@ export async function run(targets: readonly string[], cwd: string, settings: Set
   const early = Screen.early(screenNeedles(settings), jobs);
   const discovery = await discoverFiles(targets, { cwd, ignore: settings.ignore, accepts: (f) => isJsFile(f) || isEnvFile(f) || isTextEngineFile(f), onCandidate: (f) => early?.add(f) });
   const packages = new Map<string, string>();
-  const pkgOf = (file: string): string => packageOf(file, cwd, packages, discovery.exists);
+  const pkgOf = perFolder((file) => packageOf(file, cwd, packages, discovery.exists));
+  const settingsOf = perFolder((file) => settingsFor(file, discovery.exists));
   let files = discovery.files;
   if (shard) files = files.filter((f) => inShard(pkgOf(f), cwd, shard));
   const workspaces = readWorkspaces(new Set(files.map(pkgOf)));
@@ -200,7 +201,7 @@ export async function run(targets: readonly string[], cwd: string, settings: Set
   });
   const onAnalysed = (n: number, result: ComponentResult): void => progress.analysed(n, result.filter(([, r]) => r.output !== null).length, result.reduce((k, [, r]) => k + r.findings.length, 0));
   // Files are analysed in groups that share a config (a package's own v2-migrate.config.json).
-  for (const [groupSettings, group] of groupBy(files, (f) => settingsFor(f, discovery.exists))) {
+  for (const [groupSettings, group] of groupBy(files, settingsOf)) {
     const kept = groupSettings === settings ? group : withoutIgnored(group, groupSettings);
     const mayMatter = makePrefilter(groupSettings.bases);
     // Most files of a tree have nothing to report: only those that do get a result here.
@@ -233,6 +234,25 @@ const relative = (from: string, to: string): string => {
   const rel = to.startsWith(prefix) ? to.slice(prefix.length) : to === from ? '' : path.relative(from, to);
   return path.sep === '/' ? rel : rel.split(path.sep).join('/');
 };
+
+/**
+ * A per-file answer that depends only on the file's folder, worked out once per folder. Files come
+ * in path order, so most calls are answered by the previous file's folder without a lookup.
+ */
+function perFolder<T>(answer: (file: string) => T): (file: string) => T {
+  const byFolder = new Map<string, T>();
+  let lastFolder: string | null = null;
+  let last: T | undefined;
+  return (file) => {
+    const folder = file.slice(0, file.lastIndexOf(path.sep) + 1);
+    if (folder !== lastFolder) {
+      if (!byFolder.has(folder)) byFolder.set(folder, answer(file));
+      last = byFolder.get(folder);
+      lastFolder = folder;
+    }
+    return last as T;
+  };
+}
 
 function groupBy<K>(files: readonly string[], key: (file: string) => K): Map<K, string[]> {
   const out = new Map<K, string[]>();

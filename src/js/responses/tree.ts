@@ -154,7 +154,7 @@ export function callersOf(fn: P): P[] {
   // This file, then the other files of the run that mention the name (imports are followed by resolveExpr).
   const programs = [programOf(fn)];
   for (const file of currentProject()?.files ?? []) {
-    const root = file.parsed?.root.paths()[0];
+    const root = file.parsed?.root;
     if (!root || !file.source.includes(name)) continue;
     const program = programOf(root);
     if (program.value !== programs[0]!.value) programs.push(program);
