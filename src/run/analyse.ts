@@ -3,7 +3,7 @@ import type { ComponentResult, ComponentTask } from './component.js';
 /** Below this much source, a helper thread cannot load the engine in time to take a share (tests lower it). */
 const HELPER_THRESHOLD_BYTES = Number(process.env.V2_MIGRATE_WORKER_THRESHOLD ?? 2 * 1024 * 1024);
 
-export const taskSize = (t: ComponentTask): number => t.inputs.reduce((n, i) => n + i.source.length, 0);
+const taskSize = (t: ComponentTask): number => t.inputs.reduce((n, i) => n + i.source.length, 0);
 
 type Done = [ComponentTask, ComponentResult];
 

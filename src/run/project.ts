@@ -42,12 +42,6 @@ function readEnvFiles(files: readonly string[], mayMatter: (text: string) => boo
 }
 
 
-/**
- * Pick the files of a run that can matter and migrate them together: files that mention a RunPod
- * host (seeds), files within a few import hops of a seed (wrapper modules, their call sites, the
- * helpers they use), and .env files that hold a v1 base. Returns an outcome for every JS/TS file
- * read (result null for files that take no part) and for each .env file taken.
- */
 /** How a call to a wrapper declared in the config reads (`name(`). */
 const declaredWrapperCalls = (settings: Settings): string[] => settings.wrappers.map((w) => `${w.name.split('.').pop()}(`);
 
@@ -69,6 +63,12 @@ export interface JsRunOptions {
   onAnalysed?: (files: number, result: ComponentResult) => void;
 }
 
+/**
+ * Pick the files of a run that can matter and migrate them together: files that mention a RunPod
+ * host (seeds), files within a few import hops of a seed (wrapper modules, their call sites, the
+ * helpers they use), and .env files that hold a v1 base. Returns an outcome for every JS/TS file
+ * read (result null for files that take no part) and for each .env file taken.
+ */
 export async function migrateJsFiles(jsFiles: readonly string[], envFiles: readonly string[], settings: Settings, run: JsRunOptions): Promise<JsFileOutcome[]> {
   const { mayMatter, jobs = 1, focus, cache, workspaces = {}, onRead = () => {}, onAnalysed = () => {} } = run;
   const known = new Set(jsFiles);

@@ -1,5 +1,5 @@
-// worker_threads entry: screens the batches of files the main thread posts (see screen.ts), slot by
-// slot in the shared array. Loads nothing else.
+// worker_threads entry: screens the batches of files the main thread posts (see screen.ts),
+// slot by slot in the shared array. Loads only Node built-ins and the small read helpers.
 import { parentPort, workerData } from 'node:worker_threads';
 import { screenSlots } from './screen-core.js';
 
