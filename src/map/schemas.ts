@@ -1,166 +1,174 @@
-import { z } from 'zod';
+import * as z from 'zod';
+import { lazy } from '../util/lazy.js';
 
 /**
  * v2 request bodies as zod schemas, written from runpod-v2.openapi.json (test/schemas.test.ts checks
  * them against the spec). Every body the codemod writes from literals is validated with these.
  * Cross-field rules the spec states in prose (exactly one of gpu/cpu, persistent xor network, CUDA
- * set xor floor) are refinements.
+ * set xor floor) are refinements. Built on first use.
+ *
+ * zod is imported as a module here (the engine's bundle keeps only the parts used, about a third of
+ * its load time), and loaded by require only where the command line needs it (config, baseline).
  */
-const cuda = z.string().regex(/^\d+\.\d+$/);
-const env = z.record(z.string(), z.string());
+function buildSchemas() {
+  const cuda = z.string().regex(/^\d+\.\d+$/);
+  const env = z.record(z.string(), z.string());
 
-const containerConfig = {
-  args: z.string().optional(),
-  disk: z.number().int().min(1).optional(),
-  env: env.optional(),
-  image: z.string().optional(),
-  ports: z.array(z.string()).optional(),
-  registry: z.string().nullable().optional(),
-};
+  const containerConfig = {
+    args: z.string().optional(),
+    disk: z.number().int().min(1).optional(),
+    env: env.optional(),
+    image: z.string().optional(),
+    ports: z.array(z.string()).optional(),
+    registry: z.string().nullable().optional(),
+  };
 
-const persistentMount = z.strictObject({ size: z.number().int().min(10), path: z.string() });
-const networkMount = z.strictObject({ volumeId: z.string(), path: z.string() });
-const mounts = z
-  .strictObject({ persistent: persistentMount.optional(), network: z.array(networkMount).max(1).optional() })
-  .refine((m) => !(m.persistent && m.network), { message: 'persistent and network mounts are mutually exclusive' });
-const templateMounts = z.strictObject({ persistent: persistentMount.optional() });
+  const persistentMount = z.strictObject({ size: z.number().int().min(10), path: z.string() });
+  const networkMount = z.strictObject({ volumeId: z.string(), path: z.string() });
+  const mounts = z
+    .strictObject({ persistent: persistentMount.optional(), network: z.array(networkMount).max(1).optional() })
+    .refine((m) => !(m.persistent && m.network), { message: 'persistent and network mounts are mutually exclusive' });
+  const templateMounts = z.strictObject({ persistent: persistentMount.optional() });
 
-const cpu = z.strictObject({ id: z.string().min(1), vcpuCount: z.number().int().min(2) });
-const noCudaConflict = (g: { allowedCudaVersions?: string[] | undefined; minCudaVersion?: string | undefined }) =>
-  !(g.allowedCudaVersions?.length && g.minCudaVersion);
-const cudaMessage = { message: 'a non-empty allowedCudaVersions and minCudaVersion are mutually exclusive' };
+  const cpu = z.strictObject({ id: z.string().min(1), vcpuCount: z.number().int().min(2) });
+  const noCudaConflict = (g: { allowedCudaVersions?: string[] | undefined; minCudaVersion?: string | undefined }) =>
+    !(g.allowedCudaVersions?.length && g.minCudaVersion);
+  const cudaMessage = { message: 'a non-empty allowedCudaVersions and minCudaVersion are mutually exclusive' };
 
-const podGpu = z
-  .strictObject({ id: z.string(), count: z.number().int().min(1).optional(), allowedCudaVersions: z.array(cuda).optional(), minCudaVersion: cuda.optional() })
-  .refine(noCudaConflict, cudaMessage);
+  const podGpu = z
+    .strictObject({ id: z.string(), count: z.number().int().min(1).optional(), allowedCudaVersions: z.array(cuda).optional(), minCudaVersion: cuda.optional() })
+    .refine(noCudaConflict, cudaMessage);
 
-export const CloudSchema = z.enum(['SECURE', 'COMMUNITY']);
-export const FlashBootSchema = z.enum(['OFF', 'FLASHBOOT', 'PRIORITY_FLASHBOOT']);
-export const EndpointTypeSchema = z.enum(['QUEUE', 'LOAD_BALANCER']);
-export const TemplateCategorySchema = z.enum(['CPU', 'NVIDIA', 'AMD']);
-export const VolumeTypeSchema = z.enum(['STANDARD', 'HIGH_PERFORMANCE']);
-export const PodActionSchema = z.enum(['start', 'stop', 'restart', 'terminate']);
+  const CloudSchema = z.enum(['SECURE', 'COMMUNITY']);
+  const FlashBootSchema = z.enum(['OFF', 'FLASHBOOT', 'PRIORITY_FLASHBOOT']);
+  const EndpointTypeSchema = z.enum(['QUEUE', 'LOAD_BALANCER']);
+  const TemplateCategorySchema = z.enum(['CPU', 'NVIDIA', 'AMD']);
+  const VolumeTypeSchema = z.enum(['STANDARD', 'HIGH_PERFORMANCE']);
+  const PodActionSchema = z.enum(['start', 'stop', 'restart', 'terminate']);
 
-export const CreatePodRequest = z
-  .strictObject({
+  const CreatePodRequest = z
+    .strictObject({
+      ...containerConfig,
+      name: z.string().min(1),
+      cloud: CloudSchema.optional(),
+      cpu: cpu.optional(),
+      dataCenterIds: z.array(z.string()).optional(),
+      globalNetworking: z.boolean().optional(),
+      gpu: podGpu.optional(),
+      mounts: mounts.optional(),
+      startJupyter: z.boolean().optional(),
+      startSsh: z.boolean().optional(),
+      templateId: z.string().min(1).optional(),
+    })
+    .refine((b) => b.image !== undefined || b.templateId !== undefined, { message: 'image is required unless templateId is set', path: ['image'] })
+    .refine((b) => !(b.gpu && b.cpu), { message: 'set exactly one of gpu or cpu', path: ['cpu'] })
+    .refine((b) => !(b.cpu && b.mounts?.persistent), { message: 'persistent mounts are invalid on CPU pods', path: ['mounts'] });
+
+  const UpdatePodRequest = z.strictObject({
     ...containerConfig,
-    name: z.string().min(1),
-    cloud: CloudSchema.optional(),
-    cpu: cpu.optional(),
-    dataCenterIds: z.array(z.string()).optional(),
     globalNetworking: z.boolean().optional(),
-    gpu: podGpu.optional(),
+    locked: z.boolean().optional(),
     mounts: mounts.optional(),
+    name: z.string().min(1).optional(),
+    templateId: z.string().optional(),
+  });
+
+  const PodActionRequest = z.strictObject({ action: PodActionSchema });
+
+  const queueDelay = z.strictObject({ type: z.literal('QUEUE_DELAY'), queueDelay: z.number().min(0.5) });
+  const requestCount = z.strictObject({ type: z.literal('REQUEST_COUNT'), requestCount: z.number().int().min(1) });
+  const EndpointScalingSchema = z.discriminatedUnion('type', [queueDelay, requestCount]);
+  const workers = z.strictObject({
+    min: z.number().int().min(0).optional(),
+    max: z.number().int().min(0).optional(),
+    idleTimeout: z.number().int().min(1).max(3600).optional(),
+  });
+  const endpointGpuBase = {
+    pools: z.array(z.string()).min(1),
+    excludedTypes: z.array(z.string()).optional(),
+    count: z.number().int().min(1).optional(),
+    allowedCudaVersions: z.array(cuda).optional(),
+  };
+  const endpointCommon = {
+    ...containerConfig,
+    cpu: z.array(cpu).min(1).optional(),
+    dataCenterIds: z.array(z.string()).optional(),
+    flashboot: FlashBootSchema.optional(),
+    networkVolumes: z.array(z.string()).optional(),
+    timeout: z.number().int().optional(),
+    workers: workers.optional(),
+  };
+  const idleWithRequestCount = (b: { scaling?: { type: string } | undefined; workers?: { idleTimeout?: number | undefined } | undefined }) =>
+    !(b.scaling?.type === 'REQUEST_COUNT' && b.workers?.idleTimeout !== undefined);
+  const idleMessage = { message: 'idleTimeout is rejected with REQUEST_COUNT scaling', path: ['workers', 'idleTimeout'] };
+
+  const CreateEndpointRequest = z
+    .strictObject({
+      ...endpointCommon,
+      name: z.string().min(1),
+      type: EndpointTypeSchema,
+      scaling: EndpointScalingSchema,
+      gpu: z.strictObject({ ...endpointGpuBase, minCudaVersion: cuda.optional() }).refine(noCudaConflict, cudaMessage).optional(),
+      templateId: z.string().min(1).optional(),
+    })
+    .refine((b) => b.image !== undefined || b.templateId !== undefined, { message: 'image is required unless templateId is set', path: ['image'] })
+    .refine((b) => b.type !== 'LOAD_BALANCER' || b.scaling.type === 'REQUEST_COUNT', { message: 'LOAD_BALANCER endpoints need REQUEST_COUNT scaling', path: ['scaling'] })
+    .refine(idleWithRequestCount, idleMessage);
+
+  const UpdateEndpointRequest = z
+    .strictObject({
+      ...endpointCommon,
+      name: z.string().min(1).optional(),
+      scaling: EndpointScalingSchema.optional(),
+      gpu: z
+        .strictObject({ ...endpointGpuBase, pools: endpointGpuBase.pools.optional(), minCudaVersion: z.string().regex(/^$|^\d+\.\d+$/).optional() })
+        .refine((g) => !g.excludedTypes || g.pools, { message: 'excludedTypes requires pools' })
+        .refine(noCudaConflict, cudaMessage)
+        .optional(),
+      templateId: z.string().optional(),
+    })
+    .refine(idleWithRequestCount, idleMessage);
+
+  const templateCommon = {
+    ...containerConfig,
+    allowedCudaVersions: z.array(cuda).optional(),
+    category: TemplateCategorySchema.optional(),
+    mounts: templateMounts.optional(),
+    public: z.boolean().optional(),
+    serverless: z.boolean().optional(),
     startJupyter: z.boolean().optional(),
     startSsh: z.boolean().optional(),
-    templateId: z.string().min(1).optional(),
-  })
-  .refine((b) => b.image !== undefined || b.templateId !== undefined, { message: 'image is required unless templateId is set', path: ['image'] })
-  .refine((b) => !(b.gpu && b.cpu), { message: 'set exactly one of gpu or cpu', path: ['cpu'] })
-  .refine((b) => !(b.cpu && b.mounts?.persistent), { message: 'persistent mounts are invalid on CPU pods', path: ['mounts'] });
+  };
+  const CreateTemplateRequest = z.strictObject({ ...templateCommon, name: z.string().min(1), image: z.string() });
+  const UpdateTemplateRequest = z.strictObject({ ...templateCommon, name: z.string().min(1).optional() });
 
-export const UpdatePodRequest = z.strictObject({
-  ...containerConfig,
-  globalNetworking: z.boolean().optional(),
-  locked: z.boolean().optional(),
-  mounts: mounts.optional(),
-  name: z.string().min(1).optional(),
-  templateId: z.string().optional(),
-});
-
-export const PodActionRequest = z.strictObject({ action: PodActionSchema });
-
-const queueDelay = z.strictObject({ type: z.literal('QUEUE_DELAY'), queueDelay: z.number().min(0.5) });
-const requestCount = z.strictObject({ type: z.literal('REQUEST_COUNT'), requestCount: z.number().int().min(1) });
-export const EndpointScalingSchema = z.discriminatedUnion('type', [queueDelay, requestCount]);
-const workers = z.strictObject({
-  min: z.number().int().min(0).optional(),
-  max: z.number().int().min(0).optional(),
-  idleTimeout: z.number().int().min(1).max(3600).optional(),
-});
-const endpointGpuBase = {
-  pools: z.array(z.string()).min(1),
-  excludedTypes: z.array(z.string()).optional(),
-  count: z.number().int().min(1).optional(),
-  allowedCudaVersions: z.array(cuda).optional(),
-};
-const endpointCommon = {
-  ...containerConfig,
-  cpu: z.array(cpu).min(1).optional(),
-  dataCenterIds: z.array(z.string()).optional(),
-  flashboot: FlashBootSchema.optional(),
-  networkVolumes: z.array(z.string()).optional(),
-  timeout: z.number().int().optional(),
-  workers: workers.optional(),
-};
-const idleWithRequestCount = (b: { scaling?: { type: string } | undefined; workers?: { idleTimeout?: number | undefined } | undefined }) =>
-  !(b.scaling?.type === 'REQUEST_COUNT' && b.workers?.idleTimeout !== undefined);
-const idleMessage = { message: 'idleTimeout is rejected with REQUEST_COUNT scaling', path: ['workers', 'idleTimeout'] };
-
-export const CreateEndpointRequest = z
-  .strictObject({
-    ...endpointCommon,
+  const CreateNetworkVolumeRequest = z.strictObject({
+    dataCenter: z.string().min(1),
     name: z.string().min(1),
-    type: EndpointTypeSchema,
-    scaling: EndpointScalingSchema,
-    gpu: z.strictObject({ ...endpointGpuBase, minCudaVersion: cuda.optional() }).refine(noCudaConflict, cudaMessage).optional(),
-    templateId: z.string().min(1).optional(),
-  })
-  .refine((b) => b.image !== undefined || b.templateId !== undefined, { message: 'image is required unless templateId is set', path: ['image'] })
-  .refine((b) => b.type !== 'LOAD_BALANCER' || b.scaling.type === 'REQUEST_COUNT', { message: 'LOAD_BALANCER endpoints need REQUEST_COUNT scaling', path: ['scaling'] })
-  .refine(idleWithRequestCount, idleMessage);
+    size: z.number().int().min(10).max(4096),
+    type: VolumeTypeSchema.optional(),
+  });
+  const UpdateNetworkVolumeRequest = z
+    .strictObject({ name: z.string().min(1).optional(), size: z.number().int().min(10).max(4096).optional() })
+    .refine((b) => Object.keys(b).length > 0, { message: 'at least one field is required' });
 
-export const UpdateEndpointRequest = z
-  .strictObject({
-    ...endpointCommon,
-    name: z.string().min(1).optional(),
-    scaling: EndpointScalingSchema.optional(),
-    gpu: z
-      .strictObject({ ...endpointGpuBase, pools: endpointGpuBase.pools.optional(), minCudaVersion: z.string().regex(/^$|^\d+\.\d+$/).optional() })
-      .refine((g) => !g.excludedTypes || g.pools, { message: 'excludedTypes requires pools' })
-      .refine(noCudaConflict, cudaMessage)
-      .optional(),
-    templateId: z.string().optional(),
-  })
-  .refine(idleWithRequestCount, idleMessage);
+  const CreateRegistryRequest = z.strictObject({ name: z.string().min(1), username: z.string().min(1), password: z.string().min(1) });
 
-const templateCommon = {
-  ...containerConfig,
-  allowedCudaVersions: z.array(cuda).optional(),
-  category: TemplateCategorySchema.optional(),
-  mounts: templateMounts.optional(),
-  public: z.boolean().optional(),
-  serverless: z.boolean().optional(),
-  startJupyter: z.boolean().optional(),
-  startSsh: z.boolean().optional(),
-};
-export const CreateTemplateRequest = z.strictObject({ ...templateCommon, name: z.string().min(1), image: z.string() });
-export const UpdateTemplateRequest = z.strictObject({ ...templateCommon, name: z.string().min(1).optional() });
-
-export const CreateNetworkVolumeRequest = z.strictObject({
-  dataCenter: z.string().min(1),
-  name: z.string().min(1),
-  size: z.number().int().min(10).max(4096),
-  type: VolumeTypeSchema.optional(),
-});
-export const UpdateNetworkVolumeRequest = z
-  .strictObject({ name: z.string().min(1).optional(), size: z.number().int().min(10).max(4096).optional() })
-  .refine((b) => Object.keys(b).length > 0, { message: 'at least one field is required' });
-
-export const CreateRegistryRequest = z.strictObject({ name: z.string().min(1), username: z.string().min(1), password: z.string().min(1) });
+  return {
+    CreatePodRequest,
+    UpdatePodRequest,
+    PodActionRequest,
+    CreateEndpointRequest,
+    UpdateEndpointRequest,
+    CreateTemplateRequest,
+    UpdateTemplateRequest,
+    CreateNetworkVolumeRequest,
+    UpdateNetworkVolumeRequest,
+    CreateRegistryRequest,
+  } as const;
+}
 
 /** v2 body schema per spec component name. */
-export const V2_BODY_SCHEMAS = {
-  CreatePodRequest,
-  UpdatePodRequest,
-  PodActionRequest,
-  CreateEndpointRequest,
-  UpdateEndpointRequest,
-  CreateTemplateRequest,
-  UpdateTemplateRequest,
-  CreateNetworkVolumeRequest,
-  UpdateNetworkVolumeRequest,
-  CreateRegistryRequest,
-} as const;
+export const v2BodySchemas = lazy(buildSchemas);
 
-export type V2BodySchemaName = keyof typeof V2_BODY_SCHEMAS;
+export type V2BodySchemaName = keyof ReturnType<typeof buildSchemas>;

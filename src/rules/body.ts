@@ -1,6 +1,6 @@
 import type { HttpMethod, V1Operation } from '../map/operations.js';
 import { bodyMappingFor, type BodyMapping, type FieldRule } from '../map/bodies.js';
-import { V2_BODY_SCHEMAS, type V2BodySchemaName } from '../map/schemas.js';
+import { v2BodySchemas, type V2BodySchemaName } from '../map/schemas.js';
 import { BUILDERS } from '../js/body/builders.js';
 import { readBody, type BodyObject } from '../js/body/props.js';
 import { UNKNOWN, type Static } from '../js/body/static.js';
@@ -74,7 +74,7 @@ function schemaProblems(mapping: BodyMapping, body: Record<string, Static>, repo
  * at run time: those paths are not judged). `reported` top-level keys already have a finding of their own.
  */
 export function v2BodyProblems(schema: V2BodySchemaName, body: Record<string, Static>, reported: ReadonlySet<string> = new Set()): string[] {
-  const result = V2_BODY_SCHEMAS[schema].safeParse(body);
+  const result = v2BodySchemas()[schema].safeParse(body);
   if (result.success) return [];
   return result.error.issues
     .filter((i) => !(i.path.length > 0 && reported.has(String(i.path[0]))))
