@@ -1,4 +1,5 @@
 import type { ASTPath } from 'jscodeshift';
+import { establishesScope, scanBindings, type Steps } from './bindings.js';
 
 /** jscodeshift/ast-types paths over Babel nodes; node shapes are checked by `type` at runtime. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -80,24 +81,59 @@ function reassignedNames(scopePath: P): Set<string> {
   return names;
 }
 
-/**
- * The scope that declares `name`, seen from `path` (ast-types `scope.lookup`). A `catch {}` without a
- * parameter binds nothing, and ast-types throws when asked what it declares, so such scopes are skipped.
- */
-export function lookupScope(path: P, name: string): N | null {
-  for (let scope = path.scope; scope; scope = scope.parent) {
-    if (scope.node?.type === 'CatchClause' && !scope.node.param) continue;
-    if (scope.declares(name)) return scope;
+/** A Program, function or catch clause (or a class or type declaration, which only scope type names). */
+export class Scope {
+  private declared: Map<string, Steps[]> | null = null;
+
+  constructor(
+    readonly path: P,
+    readonly parent: Scope | null,
+  ) {}
+
+  get node(): N {
+    return this.path.value;
+  }
+
+  declares(name: string): boolean {
+    return this.bindings().has(name);
+  }
+
+  /** The path of the identifier that first declares `name` in this scope. */
+  declaration(name: string): P | undefined {
+    const steps = this.bindings().get(name)?.[0];
+    return steps && this.path.get(...steps);
+  }
+
+  private bindings(): Map<string, Steps[]> {
+    return (this.declared ??= scanBindings(this.node));
+  }
+}
+
+const scopes = new WeakMap<object, Scope>();
+
+/** The innermost scope around `path` (its own, if its node starts one). */
+export function scopeOf(path: P | null): Scope | null {
+  for (let p = path; p; p = p.parentPath) {
+    if (!establishesScope(p.value)) continue;
+    let scope = scopes.get(p.value);
+    if (!scope) scopes.set(p.value, (scope = new Scope(p, scopeOf(p.parentPath))));
+    return scope;
   }
   return null;
 }
 
-/** Resolve what an identifier refers to, through ast-types scopes. */
+/** The scope that declares `name`, seen from `path`, or null for a global. */
+export function lookupScope(path: P, name: string): Scope | null {
+  for (let scope = scopeOf(path); scope; scope = scope.parent) if (scope.declares(name)) return scope;
+  return null;
+}
+
+/** Resolve what an identifier refers to, through the scopes around it. */
 export function bindingOf(idPath: P): Binding {
   const name: string = idPath.node.name;
   const scope = lookupScope(idPath, name);
   if (!scope) return parameterProperty(idPath, name) ?? { kind: 'global', name };
-  const decl: P | undefined = scope.getBindings()[name]?.[0];
+  const decl = scope.declaration(name);
   if (!decl) return { kind: 'other' };
   // Climb out of destructuring patterns, remembering the property path.
   const keyPath: string[] = [];
@@ -147,7 +183,7 @@ export function bindingOf(idPath: P): Binding {
   return { kind: 'other' };
 }
 
-/** TypeScript `constructor(private base: string)`: ast-types scopes do not declare these names. */
+/** TypeScript `constructor(private base: string)`: scopes do not declare these names (as in ast-types). */
 function parameterProperty(idPath: P, name: string): Binding | null {
   for (let fn = isFunction(idPath.value) ? idPath : enclosingFunction(idPath); fn; fn = enclosingFunction(fn)) {
     const index = (fn.node.params as N[]).findIndex((p: N) => p.type === 'TSParameterProperty' && (p.parameter.name ?? p.parameter.left?.name) === name);

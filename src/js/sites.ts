@@ -69,7 +69,7 @@ export function bodyOf(path: P, ctx: Ctx, form: BodyForm, depth = 0): BodySlot {
 /** For a parameter identifier: the argument passed in the current frame, or where it would go. */
 function resolveParamArg(p: P, ctx: Ctx): { path: P } | { missing: true; call: P; index: number } | { unbound: P } | null {
   const scope = lookupScope(p, p.node.name);
-  const decl: P | undefined = scope?.getBindings()[p.node.name]?.[0];
+  const decl: P | undefined = scope?.declaration(p.node.name);
   if (!decl || decl.parentPath?.name !== 'params') return null;
   const fnPath: P = decl.parentPath.parentPath;
   const frame = ctx.get(fnPath.node);

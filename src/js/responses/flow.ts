@@ -111,7 +111,7 @@ export function stateVariableOf(callee: P): P | null {
   const n = unwrap(callee).value;
   if (n.type !== 'Identifier') return null;
   const scope = lookupScope(callee, n.name);
-  const decl: P | undefined = scope?.getBindings()[n.name]?.[0];
+  const decl: P | undefined = scope?.declaration(n.name);
   const pattern = decl && parentOf(decl);
   if (!pattern || pattern.value.type !== 'ArrayPattern' || pattern.value.elements[1] !== decl.value) return null;
   const declarator = parentOf(pattern);
@@ -278,7 +278,7 @@ export class Tracer {
   /** `x = value` for a variable declared elsewhere: follow its reads. */
   private bindExisting(id: P, v: Value, w: Walk): void {
     const scope = lookupScope(id, id.value.name);
-    const decl: P | undefined = scope?.getBindings()[id.value.name]?.[0];
+    const decl: P | undefined = scope?.declaration(id.value.name);
     if (decl) this.bind(decl, v, w);
   }
 
