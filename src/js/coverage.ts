@@ -1,5 +1,6 @@
 import type { Project } from './project.js';
-import { keyName, lookupScope, memberName, walkPaths as walk, type N, type P } from './scope.js';
+import { keyName, lookupScope, memberName, type N, type P } from './scope.js';
+import { collectPaths } from './walk.js';
 
 /**
  * Whether moving a v1 base to v2 is safe: a base literal may only change when every use of it is a
@@ -45,14 +46,9 @@ function classMemberName(q: P): { cls: P; name: string } | null {
 
 /** `this.name` reads in a class (not the assignments that set it). */
 function thisReads(cls: P, name: string): N[] {
-  const out: N[] = [];
-  walk(cls, (p) => {
-    const n = p.value;
-    if (n.type !== 'MemberExpression' || n.object.type !== 'ThisExpression' || memberName(n) !== name) return;
-    if (p.parentPath?.value?.type === 'AssignmentExpression' && p.name === 'left') return;
-    out.push(n);
-  });
-  return out;
+  return collectPaths(cls, (n) => n.type === 'MemberExpression' && n.object.type === 'ThisExpression' && memberName(n) === name)
+    .filter((p) => !(p.parentPath?.value?.type === 'AssignmentExpression' && p.name === 'left'))
+    .map((p) => p.node);
 }
 
 /** Identifier references to a variable: in its own scope, and in project files that import it. */
@@ -61,18 +57,15 @@ function references(id: P, project: Project): N[] {
   const scope = lookupScope(id, name);
   if (!scope) return [];
   const out: N[] = [];
-  walk(scope.path, (p) => {
-    const n = p.value;
-    if (n.type !== 'Identifier' || n.name !== name || n === id.node) return;
+  for (const p of collectPaths(scope.path, (n) => n.type === 'Identifier' && n.name === name && n !== id.node)) {
     const parent = p.parentPath?.value;
     // Property keys and export specifiers are not reads.
-    if ((parent?.type === 'ObjectProperty' || parent?.type === 'ClassProperty') && p.name === 'key' && !parent.computed && !parent.shorthand) return;
-    if ((parent?.type === 'MemberExpression' || parent?.type === 'OptionalMemberExpression') && p.name === 'property' && !parent.computed) return;
-    if (parent?.type === 'ExportSpecifier') return;
-    if (lookupScope(p, name) !== scope) return;
-    if (onlyLogged(p)) return;
-    out.push(n);
-  });
+    if ((parent?.type === 'ObjectProperty' || parent?.type === 'ClassProperty') && p.name === 'key' && !parent.computed && !parent.shorthand) continue;
+    if ((parent?.type === 'MemberExpression' || parent?.type === 'OptionalMemberExpression') && p.name === 'property' && !parent.computed) continue;
+    if (parent?.type === 'ExportSpecifier') continue;
+    if (lookupScope(p, name) !== scope || onlyLogged(p)) continue;
+    out.push(p.node);
+  }
   if (scope.path.value.type === 'Program') out.push(...importedReferences(id, name, project));
   return out;
 }
@@ -106,10 +99,8 @@ function importedReferences(id: P, name: string, project: Project): N[] {
         const local: P = program.get('body', i, 'specifiers', k, 'local');
         if (spec.type === 'ImportSpecifier' && keyName(spec.imported) === name) out.push(...references(local, project));
         if (spec.type === 'ImportNamespaceSpecifier') {
-          walk(program, (p) => {
-            const n = p.value;
-            if (n.type === 'MemberExpression' && n.object.type === 'Identifier' && n.object.name === spec.local.name && memberName(n) === name) out.push(n);
-          });
+          const reads = collectPaths(program, (n) => n.type === 'MemberExpression' && n.object.type === 'Identifier' && n.object.name === spec.local.name && memberName(n) === name);
+          out.push(...reads.map((p) => p.node));
         }
       });
     });
@@ -119,15 +110,6 @@ function importedReferences(id: P, name: string, project: Project): N[] {
 
 /** `process.env.NAME` reads in the project's JS files. */
 function envReaders(name: string, project: Project): N[] {
-  const out: N[] = [];
-  for (const f of project.files) {
-    if (!f.parsed) continue;
-    walk(f.parsed.root.get('program'), (p) => {
-      const n = p.value;
-      if (n.type !== 'MemberExpression' || memberName(n) !== name) return;
-      const o = n.object;
-      if (o.type === 'MemberExpression' && memberName(o) === 'env') out.push(n);
-    });
-  }
-  return out;
+  const isRead = (n: N): boolean => n.type === 'MemberExpression' && memberName(n) === name && n.object.type === 'MemberExpression' && memberName(n.object) === 'env';
+  return project.files.flatMap((f) => (f.parsed ? collectPaths(f.parsed.root.get('program'), isRead).map((p) => p.node) : []));
 }

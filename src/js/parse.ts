@@ -41,6 +41,8 @@ export function parserFor(file: string, startIndex = 0): Parser {
     allowUndeclaredExports: true,
     startLine: 1,
     tokens: false,
+    // Comments are never read from nodes (markers are found in the text), so Babel need not attach them.
+    attachComment: false,
     plugins: pluginsFor(file),
   };
   return { parse: (source: string) => babelParse(source, options) as unknown as ReturnType<Parser['parse']> };

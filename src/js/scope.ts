@@ -222,19 +222,3 @@ export function requiredModule(node: N): string | null {
   }
   return null;
 }
-
-/** Visit every node path below `root` (depth first; array paths are walked through, not visited). */
-export function walkPaths(root: P, visit: (p: P) => void): void {
-  const go = (p: P): void => {
-    const v = p.value;
-    if (!v || typeof v !== 'object') return;
-    if (Array.isArray(v)) {
-      v.forEach((_c, i) => go(p.get(i)));
-      return;
-    }
-    if (typeof v.type !== 'string') return;
-    visit(p);
-    for (const k of Object.keys(v)) if (k !== 'loc' && k !== 'comments' && k !== 'tokens' && k !== 'extra' && v[k] && typeof v[k] === 'object') go(p.get(k));
-  };
-  go(root);
-}

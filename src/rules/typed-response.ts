@@ -1,7 +1,8 @@
 import { LIST_ENVELOPES } from '../map/responses.js';
 import type { V1Operation } from '../map/operations.js';
 import type { SourceEdit } from '../js/edits.js';
-import { keyName, lookupScope, memberName, walkPaths, type N, type P } from '../js/scope.js';
+import { keyName, lookupScope, memberName, type N, type P } from '../js/scope.js';
+import { collectPaths } from '../js/walk.js';
 import type { HttpSite } from '../js/sites.js';
 import { finding, type PlanEnv, type PlannedFinding } from './request.js';
 
@@ -41,17 +42,13 @@ function references(id: P): P[] {
   const name: string = id.node.name;
   const scope = lookupScope(id, name);
   if (!scope) return [];
-  const out: P[] = [];
-  walkPaths(scope.path, (p) => {
-    const n = p.value;
-    if (n.type !== 'Identifier' || n.name !== name || n === id.node) return;
+  return collectPaths(scope.path, (n) => n.type === 'Identifier' && n.name === name && n !== id.node).filter((p) => {
     const parent = p.parentPath?.value;
-    if (parent?.type === 'ObjectProperty' && p.name === 'key') return;
-    if ((parent?.type === 'MemberExpression' || parent?.type === 'OptionalMemberExpression') && p.name === 'property' && !parent.computed) return;
-    if (parent?.type === 'ObjectProperty' && p.parentPath.parentPath?.parentPath?.value?.type === 'ObjectPattern') return;
-    if (lookupScope(p, name) === scope) out.push(p);
+    if (parent?.type === 'ObjectProperty' && p.name === 'key') return false;
+    if ((parent?.type === 'MemberExpression' || parent?.type === 'OptionalMemberExpression') && p.name === 'property' && !parent.computed) return false;
+    if (parent?.type === 'ObjectProperty' && p.parentPath.parentPath?.parentPath?.value?.type === 'ObjectPattern') return false;
+    return lookupScope(p, name) === scope;
   });
-  return out;
 }
 
 /** `x` → `x?.key`; a shorthand `{ x }` in an object literal → `{ x: x?.key }`. */

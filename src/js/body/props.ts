@@ -1,5 +1,6 @@
 import type { Ctx } from '../context.js';
-import { bindingOf, keyName, lookupScope, memberName, unwrap, walkPaths, type N, type P } from '../scope.js';
+import { bindingOf, keyName, lookupScope, memberName, unwrap, type N, type P } from '../scope.js';
+import { collectPaths } from '../walk.js';
 import { staticValue, type Static } from './static.js';
 
 /** A property of a request body object literal. */
@@ -51,15 +52,12 @@ export function writesTo(idPath: P, ctx: Ctx): BodyWrite[] {
   const scope = lookupScope(idPath, idPath.node.name);
   if (!scope) return [];
   const out: BodyWrite[] = [];
-  walkPaths(scope.path, (p) => {
-    const n = p.value;
-    if (n.type === 'AssignmentExpression' && n.operator === '=' && n.left.type === 'MemberExpression' && !n.left.computed && unwrap(p.get('left', 'object')).node.type === 'Identifier') {
-      const obj = unwrap(p.get('left', 'object'));
-      if (obj.node.name === idPath.node.name && lookupScope(obj, obj.node.name) === scope) {
-        const key = memberName(n.left);
-        if (key) out.push({ key, property: p.get('left', 'property'), value: p.get('right'), statement: p.parentPath, static: staticValue(p.get('right'), ctx) });
-      }
-    }
-  });
+  const assignments = collectPaths(scope.path, (n) => n.type === 'AssignmentExpression' && n.operator === '=' && n.left.type === 'MemberExpression' && !n.left.computed);
+  for (const p of assignments) {
+    const obj = unwrap(p.get('left', 'object'));
+    if (obj.node.type !== 'Identifier' || obj.node.name !== idPath.node.name || lookupScope(obj, obj.node.name) !== scope) continue;
+    const key = memberName(p.node.left);
+    if (key) out.push({ key, property: p.get('left', 'property'), value: p.get('right'), statement: p.parentPath, static: staticValue(p.get('right'), ctx) });
+  }
   return out;
 }
