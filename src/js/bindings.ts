@@ -20,54 +20,66 @@ export type Steps = ReadonlyArray<string | number>;
 
 const { namedTypes, getFieldNames }: typeof import('ast-types') = requireDependency('ast-types');
 
-/** A type test of ast-types (non-deep `check` looks at `type` only), answered once per node type. */
-function category(...types: Array<{ check(value: unknown): boolean } | undefined>): (node: N) => boolean {
-  const memo = new Map<string, boolean>();
-  return (node) => {
-    if (!node || typeof node.type !== 'string') return false;
-    let is = memo.get(node.type);
-    if (is === undefined) memo.set(node.type, (is = types.some((t) => !!t && t.check({ type: node.type }))));
-    return is;
-  };
+/**
+ * The ast-types categories the scan tests, one bit each; a node type's bits are computed once (a
+ * non-deep `check` looks at `type` only).
+ */
+type Checkable = { check(value: unknown): boolean } | undefined;
+const CATEGORIES: Checkable[][] = [];
+const category = (...types: Checkable[]): number => 1 << (CATEGORIES.push(types) - 1);
+const NODE = category(namedTypes.Node);
+const EXPRESSION = category(namedTypes.Expression);
+const FUNCTION = category(namedTypes.Function);
+const PATTERN = category(namedTypes.Pattern);
+const IDENTIFIER = category(namedTypes.Identifier);
+const SCOPE = category(namedTypes.Program, namedTypes.Function, namedTypes.CatchClause);
+const TYPE_PARAMETER_SCOPE = category(namedTypes.Function, namedTypes.ClassDeclaration, namedTypes.ClassExpression, namedTypes.InterfaceDeclaration, namedTypes.TSInterfaceDeclaration, namedTypes.TypeAlias, namedTypes.TSTypeAliasDeclaration);
+const TYPE_DECLARATION = category(namedTypes.TypeAlias, namedTypes.InterfaceDeclaration, namedTypes.TSTypeAliasDeclaration, namedTypes.TSInterfaceDeclaration);
+const INTERFACE = category(namedTypes.InterfaceDeclaration, namedTypes.TSInterfaceDeclaration);
+const FUNCTION_EXPRESSION = category(namedTypes.FunctionExpression);
+const FUNCTION_DECLARATION = category(namedTypes.FunctionDeclaration);
+const CLASS_DECLARATION = category(namedTypes.ClassDeclaration);
+const CATCH_CLAUSE = category(namedTypes.CatchClause);
+const ASSIGNMENT_PATTERN = category(namedTypes.AssignmentPattern);
+const OBJECT_PATTERN = category(namedTypes.ObjectPattern);
+const ARRAY_PATTERN = category(namedTypes.ArrayPattern);
+const PROPERTY_PATTERN = category(namedTypes.PropertyPattern);
+const REST = category(namedTypes.SpreadElementPattern, namedTypes.RestElement, namedTypes.SpreadPropertyPattern);
+const PROPERTY = category(namedTypes.Property, namedTypes.ObjectProperty);
+const SPREAD_PROPERTY = category(namedTypes.SpreadProperty);
+const SPREAD_ELEMENT = category(namedTypes.SpreadElement);
+const VARIABLE_DECLARATOR = category(namedTypes.VariableDeclarator);
+const IMPORT_SPECIFIER = category(namedTypes.ImportSpecifier, namedTypes.ImportNamespaceSpecifier, namedTypes.ImportDefaultSpecifier);
+
+const flagsByType = new Map<string, number>();
+
+/** The category bits of a value (0 for anything that is not a node). */
+function flagsOf(value: N): number {
+  if (!value || typeof value.type !== 'string') return 0;
+  let flags = flagsByType.get(value.type);
+  if (flags === undefined) {
+    flags = 0;
+    CATEGORIES.forEach((types, bit) => {
+      if (types.some((t) => !!t && t.check({ type: value.type }))) flags! |= 1 << bit;
+    });
+    flagsByType.set(value.type, flags);
+  }
+  return flags;
 }
 
-const isNode = category(namedTypes.Node);
-const isExpression = category(namedTypes.Expression);
-const isFunction = category(namedTypes.Function);
-const isPattern = category(namedTypes.Pattern);
-const isIdentifier = category(namedTypes.Identifier);
-const isScopeType = category(namedTypes.Program, namedTypes.Function, namedTypes.CatchClause);
-const isTypeParameterScope = category(namedTypes.Function, namedTypes.ClassDeclaration, namedTypes.ClassExpression, namedTypes.InterfaceDeclaration, namedTypes.TSInterfaceDeclaration, namedTypes.TypeAlias, namedTypes.TSTypeAliasDeclaration);
-const isTypeDeclaration = category(namedTypes.TypeAlias, namedTypes.InterfaceDeclaration, namedTypes.TSTypeAliasDeclaration, namedTypes.TSInterfaceDeclaration);
-const isInterface = category(namedTypes.InterfaceDeclaration, namedTypes.TSInterfaceDeclaration);
-const is = (t: { check(value: unknown): boolean }) => category(t);
-const isFunctionExpression = is(namedTypes.FunctionExpression);
-const isFunctionDeclaration = is(namedTypes.FunctionDeclaration);
-const isClassDeclaration = is(namedTypes.ClassDeclaration);
-const isCatchClause = is(namedTypes.CatchClause);
-const isAssignmentPattern = is(namedTypes.AssignmentPattern);
-const isObjectPattern = is(namedTypes.ObjectPattern);
-const isArrayPattern = is(namedTypes.ArrayPattern);
-const isPropertyPattern = is(namedTypes.PropertyPattern);
-const isRestLike = category(namedTypes.SpreadElementPattern, namedTypes.RestElement, namedTypes.SpreadPropertyPattern);
-const isProperty = category(namedTypes.Property, namedTypes.ObjectProperty);
-const isSpreadProperty = is(namedTypes.SpreadProperty);
-const isSpreadElement = is(namedTypes.SpreadElement);
-const isVariableDeclarator = is(namedTypes.VariableDeclarator);
-const isImportSpecifier = category(namedTypes.ImportSpecifier, namedTypes.ImportNamespaceSpecifier, namedTypes.ImportDefaultSpecifier);
-
 /** Does this node start a scope (ast-types `Scope.isEstablishedBy`)? */
-export const establishesScope = (node: N): boolean => isNode(node) && (isScopeType(node) || isTypeParameterScope(node));
+export function establishesScope(node: N): boolean {
+  const f = flagsOf(node);
+  return (f & NODE) !== 0 && (f & (SCOPE | TYPE_PARAMETER_SCOPE)) !== 0;
+}
 
 /** The fields ast-types' definition gives a node type, without position and comment fields. */
-const fieldsOf = (() => {
-  const memo = new Map<string, string[]>();
-  return (node: N): string[] => {
-    let fields = memo.get(node.type);
-    if (!fields) memo.set(node.type, (fields = getFieldNames(node).filter((f: string) => f !== 'type' && f !== 'loc' && f !== 'comments')));
-    return fields;
-  };
-})();
+const fieldsByType = new Map<string, string[]>();
+function fieldsOf(node: N): string[] {
+  let fields = fieldsByType.get(node.type);
+  if (!fields) fieldsByType.set(node.type, (fields = getFieldNames(node).filter((f: string) => f !== 'type' && f !== 'loc' && f !== 'comments')));
+  return fields;
+}
 
 /** A node above the walk's position, as ast-types' `path.parent` sees it. */
 interface Above {
@@ -86,57 +98,62 @@ export function scanBindings(scopeNode: N): Map<string, Steps[]> {
   };
 
   const addPattern = (pattern: N, steps: Steps): void => {
-    if (isIdentifier(pattern)) bind(pattern.name, steps);
-    else if (isAssignmentPattern(pattern)) addPattern(pattern.left, [...steps, 'left']);
-    else if (isObjectPattern(pattern)) {
+    const f = flagsOf(pattern);
+    if (f & IDENTIFIER) bind(pattern.name, steps);
+    else if (f & ASSIGNMENT_PATTERN) addPattern(pattern.left, [...steps, 'left']);
+    else if (f & OBJECT_PATTERN) {
       pattern.properties.forEach((property: N, i: number) => {
         const at = [...steps, 'properties', i];
-        if (isPattern(property)) addPattern(property, at);
-        else if (isProperty(property)) addPattern(property.value, [...at, 'value']);
-        else if (isSpreadProperty(property)) addPattern(property.argument, [...at, 'argument']);
+        const pf = flagsOf(property);
+        if (pf & PATTERN) addPattern(property, at);
+        else if (pf & PROPERTY) addPattern(property.value, [...at, 'value']);
+        else if (pf & SPREAD_PROPERTY) addPattern(property.argument, [...at, 'argument']);
       });
-    } else if (isArrayPattern(pattern)) {
+    } else if (f & ARRAY_PATTERN) {
       pattern.elements.forEach((element: N, i: number) => {
         const at = [...steps, 'elements', i];
-        if (isPattern(element)) addPattern(element, at);
-        else if (isSpreadElement(element)) addPattern(element.argument, [...at, 'argument']);
+        const ef = flagsOf(element);
+        if (ef & PATTERN) addPattern(element, at);
+        else if (ef & SPREAD_ELEMENT) addPattern(element.argument, [...at, 'argument']);
       });
-    } else if (isPropertyPattern(pattern)) addPattern(pattern.pattern, [...steps, 'pattern']);
-    else if (isRestLike(pattern)) addPattern(pattern.argument, [...steps, 'argument']);
+    } else if (f & PROPERTY_PATTERN) addPattern(pattern.pattern, [...steps, 'pattern']);
+    else if (f & REST) addPattern(pattern.argument, [...steps, 'argument']);
   };
 
   // `above` is the nearest node above `value` (an array's is its owner).
   const scanScope = (value: N, steps: Steps, above: Above | null): void => {
+    const f = flagsOf(value);
     // ast-types' `path.parent`: for a node, the node above; for an array or a missing field, the node above that.
-    const parent = isNode(value) ? above : above?.up;
-    if (parent && isFunctionExpression(parent.node) && parent.node.id) addPattern(parent.node.id, [...parent.steps, 'id']);
+    const parent = f & NODE ? above : above?.up;
+    if (parent && flagsOf(parent.node) & FUNCTION_EXPRESSION && parent.node.id) addPattern(parent.node.id, [...parent.steps, 'id']);
     if (!value) return;
     const here: Above = { node: value, steps, up: above };
     if (Array.isArray(value)) value.forEach((child, i) => scanChild(child, [...steps, i], above));
-    else if (isFunction(value)) {
+    else if (f & FUNCTION) {
       value.params.forEach((param: N, i: number) => addPattern(param, [...steps, 'params', i]));
       scanChild(value.body, [...steps, 'body'], here);
       scanScope(value.typeParameters, [...steps, 'typeParameters'], here);
-    } else if (isTypeDeclaration(value)) {
+    } else if (f & TYPE_DECLARATION) {
       // Types only.
-    } else if (isVariableDeclarator(value)) {
+    } else if (f & VARIABLE_DECLARATOR) {
       addPattern(value.id, [...steps, 'id']);
       scanChild(value.init, [...steps, 'init'], here);
-    } else if (isImportSpecifier(value)) {
+    } else if (f & IMPORT_SPECIFIER) {
       const key = value.local ? 'local' : value.name ? 'name' : 'id';
       addPattern(value[key], [...steps, key]);
-    } else if (isNode(value) && !isExpression(value)) {
+    } else if (f & NODE && !(f & EXPRESSION)) {
       for (const field of fieldsOf(value)) scanChild(value[field], [...steps, field], here);
     }
   };
 
   const scanChild = (value: N, steps: Steps, above: Above | null): void => {
-    if (!value || isExpression(value)) return;
-    if (isFunctionDeclaration(value) && value.id !== null) addPattern(value.id, [...steps, 'id']);
-    else if (isClassDeclaration(value) && value.id !== null) addPattern(value.id, [...steps, 'id']);
-    else if (isInterface(value)) return;
-    else if (isScopeType(value)) {
-      if (isCatchClause(value) && isIdentifier(value.param)) {
+    const f = flagsOf(value);
+    if (!value || f & EXPRESSION) return;
+    if (f & FUNCTION_DECLARATION && value.id !== null) addPattern(value.id, [...steps, 'id']);
+    else if (f & CLASS_DECLARATION && value.id !== null) addPattern(value.id, [...steps, 'id']);
+    else if (f & INTERFACE) return;
+    else if (f & SCOPE) {
+      if (f & CATCH_CLAUSE && flagsOf(value.param) & IDENTIFIER) {
         const name: string = value.param.name;
         const had = bindings.has(name);
         scanScope(value.body, [...steps, 'body'], { node: value, steps, up: above });
@@ -145,10 +162,9 @@ export function scanBindings(scopeNode: N): Map<string, Steps[]> {
     } else scanScope(value, steps, above);
   };
 
-  if (isScopeType(scopeNode)) {
-    if (isCatchClause(scopeNode)) {
-      if (scopeNode.param) addPattern(scopeNode.param, ['param']);
-    } else scanScope(scopeNode, [], null);
-  }
+  const f = flagsOf(scopeNode);
+  if (f & CATCH_CLAUSE) {
+    if (scopeNode.param) addPattern(scopeNode.param, ['param']);
+  } else if (f & SCOPE) scanScope(scopeNode, [], null);
   return bindings;
 }

@@ -2,52 +2,111 @@ import type { N, P } from './scope.js';
 
 /** Keys that never hold code: positions, comments, parser extras. */
 const NON_CODE_KEYS = new Set(['loc', 'comments', 'tokens', 'extra', 'leadingComments', 'trailingComments', 'innerComments']);
-/** Keys that hold only type syntax (for walks that skip types). */
+/** Keys that hold only type syntax (for searches that skip types). */
 const TYPE_KEYS = new Set(['typeAnnotation', 'returnType', 'typeParameters', 'typeArguments', 'superTypeParameters', 'implements', 'predicate']);
 const TYPE_ONLY = /^TS(?!AsExpression|SatisfiesExpression|NonNullExpression|TypeAssertion|ParameterProperty|InstantiationExpression|EnumDeclaration|ModuleDeclaration|ModuleBlock|ExportAssignment|ImportEqualsDeclaration|ExternalModuleReference)/;
 const isTypeOnly = (n: N): boolean => TYPE_ONLY.test(n.type) || n.type === 'TypeAnnotation' || n.type === 'InterfaceDeclaration' || n.type === 'TypeAlias';
 
 /**
- * Paths of the nodes under `root` that `match` accepts, in source order. The walk is over plain
- * nodes and only matches get a NodePath: jscodeshift's `find` builds a path for every node and field
- * and computes a visitor table per call, which made it most of the engine's time.
+ * Every node of a parsed file in one pre-order array, walked once: a search is then a flat scan of
+ * the searched node's subtree, which is a contiguous range of the array. The engine searches each
+ * file many times (calls by name, identifiers by name, reads of a variable in its scope); walking
+ * the tree for each search had become the largest single cost of the analysis. NodePaths (what the
+ * rules work with) are made only for matches, from their parents', so they are the same objects
+ * as any other `get` from the file's root yields.
+ */
+class NodeTable {
+  readonly nodes: N[] = [];
+  /** Index of each node's parent (-1 for the root). */
+  private readonly parent: number[] = [];
+  /** The field of the parent that holds the node, and its position when that field is an array (-1 otherwise). */
+  private readonly key: string[] = [];
+  private readonly position: number[] = [];
+  /** One past the last node of each node's subtree. */
+  readonly end: number[] = [];
+  /** The innermost node at or above each node that starts type-only syntax (-1 for none). */
+  readonly typeMark: number[] = [];
+  private readonly paths: Array<P | undefined>;
+
+  constructor(root: P) {
+    const visit = (n: N, parent: number, key: string, position: number, mark: number): void => {
+      const i = this.nodes.length;
+      this.nodes.push(n);
+      this.parent.push(parent);
+      this.key.push(key);
+      this.position.push(position);
+      this.end.push(0);
+      const own = isTypeOnly(n) || TYPE_KEYS.has(key) ? i : mark;
+      this.typeMark.push(own);
+      for (const k in n) {
+        if (NON_CODE_KEYS.has(k)) continue;
+        const child = n[k];
+        if (Array.isArray(child)) {
+          for (let c = 0; c < child.length; c++) if (child[c] && typeof child[c].type === 'string') visit(child[c], i, k, c, own);
+        } else if (child && typeof child.type === 'string') visit(child, i, k, -1, own);
+      }
+      this.end[i] = this.nodes.length;
+    };
+    if (root.value && typeof root.value.type === 'string') visit(root.value, -1, '', -1, -1);
+    this.paths = [root];
+  }
+
+  pathAt(i: number): P {
+    let p = this.paths[i];
+    if (!p) {
+      const parent = this.pathAt(this.parent[i]!);
+      p = this.position[i]! >= 0 ? parent.get(this.key[i], this.position[i]) : parent.get(this.key[i]);
+      this.paths[i] = p;
+    }
+    return p!;
+  }
+
+  /** The index of the node a path of this file points at (null for a path to an array or a non-node). */
+  indexOf(path: P): number | null {
+    const steps: Array<string | number> = [];
+    for (let p: P = path; p.parentPath; p = p.parentPath) steps.push(p.name);
+    let at = 0;
+    for (let s = steps.length - 1; s >= 0; s--) {
+      const key = String(steps[s]);
+      // An array element's path is named by its position (a number, or a numeric string).
+      const next = steps[s - 1];
+      const position = next !== undefined && /^\d+$/.test(String(next)) ? Number(steps[--s]) : -1;
+      let child = at + 1;
+      while (child < this.end[at]! && !(this.key[child] === key && this.position[child] === position)) child = this.end[child]!;
+      if (child >= this.end[at]!) return null;
+      at = child;
+    }
+    return at;
+  }
+}
+
+const tables = new WeakMap<P, NodeTable>();
+
+function tableOf(path: P): NodeTable {
+  let top = path;
+  while (top.parentPath) top = top.parentPath;
+  let table = tables.get(top);
+  if (!table) tables.set(top, (table = new NodeTable(top)));
+  return table;
+}
+
+/**
+ * Paths of the nodes under `root` (itself included) that `match` accepts, in source order. With
+ * `skipTypes`, type-only syntax (annotations, interfaces, type aliases) is neither searched nor
+ * matched.
  */
 export function collectPaths(root: P, match: (n: N) => boolean, options: { skipTypes?: boolean } = {}): P[] {
-  const { skipTypes = false } = options;
+  const table = tableOf(root);
+  const from = table.indexOf(root);
+  if (from === null) return [];
+  const { nodes, end, typeMark } = table;
   const out: P[] = [];
-  // The walk's position as `get` steps from `root`; `paths[i]` is the path after i steps, built only
-  // up to `built` (a match builds what is missing; leaving a node forgets its steps).
-  const chain: Array<string | number> = [];
-  const paths: P[] = [root];
-  let built = 0;
-  const leave = (steps: number): void => {
-    chain.length -= steps;
-    if (built > chain.length) built = chain.length;
-  };
-  const rec = (n: N): void => {
-    if (skipTypes && isTypeOnly(n)) return;
-    if (match(n)) {
-      for (; built < chain.length; built++) paths[built + 1] = paths[built]!.get(chain[built]!);
-      out.push(paths[chain.length]!);
+  for (let i = from; i < end[from]!; i++) {
+    if (options.skipTypes && typeMark[i]! >= from) {
+      if (typeMark[i] === i) i = end[i]! - 1; // skip the whole type-only subtree
+      continue;
     }
-    for (const key in n) {
-      if (NON_CODE_KEYS.has(key) || (skipTypes && TYPE_KEYS.has(key))) continue;
-      const child = n[key];
-      if (Array.isArray(child)) {
-        for (let i = 0; i < child.length; i++) {
-          const c = child[i];
-          if (!c || typeof c.type !== 'string') continue;
-          chain.push(key, i);
-          rec(c);
-          leave(2);
-        }
-      } else if (child && typeof child.type === 'string') {
-        chain.push(key);
-        rec(child);
-        leave(1);
-      }
-    }
-  };
-  if (root.value && typeof root.value.type === 'string') rec(root.value);
+    if (match(nodes[i])) out.push(table.pathAt(i));
+  }
   return out;
 }
