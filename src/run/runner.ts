@@ -18,13 +18,19 @@ import { RULES, type RuleId } from '../rules/registry.js';
 import { discoverFiles, type Exists } from '../scan/discover.js';
 import { makePrefilter } from '../scan/prefilter.js';
 import { scanInventory, isEmptyInventory, type Inventory } from '../scan/inventory.js';
-import type { LinePrint } from './baseline.js';
-import { linePrints } from './baseline.js';
+import { linePrints, type LinePrint } from './baseline.js';
+import { lazy } from '../util/lazy.js';
 import { encode } from './files.js';
 import { pushTo } from '../util/multimap.js';
 
 /** A finding a marker comment took out of the gate. */
 export type SuppressedFinding = Finding & { marker: MarkerKind };
+
+/** A file's baseline fingerprints by finding. */
+export interface LinePrints {
+  get(finding: Finding): LinePrint | undefined;
+}
+const NO_PRINTS: LinePrints = { get: () => undefined };
 
 /** What happened to one file. */
 export interface FileResult {
@@ -42,7 +48,7 @@ export interface FileResult {
   /** Findings the `--baseline` file already knows (filled by applyBaseline): counted apart, not listed. */
   baselined: Finding[];
   /** Baseline fingerprints (without the path) of this file's findings, suppressed ones included. */
-  prints: Map<Finding, LinePrint>;
+  prints: LinePrints;
   /** Marker comments that cannot do what they say (an unknown rule id, an unclosed region). */
   markerProblems: MarkerProblem[];
   /** Which RunPod APIs the file's text mentions (null when it mentions none). */
@@ -132,17 +138,19 @@ function finishTextFile(base: FileResult, outcome: TextFileOutcome, settings: Se
  * out of the gate, and every finding gets its baseline fingerprint.
  */
 export function settle(file: string, text: string, findings: Finding[]): Pick<FileResult, 'findings' | 'suppressed' | 'prints' | 'markerProblems'> {
-  if (!findings.length) return { findings, suppressed: [], prints: new Map(), markerProblems: [] };
+  if (!findings.length) return { findings, suppressed: [], prints: NO_PRINTS, markerProblems: [] };
   const markers = parseMarkers(text, file);
   const { active, ignored, kept } = partitionFindings(findings, markers);
-  const prints = linePrints(findings, splitLines(text, file));
+  // Hashing every finding's line is only needed by a baseline or SARIF: done on first use.
+  const prints = lazy(() => linePrints(findings, splitLines(text, file)));
+  const copies = new Map<Finding, Finding>();
   const mark = (f: Finding, marker: MarkerKind): SuppressedFinding => {
     const s = { ...f, marker };
-    prints.set(s, prints.get(f)!);
+    copies.set(s, f);
     return s;
   };
   const suppressed = [...ignored.map((f) => mark(f, 'ignore')), ...kept.map((f) => mark(f, 'keep-v1'))].sort(compareFindings);
-  return { findings: active, suppressed, prints, markerProblems: [...markers.problems] };
+  return { findings: active, suppressed, prints: { get: (f) => prints().get(copies.get(f) ?? f) }, markerProblems: [...markers.problems] };
 }
 
 export function summarize(results: readonly FileResult[], scanned: number): RunSummary {
@@ -195,7 +203,7 @@ export async function run(targets: readonly string[], cwd: string, settings: Set
     findings: [],
     suppressed: [],
     baselined: [],
-    prints: new Map(),
+    prints: NO_PRINTS,
     markerProblems: [],
     inventory: null,
   });
