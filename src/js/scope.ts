@@ -112,7 +112,7 @@ export class Scope {
 const scopes = new WeakMap<object, Scope>();
 
 /** The innermost scope around `path` (its own, if its node starts one). */
-export function scopeOf(path: P | null): Scope | null {
+function scopeOf(path: P | null): Scope | null {
   for (let p = path; p; p = p.parentPath) {
     if (!establishesScope(p.value)) continue;
     let scope = scopes.get(p.value);
