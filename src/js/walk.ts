@@ -103,7 +103,7 @@ export function collectPaths(root: P, match: (n: N) => boolean, options: { skipT
   const out: P[] = [];
   for (let i = from; i < end[from]!; i++) {
     if (options.skipTypes && typeMark[i]! >= from) {
-      if (typeMark[i] === i) i = end[i]! - 1; // skip the whole type-only subtree
+      i = end[i]! - 1; // the first node of type-only syntax: skip its whole subtree
       continue;
     }
     if (match(nodes[i])) out.push(table.pathAt(i));
