@@ -14,42 +14,36 @@
  * bind outside unless they share the parameter's name (only when the parameter is an identifier).
  */
 import type { N } from './scope.js';
-import { requireDependency } from '../util/lazy.js';
+import { fieldsOf, isA } from './node-types.js';
 
 export type Steps = ReadonlyArray<string | number>;
 
-const { namedTypes, getFieldNames }: typeof import('ast-types') = requireDependency('ast-types');
-
-/**
- * The ast-types categories the scan tests, one bit each; a node type's bits are computed once (a
- * non-deep `check` looks at `type` only).
- */
-type Checkable = { check(value: unknown): boolean } | undefined;
-const CATEGORIES: Checkable[][] = [];
-const category = (...types: Checkable[]): number => 1 << (CATEGORIES.push(types) - 1);
-const NODE = category(namedTypes.Node);
-const EXPRESSION = category(namedTypes.Expression);
-const FUNCTION = category(namedTypes.Function);
-const PATTERN = category(namedTypes.Pattern);
-const IDENTIFIER = category(namedTypes.Identifier);
-const SCOPE = category(namedTypes.Program, namedTypes.Function, namedTypes.CatchClause);
-const TYPE_PARAMETER_SCOPE = category(namedTypes.Function, namedTypes.ClassDeclaration, namedTypes.ClassExpression, namedTypes.InterfaceDeclaration, namedTypes.TSInterfaceDeclaration, namedTypes.TypeAlias, namedTypes.TSTypeAliasDeclaration);
-const TYPE_DECLARATION = category(namedTypes.TypeAlias, namedTypes.InterfaceDeclaration, namedTypes.TSTypeAliasDeclaration, namedTypes.TSInterfaceDeclaration);
-const INTERFACE = category(namedTypes.InterfaceDeclaration, namedTypes.TSInterfaceDeclaration);
-const FUNCTION_EXPRESSION = category(namedTypes.FunctionExpression);
-const FUNCTION_DECLARATION = category(namedTypes.FunctionDeclaration);
-const CLASS_DECLARATION = category(namedTypes.ClassDeclaration);
-const CATCH_CLAUSE = category(namedTypes.CatchClause);
-const ASSIGNMENT_PATTERN = category(namedTypes.AssignmentPattern);
-const OBJECT_PATTERN = category(namedTypes.ObjectPattern);
-const ARRAY_PATTERN = category(namedTypes.ArrayPattern);
-const PROPERTY_PATTERN = category(namedTypes.PropertyPattern);
-const REST = category(namedTypes.SpreadElementPattern, namedTypes.RestElement, namedTypes.SpreadPropertyPattern);
-const PROPERTY = category(namedTypes.Property, namedTypes.ObjectProperty);
-const SPREAD_PROPERTY = category(namedTypes.SpreadProperty);
-const SPREAD_ELEMENT = category(namedTypes.SpreadElement);
-const VARIABLE_DECLARATOR = category(namedTypes.VariableDeclarator);
-const IMPORT_SPECIFIER = category(namedTypes.ImportSpecifier, namedTypes.ImportNamespaceSpecifier, namedTypes.ImportDefaultSpecifier);
+/** The ast-types categories the scan tests, one bit each; a node type's bits are computed once. */
+const CATEGORIES: string[][] = [];
+const category = (...types: string[]): number => 1 << (CATEGORIES.push(types) - 1);
+const NODE = category('Node');
+const EXPRESSION = category('Expression');
+const FUNCTION = category('Function');
+const PATTERN = category('Pattern');
+const IDENTIFIER = category('Identifier');
+const SCOPE = category('Program', 'Function', 'CatchClause');
+const TYPE_PARAMETER_SCOPE = category('Function', 'ClassDeclaration', 'ClassExpression', 'InterfaceDeclaration', 'TSInterfaceDeclaration', 'TypeAlias', 'TSTypeAliasDeclaration');
+const TYPE_DECLARATION = category('TypeAlias', 'InterfaceDeclaration', 'TSTypeAliasDeclaration', 'TSInterfaceDeclaration');
+const INTERFACE = category('InterfaceDeclaration', 'TSInterfaceDeclaration');
+const FUNCTION_EXPRESSION = category('FunctionExpression');
+const FUNCTION_DECLARATION = category('FunctionDeclaration');
+const CLASS_DECLARATION = category('ClassDeclaration');
+const CATCH_CLAUSE = category('CatchClause');
+const ASSIGNMENT_PATTERN = category('AssignmentPattern');
+const OBJECT_PATTERN = category('ObjectPattern');
+const ARRAY_PATTERN = category('ArrayPattern');
+const PROPERTY_PATTERN = category('PropertyPattern');
+const REST = category('SpreadElementPattern', 'RestElement', 'SpreadPropertyPattern');
+const PROPERTY = category('Property', 'ObjectProperty');
+const SPREAD_PROPERTY = category('SpreadProperty');
+const SPREAD_ELEMENT = category('SpreadElement');
+const VARIABLE_DECLARATOR = category('VariableDeclarator');
+const IMPORT_SPECIFIER = category('ImportSpecifier', 'ImportNamespaceSpecifier', 'ImportDefaultSpecifier');
 
 const flagsByType = new Map<string, number>();
 
@@ -60,7 +54,7 @@ function flagsOf(value: N): number {
   if (flags === undefined) {
     flags = 0;
     CATEGORIES.forEach((types, bit) => {
-      if (types.some((t) => !!t && t.check({ type: value.type }))) flags! |= 1 << bit;
+      if (types.some((t) => isA(value.type, t))) flags! |= 1 << bit;
     });
     flagsByType.set(value.type, flags);
   }
@@ -71,14 +65,6 @@ function flagsOf(value: N): number {
 export function establishesScope(node: N): boolean {
   const f = flagsOf(node);
   return (f & NODE) !== 0 && (f & (SCOPE | TYPE_PARAMETER_SCOPE)) !== 0;
-}
-
-/** The fields ast-types' definition gives a node type, without position and comment fields. */
-const fieldsByType = new Map<string, string[]>();
-function fieldsOf(node: N): string[] {
-  let fields = fieldsByType.get(node.type);
-  if (!fields) fieldsByType.set(node.type, (fields = getFieldNames(node).filter((f: string) => f !== 'type' && f !== 'loc' && f !== 'comments')));
-  return fields;
 }
 
 /** A node above the walk's position, as ast-types' `path.parent` sees it. */
@@ -142,7 +128,7 @@ export function scanBindings(scopeNode: N): Map<string, Steps[]> {
       const key = value.local ? 'local' : value.name ? 'name' : 'id';
       addPattern(value[key], [...steps, key]);
     } else if (f & NODE && !(f & EXPRESSION)) {
-      for (const field of fieldsOf(value)) scanChild(value[field], [...steps, field], here);
+      for (const field of fieldsOf(value.type)) scanChild(value[field], [...steps, field], here);
     }
   };
 

@@ -2,6 +2,7 @@ import type { ParserOptions, ParserPlugin } from '@babel/parser';
 import type { Parser } from 'jscodeshift';
 import type { P } from './scope.js';
 import path from 'node:path';
+import { NodePath } from './path.js';
 import { requireDependency } from '../util/lazy.js';
 
 const { parse: babelParse }: typeof import('@babel/parser') = requireDependency('@babel/parser');
@@ -49,12 +50,9 @@ export function parserFor(file: string, startIndex = 0): Parser {
 }
 
 export interface Parsed {
-  /** The path of the File node: ast-types paths and scopes, as jscodeshift's collections hold. */
+  /** The path of the File node. */
   root: P;
 }
-
-/** ast-types, which jscodeshift's collections are made of (loaded on its own: jscodeshift adds recast and its parsers). */
-const { NodePath }: typeof import('ast-types') = requireDependency('ast-types');
 
 /**
  * Parse for transformation. Throws on syntax errors.
@@ -65,7 +63,7 @@ const { NodePath }: typeof import('ast-types') = requireDependency('ast-types');
  * ending lines with CRLF.
  */
 export function parseForTransform(source: string, file: string, startIndex = 0): Parsed {
-  return { root: new NodePath(parserFor(file, startIndex).parse(source)) as P };
+  return { root: new NodePath(parserFor(file, startIndex).parse(source)) };
 }
 
 /** Syntax check of produced output, independent of recast. Returns the error message or null. */

@@ -1,9 +1,8 @@
-import type { ASTPath } from 'jscodeshift';
 import { establishesScope, scanBindings, type Steps } from './bindings.js';
+import type { NodePath } from './path.js';
 
-/** jscodeshift/ast-types paths over Babel nodes; node shapes are checked by `type` at runtime. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type P = ASTPath<any>;
+/** Paths over Babel nodes; node shapes are checked by `type` at runtime. */
+export type P = NodePath;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type N = any;
 

@@ -64,7 +64,7 @@ class NodeTable {
   /** The index of the node a path of this file points at (null for a path to an array or a non-node). */
   indexOf(path: P): number | null {
     const steps: Array<string | number> = [];
-    for (let p: P = path; p.parentPath; p = p.parentPath) steps.push(p.name);
+    for (let p: P = path; p.parentPath; p = p.parentPath) steps.push(p.name!);
     let at = 0;
     for (let s = steps.length - 1; s >= 0; s--) {
       const key = String(steps[s]);
