@@ -47,14 +47,15 @@ export interface MigrateResult {
 function arbitrate(plans: RequestPlan[]): void {
   for (const plan of plans) for (const e of plan.specific) plan.touched.add(e.node);
   for (;;) {
-    const touchers = new Map<N, Set<RequestPlan>>();
-    for (const plan of plans) for (const n of plan.touched) touchers.set(n, (touchers.get(n) ?? new Set()).add(plan));
     const requests = new Map<N, Map<RequestPlan, string>>();
     for (const plan of plans) {
       const byNode = new Map<N, string[]>();
       for (const e of plan.specific) pushTo(byNode, e.node, `${e.start}:${e.end}:${e.text}`);
       for (const [n, sigs] of byNode) requests.set(n, (requests.get(n) ?? new Map()).set(plan, sigs.sort().join('|')));
     }
+    // Who reads each edited node (plans read far more nodes than they edit; only edited ones matter).
+    const touchers = new Map<N, Set<RequestPlan>>();
+    for (const plan of plans) for (const n of plan.touched) if (requests.has(n)) touchers.set(n, (touchers.get(n) ?? new Set()).add(plan));
     const conflicted = new Map<RequestPlan, RequestPlan>();
     for (const [n, reqs] of requests) {
       const sigs = new Set(reqs.values());
