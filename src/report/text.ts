@@ -12,7 +12,11 @@ export const textReporter: Reporter = (input: ReportInput) => {
   const c = colorsFor(input.color);
   const out: string[] = [];
   if (input.mode === 'dry-run') {
-    for (const r of input.results) if (r.changed && r.before !== undefined && r.after !== undefined) out.push(colorDiff(unifiedDiff(r.path, r.before, r.after), c));
+    for (const r of input.results) {
+      if (!r.changed || r.before === undefined || r.after === undefined) continue;
+      const diff = unifiedDiff(r.path, r.before, r.after);
+      out.push(input.color ? colorDiff(diff, c) : diff);
+    }
   }
   for (const r of input.results) {
     const findings = shownFindings(input, r.findings);
