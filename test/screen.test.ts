@@ -6,6 +6,7 @@ import { REPO, tempProject } from './helpers.js';
 // The built module: its worker thread is dist/src/run/screen-worker.js (npm test builds first).
 process.env.V2_MIGRATE_SCREEN_THRESHOLD = '0';
 const { NO_MATCH, Screen, screenEach } = (await import(path.join(REPO, 'dist', 'src', 'run', 'screen.js'))) as typeof import('../src/run/screen.js');
+const { encodeNeedles } = (await import(path.join(REPO, 'dist', 'src', 'scan', 'prefilter.js'))) as typeof import('../src/scan/prefilter.js');
 
 describe('screenEach (the byte screen of a tree, on two threads)', () => {
   const files: Record<string, string | Buffer> = {
@@ -52,5 +53,15 @@ describe('screenEach (the byte screen of a tree, on two threads)', () => {
       const expected = needles === NEEDLES ? one : await screen(1, null, needles);
       expect(await screen(2, early, needles), needles.join()).toEqual(expected);
     }
+  });
+});
+
+describe('encodeNeedles (what the screen searches for)', () => {
+  const searched = (needles: string[]): string[] => encodeNeedles(needles).map((b) => b.toString('latin1'));
+
+  it('drops a needle that holds another one: wherever it is, the shorter one is too', () => {
+    expect(searched(['rest.runpod.io', 'api.runpod.io', 'unpod', 'UNPOD'])).toEqual(['unpod', 'UNPOD']);
+    expect(searched(['proxy.internal', 'rest.runpod.io', 'unpod', 'proxy.internal'])).toEqual(['proxy.internal', 'unpod']);
+    expect(searched(['rest.runpod.io', 'api.runpod.io'])).toEqual(['rest.runpod.io', 'api.runpod.io']);
   });
 });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { CLAIMED, FREE, LOOK, NOTHING, screenSlots } from './screen-core.js';
+import { encodeNeedles } from '../scan/prefilter.js';
 
 /** Handed to `fn` for a file that holds none of the needles: nothing in it can matter. */
 export const NO_MATCH: Buffer = Buffer.alloc(0);
@@ -68,7 +69,7 @@ export class Screen {
   async settle(): Promise<void> {
     if (this.settled) return;
     this.settled = true;
-    const encoded = this.needles.map((n) => Buffer.from(n, 'latin1'));
+    const encoded = encodeNeedles(this.needles);
     const slots = function* (n: number) {
       for (let i = n - 1; i >= 0; i--) yield i;
     };

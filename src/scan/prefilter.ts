@@ -18,6 +18,16 @@ export const MENTION_NEEDLES: readonly string[] = ['unpod', 'UNPOD'];
 
 /** The same test on raw bytes (ASCII needles): no string is made for the many files that cannot matter. */
 export function bytesContainAny(needles: readonly string[]): (bytes: Buffer) => boolean {
-  const encoded = needles.map((n) => Buffer.from(n, 'latin1'));
+  const encoded = encodeNeedles(needles);
   return (bytes) => encoded.some((n) => bytes.includes(n));
+}
+
+/**
+ * The needles to search bytes for, as bytes, without any that holds another (`rest.runpod.io` holds
+ * `unpod`): that one is found wherever it is, so the answer is the same with one pass less over
+ * every file that holds neither.
+ */
+export function encodeNeedles(needles: readonly string[]): Buffer[] {
+  const unique = [...new Set(needles)];
+  return unique.filter((n) => !unique.some((m) => m !== n && n.includes(m))).map((n) => Buffer.from(n, 'latin1'));
 }
