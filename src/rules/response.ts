@@ -13,6 +13,7 @@ import { isResolved, resolveExpr } from '../js/values.js';
 import type { SourceEdit } from '../js/edits.js';
 import { buildSite } from '../js/sites.js';
 import { bindingOf, keyName, unwrap, type N, type P } from '../js/scope.js';
+import { collectPaths } from '../js/walk.js';
 import { renameMember, renamePatternKey, unwrapExpression, unwrapPatternProperty } from '../js/responses/edits.js';
 import { Tracer, type Value, type Walk } from '../js/responses/flow.js';
 import { queryParamsOf } from '../js/responses/query.js';
@@ -101,7 +102,7 @@ function baseIsOwn(inst: SiteInstance, env: PlanEnv): boolean {
 function baseLiteral(inst: SiteInstance, env: PlanEnv): N | null {
   const shape = shapeOf(inst.site.url, env.bases);
   if (shape.base !== 'legacy') return null;
-  const piece = inst.site.url[shape.flat.at[0]!.piece];
+  const piece = inst.site.url[shape.flat.at(0).piece];
   return piece?.kind === 'text' ? piece.origin.path.node : null;
 }
 
@@ -408,7 +409,7 @@ function declaredItem(obj: P): { item: ItemKind; typeName: string } | null {
 }
 
 /** Members of TypeScript interfaces and type aliases: `{ declaration name, member key node, name }`. */
-function typeMembers(program: N): Array<{ typeName: string; key: N; name: string }> {
+function typeMembers(program: P): Array<{ typeName: string; key: N; name: string }> {
   const out: Array<{ typeName: string; key: N; name: string }> = [];
   const members = (typeName: string, body: N): void => {
     for (const m of body ?? []) if (m.type === 'TSPropertySignature' && !m.computed) {
@@ -416,18 +417,8 @@ function typeMembers(program: N): Array<{ typeName: string; key: N; name: string
       if (name) out.push({ typeName, key: m.key, name });
     }
   };
-  const visit = (n: N): void => {
-    if (!n || typeof n.type !== 'string') return;
-    if (n.type === 'TSInterfaceDeclaration') members(n.id.name, n.body.body);
-    else if (n.type === 'TSTypeAliasDeclaration' && n.typeAnnotation.type === 'TSTypeLiteral') members(n.id.name, n.typeAnnotation.members);
-    for (const key of Object.keys(n)) {
-      if (key === 'loc' || key === 'extra' || key.endsWith('Comments') || key === 'tokens') continue;
-      const c = n[key];
-      if (Array.isArray(c)) c.forEach(visit);
-      else if (c && typeof c.type === 'string') visit(c);
-    }
-  };
-  visit(program);
+  const declarations = collectPaths(program, (n) => n.type === 'TSInterfaceDeclaration' || (n.type === 'TSTypeAliasDeclaration' && n.typeAnnotation.type === 'TSTypeLiteral'));
+  for (const { node } of declarations) members(node.id.name, node.type === 'TSInterfaceDeclaration' ? node.body.body : node.typeAnnotation.members);
   return out;
 }
 
@@ -471,7 +462,7 @@ export function planResponseFile(rootPath: P, instances: readonly SiteInstance[]
     const why = declared ? `it is declared with the v1 type ${declared.typeName}` : 'this file calls the RunPod REST API';
     out.push(finding('response-field', m.property, `${fieldMessage(row, item, name)} This object looks like a REST v1 response (${why}) but the tool cannot prove it, so it was not rewritten.`, false));
   }
-  for (const { typeName, key, name } of typeMembers(program)) {
+  for (const { typeName, key, name } of typeMembers(programOf(rootPath))) {
     if (handled.has(key)) continue;
     const item = V1_TYPE_NAMES[typeName];
     const row = item ? responseField(name, item) : talksRest ? responseFieldsNamed(name).find((r) => r.distinctive) : undefined;
