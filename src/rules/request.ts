@@ -251,7 +251,7 @@ function addUnmatched(plan: RequestPlan, shape: UrlShape, root: P): void {
 function addTypedClientBase(plan: RequestPlan, env: PlanEnv, site: HttpSite, shape: UrlShape, change: UrlChange): void {
   const origin = env.bases.target.replace(/\/v2\/?$/, '');
   const baseEdits = pieceEditsToSource(site.url, change.edits.map((e) => ({ ...e, text: origin })), env.source, true);
-  const at = shape.flat.at[shape.baseEnd];
+  const at = shape.flat.at(shape.baseEnd);
   const pathPiece = at ? site.url[at.piece] : undefined;
   const basePiece = site.url[change.edits[0]!.piece];
   if (!baseEdits || !at || at.offset < 0 || !pathPiece || pathPiece.kind !== 'text' || !basePiece || basePiece.kind !== 'text' || pathPiece.origin.path.node === basePiece.origin.path.node) return;

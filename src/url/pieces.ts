@@ -30,26 +30,31 @@ export const HOLE = '\u0000';
 
 export interface Flat {
   text: string;
-  /** For each char of `text` (and one past the end): the piece and offset it comes from. */
-  at: Array<{ piece: number; offset: number }>;
+  /** The piece and offset a char of `text` (or one past the end) comes from; offset -1 for a hole. */
+  at(i: number): { piece: number; offset: number };
 }
 
 export function flatten<O>(pieces: readonly Piece<O>[]): Flat {
   let text = '';
-  const at: Flat['at'] = [];
-  pieces.forEach((p, piece) => {
-    if (p.kind === 'hole') {
-      text += HOLE;
-      at.push({ piece, offset: -1 });
-      return;
-    }
-    for (let offset = 0; offset < p.text.length; offset++) at.push({ piece, offset });
-    text += p.text;
-  });
+  // Where each piece ends in `text` (a hole is one char): chars are located from these on demand.
+  const ends: number[] = [];
+  for (const p of pieces) {
+    text += p.kind === 'hole' ? HOLE : p.text;
+    ends.push(text.length);
+  }
   const last = pieces.length - 1;
   const lastPiece = pieces[last];
-  at.push({ piece: last, offset: lastPiece?.kind === 'text' ? lastPiece.text.length : -1 });
-  return { text, at };
+  const end = { piece: last, offset: lastPiece?.kind === 'text' ? lastPiece.text.length : -1 };
+  return {
+    text,
+    at(i) {
+      if (i >= text.length) return end;
+      let piece = 0;
+      while (ends[piece]! <= i) piece++; // the first piece that ends after char i (an empty one holds none)
+      const p = pieces[piece]!;
+      return { piece, offset: p.kind === 'hole' ? -1 : i - (ends[piece]! - p.text.length) };
+    },
+  };
 }
 
 /**
@@ -61,7 +66,7 @@ export function flatEditToPieces(flat: Flat, from: number, to: number, replaceme
   if (flat.text.slice(from, to).includes(HOLE)) return null;
   if (from === to) {
     // Pure insertion: attach to the piece of the previous char when possible.
-    const anchor = from > 0 ? flat.at[from - 1]! : flat.at[from]!;
+    const anchor = from > 0 ? flat.at(from - 1) : flat.at(from);
     if (anchor.offset < 0) return null;
     const offset = from > 0 ? anchor.offset + 1 : anchor.offset;
     return [{ piece: anchor.piece, start: offset, end: offset, text: replacement }];
@@ -69,10 +74,10 @@ export function flatEditToPieces(flat: Flat, from: number, to: number, replaceme
   const edits: PieceEdit[] = [];
   let i = from;
   while (i < to) {
-    const { piece, offset } = flat.at[i]!;
+    const { piece, offset } = flat.at(i);
     let j = i;
-    while (j + 1 < to && flat.at[j + 1]!.piece === piece) j++;
-    edits.push({ piece, start: offset, end: flat.at[j]!.offset + 1, text: edits.length === 0 ? replacement : '' });
+    while (j + 1 < to && flat.at(j + 1).piece === piece) j++;
+    edits.push({ piece, start: offset, end: flat.at(j).offset + 1, text: edits.length === 0 ? replacement : '' });
     i = j + 1;
   }
   return edits;

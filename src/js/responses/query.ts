@@ -73,12 +73,12 @@ function urlParams(pieces: readonly UrlPiece[], bases: Bases, source: string): Q
     if (rawName && !rawName.includes(HOLE)) {
       const from = pos;
       const value = rawValue === null || rawValue.includes(HOLE) ? null : decode(rawValue);
-      const hole = rawValue === HOLE ? pieces[flat.at[from + rawName.length + 1]!.piece] : undefined;
+      const hole = rawValue === HOLE ? pieces[flat.at(from + rawName.length + 1).piece] : undefined;
       out.push({
         name: decode(rawName),
         value,
         expr: value !== null ? quoteJs(value) : hole?.kind === 'hole' && /^[\w$.]+$/.test(hole.label) ? hole.label : null,
-        anchor: anchorAt(pieces, flat.at[from]!, source),
+        anchor: anchorAt(pieces, flat.at(from), source),
         rename: (to) => {
           const edits = flatEditToPieces(flat, from, from + rawName.length, to);
           return edits ? pieceEditsToSource(pieces, edits, source) : null;
@@ -90,7 +90,7 @@ function urlParams(pieces: readonly UrlPiece[], bases: Bases, source: string): Q
   // Holes in the query: `?${params}` where params is a URLSearchParams the tool can read.
   for (let i = shape.pathEnd; i < end; i++) {
     if (flat.text[i] !== HOLE) continue;
-    const piece = pieces[flat.at[i]!.piece]!;
+    const piece = pieces[flat.at(i).piece]!;
     if (piece.kind === 'hole') out.push(...searchParamsOf(piece.origin.path, source));
   }
   return out;
