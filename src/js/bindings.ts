@@ -70,7 +70,8 @@ export function establishesScope(node: N): boolean {
 /** A node above the walk's position, as ast-types' `path.parent` sees it. */
 interface Above {
   node: N;
-  steps: Steps;
+  /** How many steps from the scope's node lead to it (a prefix of the walk's steps). */
+  depth: number;
   up: Above | null;
 }
 
@@ -106,51 +107,63 @@ export function scanBindings(scopeNode: N): Map<string, Steps[]> {
     else if (f & REST) addPattern(pattern.argument, [...steps, 'argument']);
   };
 
+  // The steps from the scope's node to the value being scanned, pushed and popped as the scan goes:
+  // an array of steps is made only for a declaration.
+  const walked: Array<string | number> = [];
+  const into = (step: string | number, scan: (value: N, above: Above | null) => void, value: N, above: Above | null): void => {
+    walked.push(step);
+    scan(value, above);
+    walked.pop();
+  };
+
   // `above` is the nearest node above `value` (an array's is its owner).
-  const scanScope = (value: N, steps: Steps, above: Above | null): void => {
+  const scanScope = (value: N, above: Above | null): void => {
     const f = flagsOf(value);
     // ast-types' `path.parent`: for a node, the node above; for an array or a missing field, the node above that.
     const parent = f & NODE ? above : above?.up;
-    if (parent && flagsOf(parent.node) & FUNCTION_EXPRESSION && parent.node.id) addPattern(parent.node.id, [...parent.steps, 'id']);
+    if (parent && flagsOf(parent.node) & FUNCTION_EXPRESSION && parent.node.id) addPattern(parent.node.id, [...walked.slice(0, parent.depth), 'id']);
     if (!value) return;
-    const here: Above = { node: value, steps, up: above };
-    if (Array.isArray(value)) value.forEach((child, i) => scanChild(child, [...steps, i], above));
-    else if (f & FUNCTION) {
-      value.params.forEach((param: N, i: number) => addPattern(param, [...steps, 'params', i]));
-      scanChild(value.body, [...steps, 'body'], here);
-      scanScope(value.typeParameters, [...steps, 'typeParameters'], here);
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) into(i, scanChild, value[i], above);
+      return;
+    }
+    const here: Above = { node: value, depth: walked.length, up: above };
+    if (f & FUNCTION) {
+      value.params.forEach((param: N, i: number) => addPattern(param, [...walked, 'params', i]));
+      into('body', scanChild, value.body, here);
+      into('typeParameters', scanScope, value.typeParameters, here);
     } else if (f & TYPE_DECLARATION) {
       // Types only.
     } else if (f & VARIABLE_DECLARATOR) {
-      addPattern(value.id, [...steps, 'id']);
-      scanChild(value.init, [...steps, 'init'], here);
+      addPattern(value.id, [...walked, 'id']);
+      into('init', scanChild, value.init, here);
     } else if (f & IMPORT_SPECIFIER) {
       const key = value.local ? 'local' : value.name ? 'name' : 'id';
-      addPattern(value[key], [...steps, key]);
+      addPattern(value[key], [...walked, key]);
     } else if (f & NODE && !(f & EXPRESSION)) {
-      for (const field of fieldsOf(value.type)) scanChild(value[field], [...steps, field], here);
+      for (const field of fieldsOf(value.type)) into(field, scanChild, value[field], here);
     }
   };
 
-  const scanChild = (value: N, steps: Steps, above: Above | null): void => {
+  const scanChild = (value: N, above: Above | null): void => {
     const f = flagsOf(value);
     if (!value || f & EXPRESSION) return;
-    if (f & FUNCTION_DECLARATION && value.id !== null) addPattern(value.id, [...steps, 'id']);
-    else if (f & CLASS_DECLARATION && value.id !== null) addPattern(value.id, [...steps, 'id']);
+    if (f & FUNCTION_DECLARATION && value.id !== null) addPattern(value.id, [...walked, 'id']);
+    else if (f & CLASS_DECLARATION && value.id !== null) addPattern(value.id, [...walked, 'id']);
     else if (f & INTERFACE) return;
     else if (f & SCOPE) {
       if (f & CATCH_CLAUSE && flagsOf(value.param) & IDENTIFIER) {
         const name: string = value.param.name;
         const had = bindings.has(name);
-        scanScope(value.body, [...steps, 'body'], { node: value, steps, up: above });
+        into('body', scanScope, value.body, { node: value, depth: walked.length, up: above });
         if (!had) bindings.delete(name);
       }
-    } else scanScope(value, steps, above);
+    } else scanScope(value, above);
   };
 
   const f = flagsOf(scopeNode);
   if (f & CATCH_CLAUSE) {
     if (scopeNode.param) addPattern(scopeNode.param, ['param']);
-  } else if (f & SCOPE) scanScope(scopeNode, [], null);
+  } else if (f & SCOPE) scanScope(scopeNode, null);
   return bindings;
 }
