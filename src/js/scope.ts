@@ -127,8 +127,16 @@ export function lookupScope(path: P, name: string): Scope | null {
   return null;
 }
 
-/** Resolve what an identifier refers to, through the scopes around it. */
+const bindingsOf = new WeakMap<P, Binding>();
+
+/** Resolve what an identifier refers to, through the scopes around it (once per identifier: rules ask again and again). */
 export function bindingOf(idPath: P): Binding {
+  let binding = bindingsOf.get(idPath);
+  if (!binding) bindingsOf.set(idPath, (binding = resolveBinding(idPath)));
+  return binding;
+}
+
+function resolveBinding(idPath: P): Binding {
   const name: string = idPath.node.name;
   const scope = lookupScope(idPath, name);
   if (!scope) return parameterProperty(idPath, name) ?? { kind: 'global', name };
