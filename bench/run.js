@@ -6,7 +6,8 @@
 //   - "v1":    packages × files JS/TS sources, every 3rd package with RunPod REST v1 code of every kind
 //              (bench/generate.js), the rest unrelated code; plus .gitignore'd node_modules/.cache noise;
 //   - "clean": same shape and size, no RunPod usage at all (its ignored folders do mention RunPod).
-// and measures, interleaved, as medians over N repetitions:
+// and measures, interleaved, as medians over N repetitions (the quick comparisons (a) and (b'), a
+// second or so each, run as P back-to-back pairs per repetition, so their medians rest on N × P runs):
 //   (a) `v2-migrate lint .` on the clean tree   vs  `rg -l 'rest\.runpod\.io|api\.runpod\.io' .`
 //   (b') `v2-migrate --dry-run <files>` on the files that hold a REST v1 URL  vs  jscodeshift parsing
 //       and printing (no-op transform, bench/noop-transform.cjs) the same files: the target;
@@ -23,6 +24,7 @@
 //   --packages N  BENCH_PACKAGES   packages per tree                (default 5)
 //   --files N     BENCH_FILES      JS/TS source files per package    (default 300)
 //   --reps N      BENCH_REPS       repetitions, medians reported     (default 3)
+//   --pairs P     BENCH_PAIRS      pairs of (a) and of (b') per repetition (default 3)
 //   --jobs N      BENCH_JOBS       passed to v2-migrate --jobs       (default: the CLI's default)
 //   --seed N      BENCH_SEED       generator seed                    (default 1)
 //   --keep        BENCH_KEEP=1     keep the generated trees (prints where)
@@ -81,6 +83,7 @@ const opts = {
   packages: positiveInt('packages', option('packages', 'BENCH_PACKAGES', '5')),
   files: positiveInt('files', option('files', 'BENCH_FILES', '300')),
   reps: positiveInt('reps', option('reps', 'BENCH_REPS', '3')),
+  pairs: positiveInt('pairs', option('pairs', 'BENCH_PAIRS', '3')),
   jobs: option('jobs', 'BENCH_JOBS', undefined),
   seed: positiveInt('seed', option('seed', 'BENCH_SEED', '1')),
   keep: option('keep', 'BENCH_KEEP', '') !== '' && option('keep', 'BENCH_KEEP', '') !== '0',
@@ -265,18 +268,20 @@ function main() {
 
   for (let rep = 1; rep <= opts.reps; rep++) {
     log(`repetition ${rep}/${opts.reps}`);
-    // (a) lint on the clean tree, then ripgrep on it.
-    const lint = timed('lint', process.execPath, [BIN, 'lint', '.', ...jobsArgs], { cwd: cleanRoot, rss: opts.rss });
-    samples.lint.push(lint.ms);
-    samples.lintRss.push(lint.rssKb);
-    check(lint.code === 0, `lint on the clean tree exits 0 (got ${lint.code}${lint.signal ? `, signal ${lint.signal}` : ''}): ${lint.stderr.slice(0, 400)}${lint.stdout.slice(0, 400)}`);
-    // The scan covers the JS/TS sources plus the text engine's files (package.json, README.md, …).
-    const scanned = Number(/^(\d+) files? scanned: 0 errors, 0 warnings, 0 info/m.exec(lint.stdout)?.[1] ?? -1);
-    check(scanned >= clean.sources, `lint on the clean tree scans at least the ${clean.sources} JS/TS sources and finds nothing (got: ${lint.stdout.trim().slice(-300)})`);
-    if (rg) {
-      const r = timed('rg', rg, ['-l', PATTERN, '.'], { cwd: cleanRoot });
-      samples.rg.push(r.ms);
-      check(r.code === 1 && r.stdout === '', `ripgrep finds no RunPod host in the clean tree (exit ${r.code}: ${r.stdout.slice(0, 300)})`);
+    // (a) lint on the clean tree, then ripgrep on it: `pairs` times, back to back.
+    for (let pair = 0; pair < opts.pairs; pair++) {
+      const lint = timed('lint', process.execPath, [BIN, 'lint', '.', ...jobsArgs], { cwd: cleanRoot, rss: opts.rss });
+      samples.lint.push(lint.ms);
+      samples.lintRss.push(lint.rssKb);
+      check(lint.code === 0, `lint on the clean tree exits 0 (got ${lint.code}${lint.signal ? `, signal ${lint.signal}` : ''}): ${lint.stderr.slice(0, 400)}${lint.stdout.slice(0, 400)}`);
+      // The scan covers the JS/TS sources plus the text engine's files (package.json, README.md, …).
+      const scanned = Number(/^(\d+) files? scanned: 0 errors, 0 warnings, 0 info/m.exec(lint.stdout)?.[1] ?? -1);
+      check(scanned >= clean.sources, `lint on the clean tree scans at least the ${clean.sources} JS/TS sources and finds nothing (got: ${lint.stdout.trim().slice(-300)})`);
+      if (rg) {
+        const r = timed('rg', rg, ['-l', PATTERN, '.'], { cwd: cleanRoot });
+        samples.rg.push(r.ms);
+        check(r.code === 1 && r.stdout === '', `ripgrep finds no RunPod host in the clean tree (exit ${r.code}: ${r.stdout.slice(0, 300)})`);
+      }
     }
 
     // (b) dry run on the v1 tree, then jscodeshift on the same files.
@@ -309,13 +314,15 @@ function main() {
     const jscsC = timed('jscodeshift', process.execPath, jscsArgs, { cwd: v1Root, input: changedFiles.join('\n') });
     samples.jscsChanged.push(jscsC.ms);
 
-    // (b') the same comparison on only the files that hold a v1 URL, given by name.
-    const dryV1 = timed('dry-run v1 files', process.execPath, [BIN, '--dry-run', ...jobsArgs, ...v1Files], { cwd: v1Root });
-    samples.dryV1.push(dryV1.ms);
-    check(dryV1.code === 1 && !/\binternal-error\b|\bparse-error\b/.test(dryV1.stdout), `dry run on the ${v1Files.length} v1 files exits 1 with no internal-error or parse-error (got ${dryV1.code})`);
-    const jscsV1 = timed('jscodeshift', process.execPath, jscsArgs, { cwd: v1Root, input: v1Files.join('\n') });
-    samples.jscsV1.push(jscsV1.ms);
-    check(jscsV1.code === 0, `jscodeshift parses and prints the ${v1Files.length} v1 files without error`);
+    // (b') the same comparison on only the files that hold a v1 URL, given by name: `pairs` times.
+    for (let pair = 0; pair < opts.pairs; pair++) {
+      const dryV1 = timed('dry-run v1 files', process.execPath, [BIN, '--dry-run', ...jobsArgs, ...v1Files], { cwd: v1Root });
+      samples.dryV1.push(dryV1.ms);
+      check(dryV1.code === 1 && !/\binternal-error\b|\bparse-error\b/.test(dryV1.stdout), `dry run on the ${v1Files.length} v1 files exits 1 with no internal-error or parse-error (got ${dryV1.code})`);
+      const jscsV1 = timed('jscodeshift', process.execPath, jscsArgs, { cwd: v1Root, input: v1Files.join('\n') });
+      samples.jscsV1.push(jscsV1.ms);
+      check(jscsV1.code === 0, `jscodeshift parses and prints the ${v1Files.length} v1 files without error`);
+    }
     check(jscsC.code === 0 && new RegExp(`\\b0 errors\\b[\\s\\S]*\\b${changedFiles.length} unmodified\\b`).test(jscsC.stdout + jscsC.stderr), `jscodeshift parses and prints the ${changedFiles.length} changed files without error`);
   }
 
@@ -370,7 +377,7 @@ function main() {
       ['ripgrep', machine.rg ?? 'not installed: the lint-vs-ripgrep comparison is skipped (apt-get install ripgrep)'],
       ['jscodeshift', `${machine.jscodeshift}, ${machine.jscodeshiftWorkers} worker(s), --no-babel, no-op transform`],
       ['peak RSS via', machine.rss],
-      ['repetitions', `${opts.reps} (medians)`],
+      ['repetitions', `${opts.reps} (medians; (a) and (b') ${opts.pairs} pairs each: ${opts.reps * opts.pairs} runs)`],
     ],
   );
   table(
