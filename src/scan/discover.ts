@@ -14,6 +14,11 @@ const toPosix = path.sep === '/' ? (p: string): string => p : (p: string): strin
 /** `file` relative to `dir` (a folder above it), with '/'. */
 const below = (dir: string, file: string): string => toPosix(file.slice(dir.length + (dir.endsWith(path.sep) ? 0 : 1)));
 
+/** What a folder's direct entries start with: the folder and a separator (a root already ends with one). */
+const folderPrefix = (dir: string): string => (dir.endsWith(path.sep) ? dir : dir + path.sep);
+/** Whether `file` is directly in the folder `prefix` starts. */
+const directlyIn = (file: string, prefix: string): boolean => file.startsWith(prefix) && file.indexOf(path.sep, prefix.length) < 0;
+
 /** Answers "does this path exist?" from what a walk listed, and from the file system elsewhere. */
 export type Exists = (file: string) => boolean;
 
@@ -47,24 +52,45 @@ class Walk {
     return names ? names.has(path.basename(file)) : fs.existsSync(file);
   };
 
-  /** Regular files under `root`, outside always-skipped and ignored folders (file-level rules not applied yet). */
-  files(root: string, onFile: (file: string) => void): string[] {
-    const entries = fsWalk.walkSync(root, {
+  /**
+   * Regular files under `root` that `accepts` takes, outside always-skipped and ignored folders
+   * (file-level rules not applied yet), each handed to `onFile` as the walk finds it.
+   */
+  files(root: string, accepts: (file: string) => boolean, onFile: (file: string) => void): string[] {
+    // The walker hands over a folder's entries one after another, so the folder's lookups (its
+    // name, whether it is ignored, its listing) are made once for all of them.
+    let prefix: string | null = null;
+    let ignored = false;
+    let names = new Set<string>();
+    const folderOf = (entryPath: string): void => {
+      if (prefix !== null && directlyIn(entryPath, prefix)) return;
+      const dir = path.dirname(entryPath);
+      prefix = folderPrefix(dir);
+      ignored = this.dirIgnored(dir);
+      let listed = this.names.get(dir);
+      if (!listed && !ignored) this.names.set(dir, (listed = new Set()));
+      names = listed ?? new Set();
+    };
+    const files: string[] = [];
+    fsWalk.walkSync(root, {
       // The parent's listing is complete when its children are handled, so its .gitignore is known.
       entryFilter: (entry) => {
-        const dir = path.dirname(entry.path);
-        if (this.dirIgnored(dir)) return false;
-        let names = this.names.get(dir);
-        if (!names) this.names.set(dir, (names = new Set()));
+        folderOf(entry.path);
+        if (ignored) return false;
         names.add(entry.name);
-        if (!entry.dirent.isFile()) return false;
-        onFile(entry.path);
-        return true;
+        if (entry.dirent.isFile() && accepts(entry.path)) {
+          files.push(entry.path);
+          onFile(entry.path);
+        }
+        return false;
       },
-      deepFilter: (entry) => !ALWAYS_SKIPPED.has(entry.name) && !this.dirIgnored(path.dirname(entry.path)),
+      deepFilter: (entry) => {
+        folderOf(entry.path);
+        return !ignored && !ALWAYS_SKIPPED.has(entry.name);
+      },
       errorFilter: () => true,
     });
-    return entries.map((e) => e.path);
+    return files;
   }
 
   private rulesIn(dir: string): Ignore | null {
@@ -115,8 +141,19 @@ class Walk {
     return ignored;
   }
 
+  private lastFolder: { prefix: string; chain: Array<[string, Ignore]> } | null = null;
+
+  /** Whether .gitignore rules exclude a file (asked in walk order: a folder's files one after another). */
   ignores(file: string): boolean {
-    return this.test(this.chain(path.dirname(file)), (d) => below(d, file));
+    const last = this.lastFolder;
+    let chain: Array<[string, Ignore]>;
+    if (last && directlyIn(file, last.prefix)) chain = last.chain;
+    else {
+      const dir = path.dirname(file);
+      chain = this.chain(dir);
+      this.lastFolder = { prefix: folderPrefix(dir), chain };
+    }
+    return chain.length > 0 && this.test(chain, (d) => below(d, file));
   }
 }
 
@@ -165,8 +202,8 @@ export async function discoverFiles(targets: readonly string[], options: Discove
     }
     const walk = new Walk(gitRoot(abs) ?? abs);
     walks.push(walk);
-    for (const file of walk.files(abs, (f) => accepts(f) && options.onCandidate?.(f))) {
-      if (!accepts(file) || isMinified(file) || walk.ignores(file)) continue;
+    for (const file of walk.files(abs, accepts, (f) => options.onCandidate?.(f))) {
+      if (isMinified(file) || walk.ignores(file)) continue;
       if (userIgnores) {
         const rel = toPosix(path.relative(options.cwd, file));
         if (!rel.startsWith('..') && rel && userIgnore.ignores(rel)) continue;
