@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
 import { lazy, requireDependency } from './util/lazy.js';
+import { onDisk, type HasEntry } from './util/folders.js';
 import { LEGACY_BASE_URL, TARGET_BASE_URL, stripTrailingSlash } from './map/hosts.js';
 import { RULE_IDS, type RuleId } from './rules/registry.js';
 import type { Severity } from './findings.js';
@@ -86,7 +87,7 @@ function readJson(file: string): unknown {
 type FoundConfig = { file: string; data: unknown } | null;
 
 /** `cache` remembers the answer for every folder walked through, so a monorepo pays once per folder. */
-export function findConfig(dir: string, cache: Map<string, FoundConfig> = new Map(), exists: (file: string) => boolean = fs.existsSync): FoundConfig {
+export function findConfig(dir: string, cache: Map<string, FoundConfig> = new Map(), has: HasEntry = onDisk): FoundConfig {
   const walked: string[] = [];
   let cur = path.resolve(dir);
   const done = (found: FoundConfig): FoundConfig => {
@@ -96,10 +97,12 @@ export function findConfig(dir: string, cache: Map<string, FoundConfig> = new Ma
   for (;;) {
     if (cache.has(cur)) return done(cache.get(cur)!);
     walked.push(cur);
-    const candidate = path.join(cur, CONFIG_FILE);
-    if (exists(candidate)) return done({ file: candidate, data: readJson(candidate) });
-    const pkg = path.join(cur, 'package.json');
-    if (exists(pkg)) {
+    if (has(cur, CONFIG_FILE)) {
+      const candidate = path.join(cur, CONFIG_FILE);
+      return done({ file: candidate, data: readJson(candidate) });
+    }
+    if (has(cur, 'package.json')) {
+      const pkg = path.join(cur, 'package.json');
       const data = readJson(pkg) as Record<string, unknown> | null;
       if (data && typeof data === 'object' && 'v2-migrate' in data) return done({ file: `${pkg}#v2-migrate`, data: data['v2-migrate'] });
     }
@@ -127,16 +130,16 @@ export function loadSettings(flags: SettingsFlags): Settings {
  * folder), so a package's own v2-migrate.config.json applies to its files. With --config, one
  * config applies everywhere.
  */
-export function settingsResolver(flags: SettingsFlags, root: Settings): (file: string, exists?: (file: string) => boolean) => Settings {
+export function settingsResolver(flags: SettingsFlags, root: Settings): (file: string, has?: HasEntry) => Settings {
   if (flags.config) return () => root;
   const configs = new Map<string, FoundConfig>();
   const byDir = new Map<string, Settings>();
   const byConfig = new Map<string | null, Settings>([[root.configFile, root]]);
-  return (file, exists = fs.existsSync) => {
+  return (file, has = onDisk) => {
     const dir = path.dirname(file);
     let settings = byDir.get(dir);
     if (!settings) {
-      const found = findConfig(dir, configs, exists);
+      const found = findConfig(dir, configs, has);
       const key = found?.file ?? null;
       settings = byConfig.get(key);
       if (!settings) {

@@ -15,12 +15,13 @@ import { readWorkspaces } from '../scan/resolve.js';
 import ignore from 'ignore';
 import { parseMarkers, partitionFindings, splitLines, type MarkerKind, type MarkerProblem } from '../markers/index.js';
 import { RULES, type RuleId } from '../rules/registry.js';
-import { discoverFiles, type Exists } from '../scan/discover.js';
+import { discoverFiles } from '../scan/discover.js';
 import { makePrefilter } from '../scan/prefilter.js';
 import { scanInventory, isEmptyInventory, type Inventory } from '../scan/inventory.js';
 import { linePrints, type LinePrint } from './baseline.js';
 import { lazy } from '../util/lazy.js';
 import { encode } from './files.js';
+import type { HasEntry } from '../util/folders.js';
 import { pushTo } from '../util/multimap.js';
 
 /** A finding a marker comment took out of the gate. */
@@ -179,7 +180,7 @@ export interface RunOptions {
   shard?: Shard;
   cache?: ResultCache;
   /** Settings for a file (its package's config; `exists` answers from the discovery walk); default: `settings` everywhere. */
-  settingsFor?: (file: string, exists: Exists) => Settings;
+  settingsFor?: (file: string, has: HasEntry) => Settings;
 }
 
 export async function run(targets: readonly string[], cwd: string, settings: Settings, options: RunOptions = {}): Promise<RunResult> {
@@ -189,8 +190,8 @@ export async function run(targets: readonly string[], cwd: string, settings: Set
   const early = Screen.early(screenNeedles(settings), jobs);
   const discovery = await discoverFiles(targets, { cwd, ignore: settings.ignore, accepts: (f) => isJsFile(f) || isEnvFile(f) || isTextEngineFile(f), onCandidate: (f) => early?.add(f) });
   const packages = new Map<string, string>();
-  const pkgOf = perFolder((file) => packageOf(file, cwd, packages, discovery.exists));
-  const settingsOf = perFolder((file) => settingsFor(file, discovery.exists));
+  const pkgOf = perFolder((file) => packageOf(file, cwd, packages, discovery.has));
+  const settingsOf = perFolder((file) => settingsFor(file, discovery.has));
   let files = discovery.files;
   if (shard) files = files.filter((f) => inShard(pkgOf(f), cwd, shard));
   const workspaces = readWorkspaces(new Set(files.map(pkgOf)));

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
+import { onDisk, type HasEntry } from '../util/folders.js';
 
 export interface Shard {
   /** 1-based. */
@@ -17,7 +17,7 @@ export function parseShard(value: string): Shard {
 }
 
 /** The folder of the nearest package.json above a file (its package), or the file's own folder. */
-export function packageOf(file: string, stopAt: string, cache = new Map<string, string>(), exists: (file: string) => boolean = fs.existsSync): string {
+export function packageOf(file: string, stopAt: string, cache = new Map<string, string>(), has: HasEntry = onDisk): string {
   const start = path.dirname(file);
   const seen: string[] = [];
   let dir = start;
@@ -25,7 +25,7 @@ export function packageOf(file: string, stopAt: string, cache = new Map<string, 
     const hit = cache.get(dir);
     if (hit) return remember(hit);
     seen.push(dir);
-    if (exists(path.join(dir, 'package.json'))) return remember(dir);
+    if (has(dir, 'package.json')) return remember(dir);
     const parent = path.dirname(dir);
     if (dir === stopAt || parent === dir) return remember(start);
     dir = parent;

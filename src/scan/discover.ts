@@ -3,6 +3,7 @@ import ignore, { type Ignore } from 'ignore';
 import fs from 'node:fs';
 import path from 'node:path';
 import { JS_EXTENSIONS, isEnvFile } from './kinds.js';
+import { directlyIn, folderPrefix, onDisk, type HasEntry } from '../util/folders.js';
 
 /** Folders never scanned, whatever .gitignore says. */
 export const ALWAYS_SKIPPED_DIRS = ['node_modules', '.git', 'dist', 'build', 'coverage', 'vendor', '.v2-migrate-cache'];
@@ -13,11 +14,6 @@ const defaultAccepts = (file: string): boolean => (JS_EXTENSIONS as readonly str
 const toPosix = path.sep === '/' ? (p: string): string => p : (p: string): string => p.split(path.sep).join('/');
 /** `file` relative to `dir` (a folder above it), with '/'. */
 const below = (dir: string, file: string): string => toPosix(file.slice(dir.length + (dir.endsWith(path.sep) ? 0 : 1)));
-
-/** What a folder's direct entries start with: the folder and a separator (a root already ends with one). */
-const folderPrefix = (dir: string): string => (dir.endsWith(path.sep) ? dir : dir + path.sep);
-/** Whether `file` is directly in the folder `prefix` starts. */
-const directlyIn = (file: string, prefix: string): boolean => file.startsWith(prefix) && file.indexOf(path.sep, prefix.length) < 0;
 
 /** Answers "does this path exist?" from what a walk listed, and from the file system elsewhere. */
 export type Exists = (file: string) => boolean;
@@ -47,9 +43,9 @@ class Walk {
 
   constructor(private readonly top: string) {}
 
-  readonly exists: Exists = (file) => {
-    const names = this.names.get(path.dirname(file));
-    return names ? names.has(path.basename(file)) : fs.existsSync(file);
+  readonly has: HasEntry = (dir, name) => {
+    const names = this.names.get(dir);
+    return names ? names.has(name) : onDisk(dir, name);
   };
 
   /**
@@ -170,8 +166,10 @@ export interface DiscoverOptions {
 export interface Discovery {
   /** Sorted absolute paths. */
   files: string[];
-  /** Existence checks answered from the walk's listings where it has them (config and package.json lookups). */
+  /** Existence checks answered from the walk's listings where it has them (imports). */
   exists: Exists;
+  /** The same by folder and name (config and package.json lookups, once per folder). */
+  has: HasEntry;
 }
 
 /**
@@ -211,6 +209,7 @@ export async function discoverFiles(targets: readonly string[], options: Discove
       found.add(file);
     }
   }
-  const exists: Exists = (file) => (walks.length === 1 ? walks[0]!.exists(file) : fs.existsSync(file));
-  return { files: [...found].sort(), exists };
+  const has: HasEntry = walks.length === 1 ? walks[0]!.has : onDisk;
+  const exists: Exists = (file) => has(path.dirname(file), path.basename(file));
+  return { files: [...found].sort(), exists, has };
 }
