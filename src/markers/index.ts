@@ -158,8 +158,9 @@ function findClose(lines: readonly string[], li: number, col: number, close: str
 
 /** Parse every marker of a file. `file` picks the comment syntax (by extension or name). */
 export function parseMarkers(text: string, file: string, options: ParseOptions = {}): MarkerIndex {
+  // No marker word: nothing to find (the line count only bounds regions left open).
+  if (!QUICK.test(text)) return new MarkerIndex([], [], 0);
   const lines = splitLines(text, file);
-  if (!QUICK.test(text)) return new MarkerIndex([], [], lines.length);
   const known = new Set(options.knownRuleIds ?? RULE_IDS);
   const top = commentSyntaxFor(file);
   const markers: Marker[] = [];
