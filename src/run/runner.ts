@@ -179,7 +179,7 @@ export interface RunOptions {
   /** This runner's part of a CI matrix: --shard i/n. */
   shard?: Shard;
   cache?: ResultCache;
-  /** Settings for a file (its package's config; `exists` answers from the discovery walk); default: `settings` everywhere. */
+  /** Settings for a file (its package's config; `has` answers from the discovery walk's listings); default: `settings` everywhere. */
   settingsFor?: (file: string, has: HasEntry) => Settings;
 }
 
