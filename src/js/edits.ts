@@ -44,17 +44,32 @@ export function pieceEditsToSource(pieces: readonly UrlPiece[], edits: readonly 
       for (const e of nodeEdits) out.push({ start: node.start + e.start, end: node.start + e.end, text: e.text, node, universal });
     } else if (node.type === 'StringLiteral') {
       const q = raw[0]!;
-      if (raw.slice(1, -1) === node.value) {
+      let value: string = node.value;
+      for (const e of [...nodeEdits].sort((a, b) => b.start - a.start)) value = value.slice(0, e.start) + e.text + value.slice(e.end);
+      const dropped = value === '' ? emptiedOperand(piece.origin.path, source) : null;
+      if (dropped) out.push({ ...dropped, text: '', node, universal });
+      else if (raw.slice(1, -1) === node.value) {
         for (const e of nodeEdits) out.push({ start: node.start + 1 + e.start, end: node.start + 1 + e.end, text: e.text, node, universal });
-      } else {
-        // Escapes in the literal: rebuild it whole, same quotes.
-        let value: string = node.value;
-        for (const e of [...nodeEdits].sort((a, b) => b.start - a.start)) value = value.slice(0, e.start) + e.text + value.slice(e.end);
-        out.push({ start: node.start, end: node.end, text: quote(value, q), node, universal });
-      }
+      } else out.push({ start: node.start, end: node.end, text: quote(value, q), node, universal }); // escapes: rebuild it whole, same quotes
     } else return null;
   }
   return out;
+}
+
+/** A `+` operand that is a string for sure: a string or template literal, or a concatenation holding one. */
+const isString = (n: N): boolean => n.type === 'StringLiteral' || n.type === 'TemplateLiteral' || (n.type === 'BinaryExpression' && n.operator === '+' && (isString(n.left) || isString(n.right)));
+
+/**
+ * `BASE + '/endpoints/' + id + '/update'` whose last literal an edit empties: the range of ` + ''` to
+ * drop rather than leave behind, when the left side is a string anyway (so the value is the same) and
+ * nothing but the operator (and parentheses) stands between them: a comment there keeps it.
+ */
+function emptiedOperand(literal: P, source: string): { start: number; end: number } | null {
+  const sum = literal.parentPath?.node;
+  if (literal.name !== 'right' || sum?.type !== 'BinaryExpression' || sum.operator !== '+' || !isString(sum.left)) return null;
+  // Between them only the operator, after any parentheses closing the left side (which stay).
+  const between = /^((?:\s*\))*)\s*\+\s*$/.exec(source.slice(sum.left.end, literal.node.start));
+  return between ? { start: sum.left.end + between[1]!.length, end: literal.node.end } : null;
 }
 
 export function lineStart(source: string, pos: number): number {
