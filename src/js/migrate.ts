@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Finding } from '../findings.js';
 import { compareFindings } from '../findings.js';
 import type { Bases } from '../url/shape.js';
@@ -135,12 +136,13 @@ function analyzeProject(project: Project, options: MigrateOptions): Map<string, 
   arbitrate(plans);
   const literalPlans = planLiterals(jsFiles, literalsOf, touchedByAny, source, options.bases);
   const isHeld = heldBases(project, options.bases, understoodNodes(plans, literalPlans));
-  holdRequestsOnHeldBases(plans, isHeld);
+  const where = placeFrom(project);
+  holdRequestsOnHeldBases(plans, isHeld, where);
   const findings: PlannedFinding[] = plans.flatMap((p) => p.findings);
   const edits: SourceEdit[] = collectEdits(plans).filter((e) => !frozen.has(e.node) || !e.universal);
   releaseFrozenFindings(findings, frozen);
   for (const lp of literalPlans) {
-    holdLiteralPlan(lp, isHeld);
+    holdLiteralPlan(lp, isHeld, where);
     if (!lp.plan.findings.some((x) => isMarked(x))) edits.push(...lp.plan.edits);
     findings.push(...lp.plan.findings);
   }
@@ -151,7 +153,7 @@ function analyzeProject(project: Project, options: MigrateOptions): Map<string, 
       if (hit) findings.push(finding('embedded-url', p.node, `A REST v1 URL (${hit}) appears in rendered text; update it by hand if it documents an API call.`));
     });
   }
-  return splitByFile(project, holdEdits(edits, findings, isHeld), findings);
+  return splitByFile(project, holdEdits(edits, findings, isHeld, where), findings);
 }
 
 /** A literal plan and what its evaluation read (interpolated constants). */
@@ -181,14 +183,14 @@ function planLiterals(jsFiles: readonly ProjectFile[], literalsOf: ReadonlyMap<P
 }
 
 /** A literal plan that reads a base which must stay is not applied either: the URL moves as a whole. */
-function holdLiteralPlan(lp: LiteralPlanned, isHeld: (node: N) => N | null): void {
+function holdLiteralPlan(lp: LiteralPlanned, isHeld: (node: N) => N | null, where: Place): void {
   const base = lp.plan.edits.map((e) => e.node).find((n) => isHeld(n)) ?? [...lp.visited].find((n) => isHeld(n));
   if (!base) return;
   lp.plan.edits = [];
   for (const f of lp.plan.findings) {
     if (!f.fixable || f.anchor === base) continue;
     f.fixable = false;
-    f.message += ` Not rewritten: its base URL (line ${lineOf(base)}) cannot move yet, and the path must move with it.`;
+    f.message += ` Not rewritten: its base URL (${where(base, f.anchor)}) cannot move yet, and the path must move with it.`;
   }
 }
 
@@ -214,10 +216,20 @@ function heldBases(project: Project, bases: Bases, understood: ReadonlySet<N>): 
   };
 }
 
-const lineOf = (n: N): string => String(n.loc?.start.line ?? '?');
+/** Where a node is, said in a finding about another: its line, and its file when that is another one. */
+type Place = (node: N, from: N) => string;
+
+function placeFrom(project: Project): Place {
+  return (node, from) => {
+    const line = `line ${node.loc?.start.line ?? '?'}`;
+    const file = project.fileAt(node.start).file;
+    const here = project.fileAt(from.start).file;
+    return file === here ? line : `${line} of ${path.relative(path.dirname(here), file).split(path.sep).join('/')}`;
+  };
+}
 
 /** Requests whose base must stay keep their path, method and body too: base and paths move together. */
-function holdRequestsOnHeldBases(plans: RequestPlan[], isHeld: (node: N) => N | null): void {
+function holdRequestsOnHeldBases(plans: RequestPlan[], isHeld: (node: N) => N | null, where: Place): void {
   for (const plan of plans) {
     const base = [...plan.touched].find((n) => isHeld(n));
     if (!base || (!plan.specific.length && !plan.ifRewritten.length)) continue;
@@ -226,18 +238,18 @@ function holdRequestsOnHeldBases(plans: RequestPlan[], isHeld: (node: N) => N | 
     for (const f of plan.findings) {
       if (!f.fixable || f.anchor === base) continue;
       f.fixable = false;
-      f.message += ` Not rewritten: its base URL (line ${lineOf(base)}) cannot move yet, and the path must move with it.`;
+      f.message += ` Not rewritten: its base URL (${where(base, f.anchor)}) cannot move yet, and the path must move with it.`;
     }
   }
 }
 
 /** Drop edits of held base literals, and say why on their findings. */
-function holdEdits(edits: SourceEdit[], findings: PlannedFinding[], isHeld: (node: N) => N | null): SourceEdit[] {
+function holdEdits(edits: SourceEdit[], findings: PlannedFinding[], isHeld: (node: N) => N | null, where: Place): SourceEdit[] {
   for (const f of findings) {
     const use = f.fixable ? isHeld(f.anchor) : null;
     if (!use) continue;
     f.fixable = false;
-    f.message += ` Not rewritten: this base is also used by code v2-migrate cannot follow (line ${lineOf(use)}); moving it alone would send that code's v1 paths to the v2 host. Migrate that code (or declare its wrapper in the config's "wrappers"), then run again.`;
+    f.message += ` Not rewritten: this base is also used by code v2-migrate cannot follow (${where(use, f.anchor)}); moving it alone would send that code's v1 paths to the v2 host. Migrate that code (or declare its wrapper in the config's "wrappers"), then run again.`;
   }
   return edits.filter((e) => !isHeld(e.node));
 }
