@@ -41,4 +41,13 @@ describe('fixture projects', () => {
       expect(again.summary.changed).toBe(0);
     });
   }
+
+  it('a finding that names code in another file says which file (env-default-held)', () => {
+    const dir = tempProject({});
+    copyDir(path.join(ROOT, 'env-default-held', 'input'), path.join(dir, 'app'));
+    const out = cli(['lint', 'app'], dir).stdout;
+    expect(out).toContain('used by code v2-migrate cannot follow (line 4 of src/lib/base.ts)'); // on .env
+    expect(out).toContain('used by code v2-migrate cannot follow (line 4);'); // on the default, same file
+    expect(out).toContain('its base URL (line 1 of ../.env) cannot move yet'); // on src/start.ts
+  });
 });

@@ -15,7 +15,15 @@ const WRAPPERS = new Set(['LogicalExpression', 'ConditionalExpression', 'Templat
  * holds the nodes understood requests read (their URL literals and the identifiers they resolved).
  */
 export function uncoveredUse(literal: P, visited: ReadonlySet<N>, project: Project): N | null {
-  if (literal.node.type === 'EnvValue') return envReaders(literal.node.name ?? '', project).find((r) => !visited.has(r)) ?? null;
+  // A .env value is used wherever its variable is read, and wherever those reads flow (a
+  // `const BASE = process.env.X ?? '…'` read by code the tool cannot follow holds it too).
+  if (literal.node.type === 'EnvValue') {
+    for (const read of envReads(literal.node.name ?? '', project)) {
+      const use = uncoveredUse(read, visited, project);
+      if (use) return use;
+    }
+    return null;
+  }
   let q: P = literal.node.type === 'TemplateElement' ? literal.parentPath.parentPath : literal;
   while (q.parentPath && WRAPPERS.has(q.parentPath.value?.type)) q = q.parentPath;
   const holder = q.parentPath?.value;
@@ -59,10 +67,11 @@ function references(id: P, project: Project): N[] {
   const out: N[] = [];
   for (const p of collectPaths(scope.path, (n) => n.type === 'Identifier' && n.name === name && n !== id.node)) {
     const parent = p.parentPath?.value;
-    // Property keys and export specifiers are not reads.
+    // Property keys and import and export specifiers are not reads (`import { BASE }` holds an
+    // `imported` and a `local` identifier of the same name).
     if ((parent?.type === 'ObjectProperty' || parent?.type === 'ClassProperty') && p.name === 'key' && !parent.computed && !parent.shorthand) continue;
     if ((parent?.type === 'MemberExpression' || parent?.type === 'OptionalMemberExpression') && p.name === 'property' && !parent.computed) continue;
-    if (parent?.type === 'ExportSpecifier') continue;
+    if (parent?.type === 'ExportSpecifier' || parent?.type === 'ImportSpecifier') continue;
     if (lookupScope(p, name) !== scope || onlyLogged(p)) continue;
     out.push(p.node);
   }
@@ -109,7 +118,7 @@ function importedReferences(id: P, name: string, project: Project): N[] {
 }
 
 /** `process.env.NAME` reads in the project's JS files. */
-function envReaders(name: string, project: Project): N[] {
+function envReads(name: string, project: Project): P[] {
   const isRead = (n: N): boolean => n.type === 'MemberExpression' && memberName(n) === name && n.object.type === 'MemberExpression' && memberName(n.object) === 'env';
-  return project.files.flatMap((f) => (f.parsed ? collectPaths(f.parsed.root.get('program'), isRead).map((p) => p.node) : []));
+  return project.files.flatMap((f) => (f.parsed ? collectPaths(f.parsed.root.get('program'), isRead) : []));
 }

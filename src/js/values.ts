@@ -184,6 +184,8 @@ export function resolveExpr(path: P, ctx: Ctx, depth = 0): Resolution {
         const project = currentProject();
         const from = project?.moduleFor(p, b.source);
         const target = from && project!.exportOf(from, b.imported);
+        // An exported string default (`export const BASE = process.env.X ?? 'url'`), as for a local one.
+        if (target && isStringDefault(unwrap(target).node)) return { path: unwrap(target), ctx };
         if (target) return resolveExpr(target, ctx, depth + 1);
       }
       return { path: p, ctx };
