@@ -42,12 +42,15 @@ describe('fixture projects', () => {
     });
   }
 
-  it('a finding that names code in another file says which file (env-default-held)', () => {
+  it('a finding that names code in another file says which file (env-default-held, env-read-by-unknown-client)', () => {
     const dir = tempProject({});
     copyDir(path.join(ROOT, 'env-default-held', 'input'), path.join(dir, 'app'));
     const out = cli(['lint', 'app'], dir).stdout;
     expect(out).toContain('used by code v2-migrate cannot follow (line 4 of src/lib/base.ts)'); // on .env
     expect(out).toContain('used by code v2-migrate cannot follow (line 4);'); // on the default, same file
     expect(out).toContain('its base URL (line 1 of ../.env) cannot move yet'); // on src/start.ts
+    const unknown = tempProject({});
+    copyDir(path.join(ROOT, 'env-read-by-unknown-client', 'input'), path.join(unknown, 'app'));
+    expect(cli(['lint', 'app'], unknown).stdout).toContain('used by code v2-migrate cannot follow (line 2 of src/pods.ts)'); // the text engine's .env finding
   });
 });

@@ -38,6 +38,11 @@ export interface MigrateResult {
   /** The migrated source, or null when nothing changes. */
   output: string | null;
   findings: Finding[];
+  /**
+   * For a .env file: variables whose v1 base must stay, because code this run does not migrate reads
+   * them (name → where that code is). The text engine, which plans the file, holds them.
+   */
+  heldVars?: Record<string, string>;
 }
 
 /**
@@ -153,7 +158,13 @@ function analyzeProject(project: Project, options: MigrateOptions): Map<string, 
       if (hit) findings.push(finding('embedded-url', p.node, `A REST v1 URL (${hit}) appears in rendered text; update it by hand if it documents an API call.`));
     });
   }
-  return splitByFile(project, holdEdits(edits, findings, isHeld, where), findings);
+  const results = splitByFile(project, holdEdits(edits, findings, isHeld, where), findings);
+  for (const e of project.envValues()) {
+    const use = isHeld(e.node);
+    const result = results.get(e.file);
+    if (use && result) (result.heldVars ??= {})[e.name] = where(use, e.node);
+  }
+  return results;
 }
 
 /** A literal plan and what its evaluation read (interpolated constants). */

@@ -82,6 +82,11 @@ export class Project {
     return this.env.get(name) ?? [];
   }
 
+  /** Every `NAME=value` of the project's .env files. */
+  envValues(): EnvEntry[] {
+    return [...this.env.values()].flat();
+  }
+
   private readEnv(entry: ProjectFile): void {
     const re = /^[ \t]*(?:export[ \t]+)?([A-Za-z_][A-Za-z0-9_]*)[ \t]*=[ \t]*(["']?)([^\r\n"'#]*)\2/gm;
     for (const m of entry.source.matchAll(re)) {

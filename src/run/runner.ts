@@ -224,13 +224,16 @@ export async function run(targets: readonly string[], cwd: string, settings: Set
     const run = { mayMatter, jobs, early, onRead, onAnalysed, workspaces, ...(changed ? { focus: changed } : {}), ...(cache ? { cache } : {}) };
     const outcomes = await migrateJsFiles(kept.filter(isJsFile), kept.filter(isEnvFile), groupSettings, run);
     const byJs = new Set<string>();
+    const heldVars = new Map<string, Readonly<Record<string, string>>>();
     for (const o of outcomes) {
       results.set(o.file, finishJsFile(results.get(o.file) ?? blank(o.file), o, groupSettings));
       // A .env value the JS project reads moves with that code (or not at all): the JS result is final.
       if (o.result && (o.result.findings.length || o.result.output !== null)) byJs.add(o.file);
+      // Otherwise the text engine plans it, keeping v1 what code the run does not migrate reads.
+      else if (o.result?.heldVars) heldVars.set(o.file, o.result.heldVars);
     }
     const textFiles = kept.filter((f) => !isJsFile(f) && isTextEngineFile(f) && !byJs.has(f) && (!changed || changed.has(f)));
-    for (const o of await scanTextFiles(textFiles, groupSettings, onRead, jobs, early)) results.set(o.file, finishTextFile(results.get(o.file) ?? blank(o.file), o, groupSettings));
+    for (const o of await scanTextFiles(textFiles, groupSettings, onRead, jobs, early, heldVars)) results.set(o.file, finishTextFile(results.get(o.file) ?? blank(o.file), o, groupSettings));
   }
   progress.done();
   const listed = [...results.values()].filter((r) => (!changed || changed.has(r.absPath)) && (r.changed || r.findings.length || r.suppressed.length || r.inventory)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));

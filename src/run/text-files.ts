@@ -16,8 +16,9 @@ export interface TextFileOutcome {
  * Python, shell, Markdown, YAML, JSON, TOML, .env, .http and Terraform files through the text
  * engine. A file that mentions no RunPod host is never decoded; one over the size limit is only
  * listed. `onRead` gets each file's text for the inventory ('' when it cannot mention RunPod).
+ * `heldVars`: per .env file, the variables the JS engine says must keep their v1 base.
  */
-export async function scanTextFiles(files: readonly string[], settings: Settings, onRead: (file: string, lenient: string | null) => void, jobs = 1, early: Screen | null = null): Promise<TextFileOutcome[]> {
+export async function scanTextFiles(files: readonly string[], settings: Settings, onRead: (file: string, lenient: string | null) => void, jobs = 1, early: Screen | null = null, heldVars: ReadonlyMap<string, Readonly<Record<string, string>>> = new Map()): Promise<TextFileOutcome[]> {
   const needles = prefilterNeedles(settings.bases);
   const matters = bytesContainAny(needles);
   const mentionsRunpod = bytesContainAny(MENTION_NEEDLES);
@@ -40,7 +41,7 @@ export async function scanTextFiles(files: readonly string[], settings: Settings
   for (const { file, decoded } of toScan) {
     let result: TextScanResult;
     try {
-      result = scanText(decoded.text, file, settings.bases);
+      result = scanText(decoded.text, file, settings.bases, heldVars.get(file));
     } catch (error) {
       result = { output: null, findings: [internalFailure(error)] };
     }

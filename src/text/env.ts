@@ -1,7 +1,8 @@
 /**
  * `.env` files: `KEY=value` lines (optionally `export`, quoted values, `${OTHER}` references to keys
  * above). A value holding a v1 URL is planned like any literal: the base (and path renames) rewritten,
- * per-request paths reported; the message names the variable other environments may still set.
+ * per-request paths reported; the message names the variable other environments may still set. A
+ * variable that code the run does not migrate reads (the JS engine says which) keeps its v1 base.
  */
 import { holePiece, planValue, type Collector, type TPiece } from './plan.js';
 import { backslash, none, runs } from './strings.js';
@@ -24,6 +25,8 @@ export function scanEnv(c: Collector, text: string): void {
       if (pieces) {
         const tagged = pieces.map((p) => (p.kind === 'text' && p.origin.literal === vs ? { ...p, origin: { ...p.origin, envVar: key } } : p));
         values.set(key, tagged);
+        const held = Object.hasOwn(c.heldVars, key) ? c.heldVars[key] : undefined;
+        if (held) c.hold(vs, held);
         planValue(c, tagged, { anchor: vs });
       }
     }

@@ -73,11 +73,14 @@ function stillWellFormed(language: Language, before: string, after: string): boo
   }
 }
 
-/** Scan one file's text (BOM already removed). Never throws on odd input: unknown shapes are left alone. */
-export function scanText(text: string, file: string, bases: Bases): TextScanResult {
+/**
+ * Scan one file's text (BOM already removed). Never throws on odd input: unknown shapes are left alone.
+ * `heldVars`: for a .env file, variables whose v1 base must stay (name → where the code that reads it is).
+ */
+export function scanText(text: string, file: string, bases: Bases, heldVars: Readonly<Record<string, string>> = {}): TextScanResult {
   const language = languageOf(path.basename(file));
   if (!language) return { findings: [], output: null };
-  const c = new Collector(text, bases, file);
+  const c = new Collector(text, bases, file, heldVars);
   scanLanguage(c, text, language, file);
   const result = c.result();
   if (result.output !== null && !stillWellFormed(language, text, result.output)) {

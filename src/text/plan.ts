@@ -108,9 +108,10 @@ export class Collector {
   private current: PlannedRequest | null = null;
   /**
    * Base literals that must stay on v1 (as in the JS engine, bases move with their paths): some code
-   * uses them that this run does not fully migrate. Value: the line of that use, and what it is.
+   * uses them that this run does not fully migrate. Value: where that use is (`line 7`, or a line of
+   * another file), and what it is.
    */
-  private readonly holds = new Map<number, { line: number; why: 'uncovered' | 'request' }>();
+  private readonly holds = new Map<number, { where: string; why: 'uncovered' | 'request' }>();
   /** Literals written away from the request that reads them (a constant, a variable): the ones a hold applies to. */
   readonly bound = new Set<number>();
 
@@ -118,6 +119,8 @@ export class Collector {
     readonly text: string,
     readonly bases: Bases,
     file = '',
+    /** Variables this file sets that code elsewhere reads and this run does not migrate (name → where). */
+    readonly heldVars: Readonly<Record<string, string>> = {},
   ) {
     this.lines = new Lines(text);
     this.markers = parseMarkers(text, file);
@@ -147,9 +150,9 @@ export class Collector {
     this.current = null;
   }
 
-  /** Code this run does not migrate uses the base literal at `literal` (the use is on `line`): it stays v1. */
-  hold(literal: number, line: number): void {
-    if (!this.holds.has(literal)) this.holds.set(literal, { line, why: 'uncovered' });
+  /** Code this run does not migrate uses the base literal at `literal` (the use is on `line`, or `where`): it stays v1. */
+  hold(literal: number, line: number | string): void {
+    if (!this.holds.has(literal)) this.holds.set(literal, { where: typeof line === 'number' ? `line ${line}` : line, why: 'uncovered' });
   }
 
   private near(e: Edit): Edit[] {
@@ -231,7 +234,7 @@ export class Collector {
         if (req.migrated) continue;
         for (const lit of req.literals) {
           if (this.bound.has(lit) && !this.holds.has(lit)) {
-            this.holds.set(lit, { line: req.line, why: 'request' });
+            this.holds.set(lit, { where: `line ${req.line}`, why: 'request' });
             changed = true;
           }
         }
@@ -255,8 +258,8 @@ export class Collector {
         const h = this.holds.get(heldLit)!;
         a.finding.message +=
           h.why === 'uncovered'
-            ? ` Not rewritten: this base is also used by code v2-migrate cannot follow (line ${h.line}); moving it alone would send that code's v1 paths to the v2 host. Migrate that code, then run again.`
-            : ` Not rewritten: the request on line ${h.line} still needs a person, and moving the base alone would send its v1 path to the v2 host; migrate it, then run again.`;
+            ? ` Not rewritten: this base is also used by code v2-migrate cannot follow (${h.where}); moving it alone would send that code's v1 paths to the v2 host. Migrate that code, then run again.`
+            : ` Not rewritten: the request on ${h.where} still needs a person, and moving the base alone would send its v1 path to the v2 host; migrate it, then run again.`;
       } else if (a.request && stuck.has(a.request)) {
         a.finding.message += ` Not rewritten: its base URL (line ${stuck.get(a.request)}) cannot move yet, and the path must move with it.`;
       } else continue;
