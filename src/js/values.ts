@@ -98,10 +98,14 @@ export function classMember(cls: P, name: string): P | null {
   const ctorIndex = members.findIndex((m: N) => m.type === 'ClassMethod' && m.kind === 'constructor');
   if (ctorIndex < 0) return null;
   const ctor: P = member(ctorIndex);
-  // Constructor parameter properties (`constructor(private base: string)`).
+  // Constructor parameter properties (`constructor(private base: string)`, `private base = 'url'`): the
+  // parameter's name, which resolves like a parameter (to its default when no call says otherwise).
   const params = ctor.node.params as N[];
   const propIndex = params.findIndex((p: N) => p.type === 'TSParameterProperty' && (p.parameter.name ?? p.parameter.left?.name) === name);
-  if (propIndex >= 0) return ctor.get('params', propIndex, 'parameter');
+  if (propIndex >= 0) {
+    const parameter = ctor.get('params', propIndex, 'parameter');
+    return parameter.node.type === 'AssignmentPattern' ? parameter.get('left') : parameter;
+  }
   const stmts: N[] = ctor.node.body.body;
   for (let i = stmts.length - 1; i >= 0; i--) {
     const e = stmts[i].expression;
