@@ -64,4 +64,13 @@ describe('PR gate', () => {
     expect(after).not.toContain('+++ b/packages/alpha/src/use.ts');
     expect(cli(['--dry-run'], dir).stdout).toBe(after);
   }, 30_000);
+
+  it('--cache-location inside the tree is never walked (its reports would count as scanned files)', () => {
+    const dir = monorepo();
+    const plain = cli(['lint', '--format', 'json'], dir).stdout;
+    cli(['lint', '--cache', '--cache-location', 'v2m-cache'], dir);
+    expect(fs.readdirSync(path.join(dir, 'v2m-cache')).length).toBeGreaterThan(0);
+    const cached = cli(['lint', '--format', 'json', '--cache', '--cache-location', 'v2m-cache'], dir).stdout;
+    expect(JSON.parse(cached).summary).toEqual(JSON.parse(plain).summary);
+  }, 30_000);
 });

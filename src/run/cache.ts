@@ -9,7 +9,7 @@ import type { ComponentResult, ComponentTask } from './component.js';
  */
 export class ResultCache {
   constructor(
-    private readonly dir: string,
+    readonly dir: string,
     private readonly salt: string,
   ) {}
 

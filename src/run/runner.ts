@@ -188,7 +188,14 @@ export async function run(targets: readonly string[], cwd: string, settings: Set
   // Files are screened for RunPod bytes as the walk finds them (on a worker thread), before .gitignore
   // rules for single files and package configs are known: screening one file too many costs little.
   const early = Screen.early(screenNeedles(settings), jobs);
-  const discovery = await discoverFiles(targets, { cwd, ignore: settings.ignore, accepts: (f) => isJsFile(f) || isEnvFile(f) || isTextEngineFile(f), onCandidate: (f) => early?.add(f) });
+  const discovery = await discoverFiles(targets, {
+    cwd,
+    ignore: settings.ignore,
+    // A --cache-location inside the tree holds thousands of the tool's own reports: never walked.
+    skipDirs: cache ? [cache.dir] : [],
+    accepts: (f) => isJsFile(f) || isEnvFile(f) || isTextEngineFile(f),
+    onCandidate: (f) => early?.add(f),
+  });
   const packages = new Map<string, string>();
   const pkgOf = perFolder((file) => packageOf(file, cwd, packages, discovery.has));
   const settingsOf = perFolder((file) => settingsFor(file, discovery.has));

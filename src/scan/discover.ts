@@ -41,7 +41,10 @@ class Walk {
   private readonly chains = new Map<string, Array<[string, Ignore]>>();
   private readonly ignoredDirs = new Map<string, boolean>();
 
-  constructor(private readonly top: string) {}
+  constructor(
+    private readonly top: string,
+    private readonly skipDirs: ReadonlySet<string> = new Set(),
+  ) {}
 
   readonly has: HasEntry = (dir, name) => {
     const names = this.names.get(dir);
@@ -82,7 +85,7 @@ class Walk {
       },
       deepFilter: (entry) => {
         folderOf(entry.path);
-        return !ignored && !ALWAYS_SKIPPED.has(entry.name);
+        return !ignored && !ALWAYS_SKIPPED.has(entry.name) && !this.skipDirs.has(entry.path);
       },
       errorFilter: () => true,
     });
@@ -159,6 +162,8 @@ export interface DiscoverOptions {
   ignore?: readonly string[];
   /** Whether a file is taken (default: JS/TS and .env files). */
   accepts?: (file: string) => boolean;
+  /** Folders never entered (absolute, or relative to `cwd`), such as a --cache-location inside the tree. */
+  skipDirs?: readonly string[];
   /** Called as the walk finds each file `accepts` takes by name, before .gitignore rules for single files apply. */
   onCandidate?: (file: string) => void;
 }
@@ -198,7 +203,7 @@ export async function discoverFiles(targets: readonly string[], options: Discove
       if (accepts(abs)) found.add(abs);
       continue;
     }
-    const walk = new Walk(gitRoot(abs) ?? abs);
+    const walk = new Walk(gitRoot(abs) ?? abs, new Set((options.skipDirs ?? []).map((d) => path.resolve(options.cwd, d))));
     walks.push(walk);
     for (const file of walk.files(abs, accepts, (f) => options.onCandidate?.(f))) {
       if (isMinified(file) || walk.ignores(file)) continue;
