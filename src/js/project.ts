@@ -4,6 +4,7 @@ import { isEnvFile } from '../scan/kinds.js';
 import { resolveImport, type Workspaces } from '../scan/resolve.js';
 import { keyName, memberName, requiredModule, type N, type P } from './scope.js';
 import { pushTo } from '../util/multimap.js';
+import { lastStartingBy } from '../util/lines.js';
 
 /**
  * The files of one run that can matter, parsed into a single coordinate space: every file's nodes
@@ -68,14 +69,7 @@ export class Project {
 
   /** The file a combined-source offset belongs to. */
   fileAt(offset: number): ProjectFile {
-    let lo = 0;
-    let hi = this.files.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.files[mid]!.start <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return this.files[lo]!;
+    return this.files[lastStartingBy(this.files.length, (i) => this.files[i]!.start, offset)]!;
   }
 
   envEntries(name: string): readonly EnvEntry[] {

@@ -7,7 +7,8 @@
 import type { HttpMethod } from '../map/operations.js';
 import { holePiece, isCompleteUrl, planRequest, planValue, flatText, type Collector, type EditsOrReason, type TPiece, type TextOrigin } from './plan.js';
 import { bodyOperation, checkBodyField, checkResponseField, DISTINCTIVE_RESPONSE_FIELDS, isListOp, listEnvelope, mentionsGraphql, scanGraphql } from './fields.js';
-import { pushTo, type Edit } from './source.js';
+import type { Edit } from './source.js';
+import { pushTo } from '../util/multimap.js';
 
 export type Part =
   | { kind: 'lit'; text: string; start: number; editable: boolean; literal: number }

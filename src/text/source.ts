@@ -1,39 +1,11 @@
 /** Positions, splice edits and masking for the text engine. Every edit is an exact splice of the original text. */
 
-/** Append to a map of lists (in place: copying the list on every append is quadratic on big files). */
-export function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
-}
-
 export interface Edit {
   start: number;
   end: number;
   text: string;
   /** The literal the edit changes, when it changes one (markers can freeze a literal). */
   literal?: number;
-}
-
-/** Offset → 1-based line and column (UTF-16 code units, like the JS engine). */
-export class Lines {
-  private readonly starts: number[] = [0];
-  constructor(text: string) {
-    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) this.starts.push(i + 1);
-  }
-  pos(offset: number): { line: number; column: number } {
-    let lo = 0;
-    let hi = this.starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.starts[mid]! <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo + 1, column: offset - this.starts[lo]! + 1 };
-  }
-  lineStart(line: number): number {
-    return this.starts[line - 1] ?? 0;
-  }
 }
 
 export function applyEdits(text: string, edits: readonly Edit[]): string {

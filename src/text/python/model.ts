@@ -4,7 +4,7 @@
  * `with … as NAME`), and calls (callee, arguments split at top-level commas).
  */
 import { tokenize, type Tok } from './tokenize.js';
-import { pushTo } from '../source.js';
+import { pushTo } from '../../util/multimap.js';
 
 export interface Line {
   /** Token range, newline excluded. */

@@ -14,6 +14,7 @@ import { bodyOperation, checkBodyField, checkLooseBodyField, checkResponseField,
 import { bindArgs, envLookup, evalRange, helperFunction, makeCtx, type Ctx } from './eval.js';
 import { buildModule, fieldTokens, fnOf, splitTop, type Arg, type Assign, type Call, type Module, type Scope } from './model.js';
 import type { Tok } from './tokenize.js';
+import { lastStartingBy } from '../../util/lines.js';
 
 const METHOD_MEMBERS: Record<string, HttpMethod> = { get: 'GET', post: 'POST', put: 'PUT', patch: 'PATCH', delete: 'DELETE' };
 const HTTP_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
@@ -626,14 +627,8 @@ function holdUncoveredBases(c: Collector, m: Module, covered: ReadonlySet<number
   const callByOpen = new Map<number, Call>(m.calls.map((call) => [call.open, call]));
   const printed = (r: number): boolean => {
     // The innermost call around the read: walk back over bracket groups to the unmatched `(`.
-    let lo = 0;
-    let hi = m.toks.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (m.toks[mid]!.start <= r) lo = mid;
-      else hi = mid - 1;
-    }
-    for (let i = lo - 1; i >= 0; i--) {
+    const at = lastStartingBy(m.toks.length, (i) => m.toks[i]!.start, r);
+    for (let i = at - 1; i >= 0; i--) {
       const t = m.toks[i]!;
       if (t.type === 'newline') return false;
       if (t.match === undefined) continue;
