@@ -676,6 +676,9 @@ function write(root, rel, content, manifest) {
  * runpod (whether some packages use RunPod), runpodEvery (every n-th package uses it), seed,
  * nodeModules (noise files under the ignored node_modules), git (create a minimal .git folder; default true).
  */
+/** The maker of each kind of unrelated source file (tests and scripts aside). */
+const MODULE_MAKERS = { util: utilModule, component, service, hook, data: dataModule, cjs: cjsModule, jsx: jsxComponent };
+
 export function generateTree(root, opts) {
   const { packages, files, runpod, seed = 1, runpodEvery = 3, nodeModules = Math.max(200, Math.round((packages * files) / 10)), git = true } = opts;
   const r = rng(seed);
@@ -755,37 +758,13 @@ export function generateTree(root, opts) {
         }
         importText = lines.join('\n');
       }
-      let content;
-      switch (kind) {
-        case 'util':
-          content = utilModule(r, myId, importText);
-          break;
-        case 'component':
-          content = component(r, myId, importText);
-          break;
-        case 'service':
-          content = service(r, myId, importText);
-          break;
-        case 'hook':
-          content = hook(r, myId, importText);
-          break;
-        case 'data':
-          content = dataModule(r, myId, importText);
-          break;
-        case 'cjs':
-          content = cjsModule(r, myId, importText);
-          break;
-        case 'jsx':
-          content = jsxComponent(r, myId, importText);
-          break;
-        case 'test': {
-          const target = targets[0];
-          content = target ? testModule(r, myId, importText, target.id) : testModule(r, myId, `${importText}\nconst fn${myId} = (x: number) => x;`, myId);
-          break;
-        }
-        default:
-          content = scriptModule(r, myId, importText);
-      }
+      const target = targets[0];
+      const content =
+        kind === 'test'
+          ? target
+            ? testModule(r, myId, importText, target.id)
+            : testModule(r, myId, `${importText}\nconst fn${myId} = (x: number) => x;`, myId)
+          : (MODULE_MAKERS[kind] ?? scriptModule)(r, myId, importText);
       emit(rel, content, kind === 'cjs' ? 'cjs' : kind === 'script' || kind === 'jsx' ? 'esm-js' : 'ts', kind === 'test' ? -1 : myId, importRels);
     }
     // A barrel file at the package root.
