@@ -151,6 +151,16 @@ function awaitCount(block: N): number {
   return count;
 }
 
+/** Holders a value leaves the function through whole, wherever it sits in them: why it cannot be followed. */
+const ESCAPES: ReadonlyMap<string, string> = new Map([
+  ['ArrayExpression', 'it is put in an array'],
+  ['ThrowStatement', 'it is thrown'],
+  ['YieldExpression', 'it is yielded'],
+  ['JSXExpressionContainer', 'it is handed to a component'],
+  ['JSXSpreadAttribute', 'it is handed to a component'],
+  ['ExportDefaultDeclaration', 'it is exported'],
+]);
+
 export class Tracer {
   private readonly seen = new Set<string>();
 
@@ -214,28 +224,14 @@ export class Tracer {
         if (holder?.value.type === 'ArrayExpression' && v.kind === 'list' && !v.promise) this.follow(holder, v, deeper(w));
         return;
       }
-      case 'ArrayExpression':
-        this.visitor.escape?.(p, v, 'it is put in an array', w);
-        return;
       case 'ObjectProperty':
         if (pn.value === n) this.visitor.escape?.(p, v, 'it is stored in an object', w);
         return;
-      case 'ThrowStatement':
-        this.visitor.escape?.(p, v, 'it is thrown', w);
-        return;
-      case 'YieldExpression':
-        this.visitor.escape?.(p, v, 'it is yielded', w);
-        return;
-      case 'JSXExpressionContainer':
-      case 'JSXSpreadAttribute':
-        this.visitor.escape?.(p, v, 'it is handed to a component', w);
-        return;
-      case 'ExportDefaultDeclaration':
-        this.visitor.escape?.(p, v, 'it is exported', w);
-        return;
-      default:
+      default: {
         // Tests, comparisons, template literals, unused expression statements: nothing flows on.
-        return;
+        const why = ESCAPES.get(pn.type);
+        if (why) this.visitor.escape?.(p, v, why, w);
+      }
     }
   }
 
