@@ -357,11 +357,10 @@ function collectEdits(plans: readonly RequestPlan[]): SourceEdit[] {
   return plans.flatMap((p) => [...p.universal, ...p.specific, ...(p.specific.length ? p.ifRewritten : [])]);
 }
 
-/** Apply each file's edits to that file, check it still parses, and attach each finding to its file. */
 /** Characters JavaScript treats as line breaks but git, editors and diffs do not. */
 const LINE_BREAKS_JS_ONLY = /[\u2028\u2029]|\r(?!\n)/;
 
-
+/** Apply each file's edits to that file, check it still parses, and attach each finding to its file. */
 function splitByFile(project: Project, edits: readonly SourceEdit[], findings: readonly PlannedFinding[]): Map<string, MigrateResult> {
   const editsOf = new Map<ProjectFile, SourceEdit[]>();
   const findingsOf = new Map<ProjectFile, PlannedFinding[]>();

@@ -6,11 +6,7 @@ import { isParam } from './match.js';
  * is already on v2 can still be checked for leftover v1 body fields.
  */
 export function operationForV2(segments: ReadonlyArray<string | null>, method: HttpMethod | undefined): V1Operation | undefined {
-  const candidates = V1_OPERATIONS.filter((op) => {
-    if (!op.v2 || op.change !== 'path' && op.change !== 'update-alias') return false;
-    const want = op.v2.path.split('/').filter(Boolean);
-    return want.length === segments.length && want.every((w, i) => isParam(w) || segments[i] === w);
-  });
+  const candidates = V1_OPERATIONS.filter((op) => op.v2 && (op.change === 'path' || op.change === 'update-alias') && matches(op.v2.path, segments));
   const byMethod = candidates.filter((op) => op.v2!.method === method);
   return byMethod.find((op) => op.change === 'path') ?? byMethod[0];
 }
@@ -42,10 +38,11 @@ export const V2_ONLY_PATHS: readonly string[] = [
   '/billing/clusters',
 ];
 
-const matches = (path: string, segments: ReadonlyArray<string | null>): boolean => {
+/** Whether a path template (`/pods/{id}`) fits the segments (null: a segment only known at run time). */
+function matches(path: string, segments: ReadonlyArray<string | null>): boolean {
   const want = path.split('/').filter(Boolean);
   return want.length === segments.length && want.every((w, i) => isParam(w) || segments[i] === w);
-};
+}
 
 /** Whether a path (relative to the v2 base) exists in v2 (`/pods/{id}/action`, `/serverless`, `/catalog/gpus`, …). */
 export function isV2Path(segments: ReadonlyArray<string | null>): boolean {

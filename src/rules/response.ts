@@ -429,7 +429,6 @@ function typeMembers(program: P): Array<{ typeName: string; key: N; name: string
  * already covered are skipped.
  */
 export function planResponseFile(rootPath: P, instances: readonly SiteInstance[], plans: readonly RequestPlan[], env: PlanEnv): PlannedFinding[] {
-  if (!rootPath) return [];
   const program = programOf(rootPath).value;
   const inFile = (n: N): boolean => n.start >= program.start && n.end <= program.end;
   const talksRest = instances.some((i) => {

@@ -15,9 +15,6 @@ const toPosix = path.sep === '/' ? (p: string): string => p : (p: string): strin
 /** `file` relative to `dir` (a folder above it), with '/'. */
 const below = (dir: string, file: string): string => toPosix(file.slice(dir.length + (dir.endsWith(path.sep) ? 0 : 1)));
 
-/** Answers "does this path exist?" from what a walk listed, and from the file system elsewhere. */
-export type Exists = (file: string) => boolean;
-
 /** The git work tree root containing `dir`, if any (where .gitignore files start to apply). */
 function gitRoot(dir: string): string | null {
   let cur = dir;
@@ -171,9 +168,7 @@ export interface DiscoverOptions {
 export interface Discovery {
   /** Sorted absolute paths. */
   files: string[];
-  /** Existence checks answered from the walk's listings where it has them (imports). */
-  exists: Exists;
-  /** The same by folder and name (config and package.json lookups, once per folder). */
+  /** Whether a folder holds an entry, answered from the walk's listings where it has them (config and package.json lookups, once per folder). */
   has: HasEntry;
 }
 
@@ -215,6 +210,5 @@ export async function discoverFiles(targets: readonly string[], options: Discove
     }
   }
   const has: HasEntry = walks.length === 1 ? walks[0]!.has : onDisk;
-  const exists: Exists = (file) => has(path.dirname(file), path.basename(file));
-  return { files: [...found].sort(), exists, has };
+  return { files: [...found].sort(), has };
 }

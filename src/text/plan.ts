@@ -525,7 +525,6 @@ export interface RequestOutcome {
   shape: UrlShape;
   template?: PathTemplate;
   op?: V1Operation;
-  request?: PlannedRequest;
 }
 
 /** Plan one request; returns what it turned out to be, for the engine's body and response checks. */
@@ -544,7 +543,6 @@ export function planRequest(c: Collector, site: RequestSite): RequestOutcome {
     for (const q of [...queryParams(site.url), ...(site.query ?? [])]) checkQueryParam(c, outcome.op, q.name, q.at, q.editable);
   }
   c.endRequest(req);
-  outcome.request = req;
   return outcome;
 }
 

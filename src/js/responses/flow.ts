@@ -70,7 +70,7 @@ export interface Visitor {
 
 const MAX_DEPTH = 40;
 
-const HARMLESS_CALLS = new Set(['JSON.stringify', 'console.log', 'console.error', 'console.warn', 'console.info', 'console.debug', 'console.table', 'console.dir', 'String', 'Boolean', 'Number', 'Object.keys', 'Object.entries', 'Object.values', 'structuredClone']);
+const HARMLESS_CALLS = new Set(['JSON.stringify', 'String', 'Boolean', 'Number', 'Object.keys', 'Object.entries', 'Object.values', 'structuredClone']);
 
 /** Array methods whose callback receives items, and what the call yields. */
 const ARRAY_CALLBACKS: Readonly<Record<string, { params: Array<'item' | 'list' | null>; yields: 'list' | 'item' | null }>> = {

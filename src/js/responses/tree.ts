@@ -197,20 +197,9 @@ export function climb(p: P): P {
 /** A member expression's property name: `a.b`, `a['b']`, or a numeric index as its digits. */
 export function propertyName(member: N): string | null {
   const prop = member.property;
-  if (!member.computed) return prop.type === 'Identifier' ? prop.name : prop.type === 'PrivateName' ? null : null;
+  if (!member.computed) return prop.type === 'Identifier' ? prop.name : null;
   if (prop.type === 'StringLiteral') return prop.value;
   if (prop.type === 'NumericLiteral') return String(prop.value);
   return null;
 }
 
-/** The statements a node sits in that run before it, innermost block first: `[block, index]`. */
-export function precedingStatements(p: P, stopAt: N | null): Array<{ block: N[]; index: number }> {
-  const out: Array<{ block: N[]; index: number }> = [];
-  let child: P = p;
-  for (let q = parentOf(p); q && q.value !== stopAt; child = q, q = parentOf(q)) {
-    const body = q.value.type === 'BlockStatement' || q.value.type === 'Program' ? q.value.body : q.value.type === 'SwitchCase' ? q.value.consequent : null;
-    if (body) out.push({ block: body, index: (body as N[]).indexOf(child.value) });
-    if (isFunction(q.value)) break;
-  }
-  return out;
-}
