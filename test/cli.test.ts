@@ -211,3 +211,25 @@ describe('config: maxFileSizeMB', () => {
     expect(fs.readFileSync(path.join(dir, 'big.ts'), 'utf8')).toBe(src);
   });
 });
+
+describe('config: where it comes from', () => {
+  const PROXY = 'https://proxy.internal/runpod/v1';
+  const src = `export const API = '${PROXY}';\nexport const stop = (id: string) => fetch(\`\${API}/pods/\${id}/stop\`, { method: 'POST' });\n`;
+
+  it('--config names the file; a package.json "v2-migrate" key is found like v2-migrate.config.json', () => {
+    const dir = tempProject({ 'src/a.ts': src, 'cfg/custom.json': JSON.stringify({ legacyBaseUrls: [PROXY] }) });
+    expect(cli(['lint', 'src'], dir).code).toBe(0); // the proxy is not a v1 base without the config
+    const named = cli(['lint', '--config', 'cfg/custom.json', 'src'], dir);
+    expect(named.code).toBe(1);
+    expect(named.stdout).toContain('pod-action');
+    fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'app', 'v2-migrate': { legacyBaseUrls: [PROXY] } }));
+    const fromPackage = cli(['lint', 'src'], dir);
+    expect(fromPackage.code).toBe(1);
+    expect(fromPackage.stdout).toContain('pod-action');
+  });
+
+  it('--version prints the package version', () => {
+    const { version } = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { version: string };
+    expect(cli(['--version'], tempProject({})).stdout.trim()).toBe(version);
+  });
+});

@@ -6,6 +6,7 @@ import { REPO, tempProject } from './helpers.js';
 // The built module: its worker thread is dist/src/run/screen-worker.js (npm test builds first).
 process.env.V2_MIGRATE_SCREEN_THRESHOLD = '0';
 const { NO_MATCH, Screen, screenEach } = (await import(path.join(REPO, 'dist', 'src', 'run', 'screen.js'))) as typeof import('../src/run/screen.js');
+const { CLAIMED } = (await import(path.join(REPO, 'dist', 'src', 'run', 'screen-core.js'))) as typeof import('../src/run/screen-core.js');
 const { encodeNeedles } = (await import(path.join(REPO, 'dist', 'src', 'scan', 'prefilter.js'))) as typeof import('../src/scan/prefilter.js');
 
 describe('screenEach (the byte screen of a tree, on two threads)', () => {
@@ -35,13 +36,21 @@ describe('screenEach (the byte screen of a tree, on two threads)', () => {
     expect(one).toContain('empty.ts -');
     expect(one).toContain(`many/f005.ts ${'// see api.runpod.io 5\n'.length}`);
     expect(one).toContain('many/f006.ts -');
-    expect(one.find((l) => l.startsWith('utf16.ts'))).not.toBe('utf16.ts -');
+    expect(one).toContain(`utf16.ts ${(files['utf16.ts'] as Buffer).length}`);
+    expect(one.map((l) => l.split(' ')[0])).toEqual(list.map((f) => path.relative(dir, f)));
   });
 
   it('gives the same answers with a worker thread screening alongside', async () => {
     expect(fs.existsSync(path.join(REPO, 'dist', 'src', 'run', 'screen-worker.js'))).toBe(true);
     const one = await screen(1);
     for (let i = 0; i < 3; i++) expect(await screen(2)).toEqual(one);
+    // The worker's own answers: before settle() only the worker screens, so wait for its first batch.
+    const early = Screen.early(NEEDLES, 2)!;
+    for (const f of list) early.add(f);
+    const batch = list.slice(0, 256);
+    for (const deadline = Date.now() + 10_000; batch.some((f) => early.code(f) <= CLAIMED) && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 5));
+    expect(batch.filter((f) => early.code(f) <= CLAIMED)).toEqual([]);
+    expect(await screen(2, early)).toEqual(one);
   });
 
   it('reads answers off a screen fed during discovery, and screens what it lacks or cannot answer', async () => {

@@ -23,7 +23,9 @@ describe('lint everywhere (CLI)', () => {
   it('a keep-v1 marker in a Python file keeps the file as it is', () => {
     const src = 'BASE = "https://rest.runpod.io/v1"  # v2-migrate-keep-v1\nURL = f"{BASE}/pods"\n';
     const dir = tempProject({ 'a.py': src });
-    cli(['a.py'], dir);
+    const r = cli(['a.py'], dir);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('Kept on purpose (v2-migrate-keep-v1)');
     expect(fs.readFileSync(path.join(dir, 'a.py'), 'utf8')).toBe(src);
   });
 
