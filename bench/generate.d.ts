@@ -35,4 +35,4 @@ export interface TreeOptions {
 }
 
 export function generateTree(root: string, opts: TreeOptions): TreeManifest;
-export function importClosure(manifest: TreeManifest, hops?: number): string[];
+export function importClosure(manifest: TreeManifest, callerHops?: number, helperHops?: number): string[];
