@@ -18,7 +18,7 @@ import { planResponseFile } from '../rules/response.js';
 import { RULES } from '../rules/registry.js';
 import { uncoveredUse } from './coverage.js';
 import { shapeOf } from '../url/shape.js';
-import { isSchemaUrl, templateOf } from '../url/plan.js';
+import { isCompleteShape, isSchemaUrl, URL_RULES } from '../url/plan.js';
 import { pushTo } from '../util/multimap.js';
 import { lineIndex } from '../util/lines.js';
 
@@ -198,7 +198,12 @@ function holdLiteralPlan(lp: LiteralPlanned, isHeld: (node: N) => N | null, wher
   const base = lp.plan.edits.map((e) => e.node).find((n) => isHeld(n)) ?? [...lp.visited].find((n) => isHeld(n));
   if (!base) return;
   lp.plan.edits = [];
-  for (const f of lp.plan.findings) {
+  holdFindings(lp.plan.findings, base, where);
+}
+
+/** The findings of a request or literal whose base must stay: not fixable, and why. */
+function holdFindings(findings: readonly PlannedFinding[], base: N, where: Place): void {
+  for (const f of findings) {
     if (!f.fixable || f.anchor === base) continue;
     f.fixable = false;
     f.message += ` Not rewritten: its base URL (${where(base, f.anchor)}) cannot move yet, and the path must move with it.`;
@@ -246,11 +251,7 @@ function holdRequestsOnHeldBases(plans: RequestPlan[], isHeld: (node: N) => N | 
     if (!base || (!plan.specific.length && !plan.ifRewritten.length)) continue;
     plan.specific = [];
     plan.ifRewritten = [];
-    for (const f of plan.findings) {
-      if (!f.fixable || f.anchor === base) continue;
-      f.fixable = false;
-      f.message += ` Not rewritten: its base URL (${where(base, f.anchor)}) cannot move yet, and the path must move with it.`;
-    }
+    holdFindings(plan.findings, base, where);
   }
 }
 
@@ -267,8 +268,7 @@ function holdEdits(edits: SourceEdit[], findings: PlannedFinding[], isHeld: (nod
 
 /** A full v1 URL (a documented path, or the schema) rather than a base other code appends to. */
 function isCompleteUrl(text: string, bases: Bases): boolean {
-  const shape = shapeOf([{ kind: 'text', text, origin: null }], bases);
-  return shape.base === 'legacy' && shape.segments.length > 0 && (!!templateOf(shape) || isSchemaUrl(shape));
+  return isCompleteShape(shapeOf([{ kind: 'text', text, origin: null }], bases));
 }
 
 /** The v1 schema URL is only ever fetched whole: it moves with or without the code around it. */
@@ -330,7 +330,6 @@ function releaseFrozenFindings(findings: PlannedFinding[], frozen: ReadonlySet<N
 }
 
 /** URL-level rules: a non-fixable one means the request's URL is left behind on v1. */
-const URL_RULES = new Set(['pod-action', 'update-alias', 'resource-path', 'path-param', 'unknown-path', 'unresolved-url', 'dynamic-path']);
 
 /**
  * Nodes read only by requests that are fully migrated in this run (recognised, and no URL change left

@@ -8,7 +8,8 @@ import { migrateSource } from '../js/migrate.js';
 import { templateOf } from '../url/plan.js';
 import { displayPath } from '../url/shape.js';
 import { fenceLanguage, type Language } from './language.js';
-import { holePiece, isSchemaShape, planValue, shapeFor, v2Form, type Collector, type TPiece } from './plan.js';
+import { holePiece, planValue, shapeFor, v2Form, type Collector, type TPiece } from './plan.js';
+import { isSchemaUrl } from '../url/plan.js';
 import { maskOutside, overwrite } from './source.js';
 import { pushTo } from '../util/multimap.js';
 import { scanGraphql } from './fields.js';
@@ -169,7 +170,7 @@ function plainTokens(c: Collector, text: string, from: number, to: number, prose
 function proseMessage(c: Collector, url: string, piece: TPiece): string {
   const shape = shapeFor([piece], c.bases);
   let hint: string;
-  if (isSchemaShape(shape)) hint = `the v2 schema is ${c.bases.target}/openapi.json`;
+  if (isSchemaUrl(shape)) hint = `the v2 schema is ${c.bases.target}/openapi.json`;
   else if (!shape.segments.length) hint = `the v2 base is ${c.bases.target}`;
   else {
     const t = templateOf(shape);

@@ -10,7 +10,7 @@ import type { HttpMethod, V1Operation } from '../map/operations.js';
 import { V1_RESOURCES } from '../map/match.js';
 import { operationForV2 } from '../map/v2match.js';
 import { HOLE, type Piece } from '../url/pieces.js';
-import { planUrlChanges, templateOf, type UrlChange } from '../url/plan.js';
+import { isCompleteShape, isSchemaUrl, planUrlChanges, templateOf, URL_RULES, type UrlChange } from '../url/plan.js';
 import { displayPath, shapeOf, type Bases, type UrlShape } from '../url/shape.js';
 import { RULES, type RuleId } from '../rules/registry.js';
 import { applyEdits, lineEndAt, overlaps, type Edit } from './source.js';
@@ -80,12 +80,7 @@ export function couldBeV1Path(segments: ReadonlyArray<string | null>): boolean {
 
 /** A whole v1 URL (a documented path, or the schema) rather than a base that other code appends paths to. */
 export function isCompleteUrl(pieces: readonly TPiece[], bases: Bases): boolean {
-  const shape = shapeFor(pieces, bases);
-  return shape.base === 'legacy' && shape.segments.length > 0 && (!!templateOf(shape) || isSchemaShape(shape));
-}
-
-export function isSchemaShape(shape: UrlShape): boolean {
-  return shape.base === 'legacy' && shape.segments.length === 1 && shape.segments[0]!.text === 'openapi.json';
+  return isCompleteShape(shapeFor(pieces, bases));
 }
 
 /** The findings and edits of one file. Edits are accepted all-or-nothing per fact and never overlap. */
@@ -312,8 +307,6 @@ export interface PlannedRequest {
   migrated: boolean;
 }
 
-/** URL-level rules: one that is not fixable means the request's URL stays behind on v1. */
-const URL_RULES: ReadonlySet<string> = new Set(['pod-action', 'update-alias', 'resource-path', 'path-param', 'unknown-path', 'unresolved-url', 'dynamic-path']);
 
 /** File edits for piece edits, or null when a piece is not editable (or, with `local`, not written at the request). */
 export function toEdits(pieces: readonly TPiece[], change: UrlChange, local = false): Edit[] | null {
@@ -446,7 +439,7 @@ function planValueInner(c: Collector, pieces: readonly TPiece[], opts: ValueOpti
       else c.fix(ch.ruleId, anchor, message, edits);
     }
   };
-  if (isSchemaShape(shape)) {
+  if (isSchemaUrl(shape)) {
     rewrite(false);
     return;
   }
@@ -584,7 +577,7 @@ function planRequestUrl(c: Collector, site: RequestSite): RequestOutcome {
   const pathChanges = changes.filter((ch) => !baseChanges.includes(ch));
   if (!template) {
     applyBase(c, pieces, shape, baseChanges, site.pathReason);
-    if (!isSchemaShape(shape)) addUnmatched(c, shape, at);
+    if (!isSchemaUrl(shape)) addUnmatched(c, shape, at);
     return { shape };
   }
   const op = operationFor(template, site.method);

@@ -22,6 +22,14 @@ export function isSchemaUrl(shape: UrlShape): boolean {
   return shape.base === 'legacy' && shape.segments.length === 1 && shape.segments[0]!.text === 'openapi.json';
 }
 
+/** A complete v1 URL (a documented path, or the schema) rather than a base other code appends to. */
+export function isCompleteShape(shape: UrlShape): boolean {
+  return shape.base === 'legacy' && shape.segments.length > 0 && (!!templateOf(shape) || isSchemaUrl(shape));
+}
+
+/** URL-level rules: a finding of one that is not fixable leaves the request's URL on v1 (a reset or a body decision does not). */
+export const URL_RULES: ReadonlySet<string> = new Set(['pod-action', 'update-alias', 'resource-path', 'path-param', 'unknown-path', 'unresolved-url', 'dynamic-path']);
+
 /**
  * The edits that turn a legacy URL into its v2 form: base, resource renames, `{xxxId}` → `{id}`,
  * `stop` → `action`, and dropping `/update`. Returns null when an edit would have to cut through a
