@@ -1,24 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-
-/** The work tree root above `dir` (a folder holding `.git`), or null outside git. */
-function workTreeRoot(dir: string, cache: Map<string, string | null>): string | null {
-  const seen: string[] = [];
-  let cur = dir;
-  for (;;) {
-    if (cache.has(cur)) return remember(cache.get(cur)!);
-    seen.push(cur);
-    if (fs.existsSync(path.join(cur, '.git'))) return remember(cur);
-    const parent = path.dirname(cur);
-    if (parent === cur) return remember(null);
-    cur = parent;
-  }
-  function remember(root: string | null): string | null {
-    for (const d of seen) cache.set(d, root);
-    return root;
-  }
-}
+import { workTreeRoot } from '../util/folders.js';
+import { pushTo } from '../util/multimap.js';
 
 /**
  * Files among `files` with uncommitted changes (modified, staged or untracked) in their git work
@@ -31,10 +15,7 @@ export function dirtyFiles(files: readonly string[]): string[] {
   const byRoot = new Map<string, string[]>();
   for (const file of files) {
     const root = workTreeRoot(path.dirname(file), roots);
-    if (!root) continue;
-    const list = byRoot.get(root);
-    if (list) list.push(file);
-    else byRoot.set(root, [file]);
+    if (root) pushTo(byRoot, root, file);
   }
   const dirty: string[] = [];
   for (const [root, group] of byRoot) {

@@ -1,5 +1,6 @@
 import { internalFailure } from '../findings.js';
-import type { Settings } from '../config.js';
+import path from 'node:path';
+import { CONFIG_FILE, type Settings } from '../config.js';
 import { scanLargeFile } from '../scan/large.js';
 import { bytesContainAny, MENTION_NEEDLES, prefilterNeedles } from '../scan/prefilter.js';
 import type { TextScanResult } from '../text/index.js';
@@ -50,7 +51,6 @@ export async function scanTextFiles(files: readonly string[], settings: Settings
   return out;
 }
 
-const OWN_CONFIG = /(^|[/\\])v2-migrate\.config\.json$/;
 const REPORT_MARKERS = bytesContainAny(['"ruleId"']);
 const OWN_RULE = bytesContainAny(['"base-url"', '"resource-path"', '"pod-action"', '"unknown-path"', '"v2-migrate"']);
 
@@ -59,7 +59,7 @@ const OWN_RULE = bytesContainAny(['"base-url"', '"resource-path"', '"pod-action"
  * "v2-migrate" key of a package.json, and the JSON, SARIF and baseline reports it writes.
  */
 function isOwnFile(file: string, bytes: Buffer): boolean {
-  if (OWN_CONFIG.test(file)) return true;
+  if (path.basename(file) === CONFIG_FILE) return true;
   if (/(^|[/\\])package\.json$/.test(file) && bytes.includes('"v2-migrate"')) return true;
   return /\.(json|sarif)$/i.test(file) && REPORT_MARKERS(bytes) && OWN_RULE(bytes);
 }

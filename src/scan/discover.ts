@@ -3,7 +3,7 @@ import ignore, { type Ignore } from 'ignore';
 import fs from 'node:fs';
 import path from 'node:path';
 import { JS_EXTENSIONS, isEnvFile } from './kinds.js';
-import { directlyIn, folderPrefix, onDisk, type HasEntry } from '../util/folders.js';
+import { directlyIn, folderPrefix, onDisk, workTreeRoot, type HasEntry } from '../util/folders.js';
 
 /** Folders never scanned, whatever .gitignore says. */
 export const ALWAYS_SKIPPED_DIRS = ['node_modules', '.git', 'dist', 'build', 'coverage', 'vendor', '.v2-migrate-cache'];
@@ -14,17 +14,6 @@ const defaultAccepts = (file: string): boolean => (JS_EXTENSIONS as readonly str
 const toPosix = path.sep === '/' ? (p: string): string => p : (p: string): string => p.split(path.sep).join('/');
 /** `file` relative to `dir` (a folder above it), with '/'. */
 const below = (dir: string, file: string): string => toPosix(file.slice(dir.length + (dir.endsWith(path.sep) ? 0 : 1)));
-
-/** The git work tree root containing `dir`, if any (where .gitignore files start to apply). */
-function gitRoot(dir: string): string | null {
-  let cur = dir;
-  for (;;) {
-    if (fs.existsSync(path.join(cur, '.git'))) return cur;
-    const parent = path.dirname(cur);
-    if (parent === cur) return null;
-    cur = parent;
-  }
-}
 
 /**
  * One walk of a folder: the names in every folder listed (so existence checks need no system call),
@@ -198,7 +187,8 @@ export async function discoverFiles(targets: readonly string[], options: Discove
       if (accepts(abs)) found.add(abs);
       continue;
     }
-    const walk = new Walk(gitRoot(abs) ?? abs, new Set((options.skipDirs ?? []).map((d) => path.resolve(options.cwd, d))));
+    // .gitignore files apply from the git work tree root down.
+    const walk = new Walk(workTreeRoot(abs) ?? abs, new Set((options.skipDirs ?? []).map((d) => path.resolve(options.cwd, d))));
     walks.push(walk);
     for (const file of walk.files(abs, accepts, (f) => options.onCandidate?.(f))) {
       if (isMinified(file) || walk.ignores(file)) continue;

@@ -7,6 +7,27 @@ export const folderPrefix = (dir: string): string => (dir.endsWith(path.sep) ? d
 /** Whether `file` is directly in the folder `prefix` starts (no string is made: this runs once per file of a tree). */
 export const directlyIn = (file: string, prefix: string): boolean => file.startsWith(prefix) && file.indexOf(path.sep, prefix.length) < 0;
 
+/**
+ * The git work tree root above `dir` (the nearest folder holding `.git`), or null outside git.
+ * `cache` remembers the answer for every folder walked through.
+ */
+export function workTreeRoot(dir: string, cache = new Map<string, string | null>()): string | null {
+  const seen: string[] = [];
+  let cur = dir;
+  for (;;) {
+    if (cache.has(cur)) return remember(cache.get(cur)!);
+    seen.push(cur);
+    if (fs.existsSync(path.join(cur, '.git'))) return remember(cur);
+    const parent = path.dirname(cur);
+    if (parent === cur) return remember(null);
+    cur = parent;
+  }
+  function remember(root: string | null): string | null {
+    for (const d of seen) cache.set(d, root);
+    return root;
+  }
+}
+
 /** Answers "does folder `dir` hold an entry `name`?" (from a walk's listings where it has them). */
 export type HasEntry = (dir: string, name: string) => boolean;
 

@@ -7,10 +7,10 @@
  * value reaches and every property read of it, and is told where it leaves what the tool can follow.
  */
 import type { Ctx } from '../context.js';
-import { isFunction, keyName, lookupScope, unwrap, type N, type P } from '../scope.js';
+import { enclosingFunction, isFunction, keyName, lookupScope, unwrap, type N, type P } from '../scope.js';
 import { isResolved, labelOf, resolveExpr } from '../values.js';
 import { outcomeAt } from './guards.js';
-import { callersOf, enclosingFunction, isTransparentParent, parentOf, propertyName, referenceCount, referencesOf } from './tree.js';
+import { callersOf, isTransparentParent, parentOf, propertyName, referenceCount, referencesOf } from './tree.js';
 
 export type Kind =
   /** fetch's Response or axios' response object */

@@ -175,11 +175,6 @@ export function enclosingFunctions(p: P): P[] {
   return out;
 }
 
-export function enclosingFunction(p: P): P | null {
-  for (let q = parentOf(p); q; q = parentOf(q)) if (isFunction(q.value)) return q;
-  return null;
-}
-
 const TRANSPARENT = new Set(['ParenthesizedExpression', 'TSAsExpression', 'TSSatisfiesExpression', 'TSNonNullExpression', 'TSTypeAssertion', 'TypeCastExpression']);
 
 /** Is `parent` a wrapper that only changes the type (or adds parentheses) of `child`? */

@@ -222,27 +222,26 @@ export function buildModule(text: string): Module {
     const call = callAt(toks, i, scopeOfTok[i]!);
     if (call) calls.push(call);
   }
-  const push = pushTo;
   const defsByName = new Map<string, Scope[]>();
   const classesByName = new Map<string, Scope>();
   const childScopes = new Map<Scope, Scope[]>();
   const assignsByName = new Map<string, Assign[]>();
   for (const s of scopes) {
-    if (s.kind === 'def') push(defsByName, s.name, s);
+    if (s.kind === 'def') pushTo(defsByName, s.name, s);
     if (s.kind === 'class' && !classesByName.has(s.name)) classesByName.set(s.name, s);
-    if (s.parent) push(childScopes, s.parent, s);
-    for (const [name, list] of s.assigns) for (const as of list) push(assignsByName, name, as);
+    if (s.parent) pushTo(childScopes, s.parent, s);
+    for (const [name, list] of s.assigns) for (const as of list) pushTo(assignsByName, name, as);
   }
   const callsByMember = new Map<string, Call[]>();
   const callByCalleeTok = new Map<number, Call>();
   for (const c of calls) {
-    push(callsByMember, c.member, c);
+    pushTo(callsByMember, c.member, c);
     if (!callByCalleeTok.has(c.calleeTok)) callByCalleeTok.set(c.calleeTok, c);
   }
   const linesByScope = new Map<Scope, Line[]>();
   const lineOfTok = new Int32Array(toks.length).fill(-1);
   lines.forEach((l, i) => {
-    push(linesByScope, l.scope, l);
+    pushTo(linesByScope, l.scope, l);
     for (let t = l.a; t <= l.b && t < toks.length; t++) lineOfTok[t] = i;
   });
   return {

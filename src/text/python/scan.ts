@@ -15,6 +15,7 @@ import { bindArgs, envLookup, evalRange, helperFunction, makeCtx, type Ctx } fro
 import { buildModule, fieldTokens, fnOf, splitTop, type Arg, type Assign, type Call, type Module, type Scope } from './model.js';
 import type { Tok } from './tokenize.js';
 import { lastStartingBy } from '../../util/lines.js';
+import { pushTo } from '../../util/multimap.js';
 
 const METHOD_MEMBERS: Record<string, HttpMethod> = { get: 'GET', post: 'POST', put: 'PUT', patch: 'PATCH', delete: 'DELETE' };
 const HTTP_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
@@ -604,11 +605,7 @@ function holdUncoveredBases(c: Collector, m: Module, covered: ReadonlySet<number
   const legacyIn = (t: Tok): boolean => t.type === 'string' && c.bases.legacy.some((b) => m.text.slice(t.start, t.end).includes(b));
   const names = nameTokens(m);
   const byName = new Map<string, Tok[]>();
-  for (const t of names) {
-    const list = byName.get(t.value);
-    if (list) list.push(t);
-    else byName.set(t.value, [t]);
-  }
+  for (const t of names) pushTo(byName, t.value, t);
   const targets = new Set<number>();
   for (const list of m.assignsByName.values()) for (const as of list) targets.add(as.at);
   const assigns = [...m.assignsByName.values()].flat();
