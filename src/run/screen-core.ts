@@ -8,12 +8,16 @@ export const NOTHING = 2;
 export const UNREADABLE = 3;
 export const LOOK = 4;
 
+/** One read buffer per thread (this module is loaded once in each), reused by every screening. */
+let screenBuffer: Buffer | null = null;
+
 /**
  * Screen the files of `slots` (indexes into `codes`) that no other thread has claimed: each slot goes
  * FREE → CLAIMED → its answer, so two threads working through the same files never screen one twice.
  * Shared by the main thread and the screen worker.
  */
-export function screenSlots(files: readonly string[], slots: Iterable<number>, needles: readonly Buffer[], codes: Uint8Array, buffer = Buffer.allocUnsafe(READ_BUFFER_BYTES)): void {
+export function screenSlots(files: readonly string[], slots: Iterable<number>, needles: readonly Buffer[], codes: Uint8Array): void {
+  const buffer = (screenBuffer ??= Buffer.allocUnsafe(READ_BUFFER_BYTES));
   for (const slot of slots) {
     if (Atomics.compareExchange(codes, slot, FREE, CLAIMED) !== FREE) continue;
     Atomics.store(codes, slot, screenFile(files[slot]!, needles, buffer));
