@@ -88,7 +88,8 @@ const nest = (to: string): FieldFate => ({ kind: 'nest', to });
 const moved = (to: string): FieldFate => ({ kind: 'moved', to });
 const gone: FieldFate = { kind: 'gone' };
 
-const BILLING: readonly ItemKind[] = ['podBilling', 'serverlessBilling', 'networkVolumeBilling'];
+/** The items of the billing responses (their findings are billing-records, not response-field). */
+export const BILLING: readonly ItemKind[] = ['podBilling', 'serverlessBilling', 'networkVolumeBilling'];
 
 /** v1 response fields that v2 renamed, moved or dropped (MIGRATION.md §5; v1 and v2 schemas). */
 export const RESPONSE_FIELDS: readonly ResponseField[] = [

@@ -21,6 +21,7 @@ import { callTypeArgument, elementType, membersOf, renameSignature, typesAt, wra
 import { climb, enclosingFunctions, findPaths, parentOf, programOf, propertyName } from '../js/responses/tree.js';
 import {
   BILLING_PARAMS,
+  BILLING,
   ERROR_SHAPE,
   IGNORED_QUERY_PARAMS,
   ITEM_NAMES,
@@ -51,7 +52,7 @@ type Shared = (p: P, w: Walk) => boolean;
 /** Every v1 response field name the map knows (a cheap filter before looking closer). */
 const FIELD_NAMES = new Set(RESPONSE_FIELDS.map((r) => r.field));
 
-const BILLING_ITEMS = new Set<ItemKind>(['podBilling', 'serverlessBilling', 'networkVolumeBilling']);
+const BILLING_ITEMS: ReadonlySet<ItemKind> = new Set(BILLING);
 
 const v2Path = (op: V1Operation): string => `/v2${op.v2?.path ?? op.path}`;
 const capital = (s: string): string => s[0]!.toUpperCase() + s.slice(1);

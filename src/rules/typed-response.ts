@@ -1,4 +1,4 @@
-import { LIST_ENVELOPES } from '../map/responses.js';
+import { ERROR_SHAPE, LIST_ENVELOPES } from '../map/responses.js';
 import type { V1Operation } from '../map/operations.js';
 import type { SourceEdit } from '../js/edits.js';
 import { keyName, lookupScope, memberName, type N, type P } from '../js/scope.js';
@@ -78,12 +78,12 @@ export function planTypedResponse(site: HttpSite, op: V1Operation, root: P, env:
   }
   for (const read of reads.get('error')!) {
     const n = read.node;
-    const q = env.source.slice(n.end, n.end + 20);
-    const m = /^(\s*\??\.\s*)message\b/.exec(q);
-    if (!m) continue;
-    const at = n.end + m[1]!.length;
-    plan.specific.push({ start: at, end: at + 'message'.length, text: 'detail', node: n });
-    plan.findings.push(finding('error-shape', n, 'v2 errors are RFC 9457 problems ({ title, status, detail, errors }): error.message is error.detail.'));
+    const m = /^(\s*\??\.\s*)([A-Za-z_$][\w$]*)/.exec(env.source.slice(n.end, n.end + 40));
+    const to = m && Object.hasOwn(ERROR_SHAPE.renames, m[2]!) ? ERROR_SHAPE.renames[m[2]!]! : null;
+    if (!to) continue;
+    const at = n.end + m![1]!.length;
+    plan.specific.push({ start: at, end: at + m![2]!.length, text: to, node: n });
+    plan.findings.push(finding('error-shape', n, `v2 errors are RFC 9457 problems ({ title, status, detail, errors }): error.${m![2]} is error.${to}.`));
   }
   return plan.specific.length || plan.findings.length ? plan : null;
 }
