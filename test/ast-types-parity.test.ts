@@ -9,7 +9,7 @@
  * - For every identifier of every fixture and of the cases below, the scope that declares its name
  *   and the identifier that declares it are the same nodes in both.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +17,7 @@ import { describe, expect, it } from 'vitest';
 import { parseForTransform } from '../src/js/parse.js';
 import { lookupScope, type N, type P } from '../src/js/scope.js';
 import { collectPaths } from '../src/js/walk.js';
+import { listFiles } from './helpers.js';
 
 const require = createRequire(import.meta.url);
 const astTypes: typeof import('ast-types') = require('ast-types');
@@ -94,13 +95,8 @@ const CASES: Record<string, string> = {
   `,
 };
 
-function fixtureFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const full = path.join(dir, e.name);
-    if (e.isDirectory()) return fixtureFiles(full);
-    return /\.(?:[cm]?[jt]sx?)$/.test(e.name) && !e.name.includes('.output.') ? [full] : [];
-  });
-}
+/** The JS/TS fixture sources (inputs, and files of fixture projects), not the expected outputs. */
+const fixtureFiles = (dir: string): string[] => listFiles(dir).filter((f) => /\.(?:[cm]?[jt]sx?)$/.test(f) && !path.basename(f).includes('.output.'));
 
 /** ast-types' answer, with the engine's one rule on top: a `catch {}` without a parameter declares nothing. */
 function astTypesLookup(p: AstTypesPath, name: string): { scope: N; declaration: AstTypesPath } | null {

@@ -19,6 +19,14 @@ export function cli(args: string[], cwd: string): CliRun {
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
+/** Every file below `dir` (absolute paths), each folder's entries in name order, depth first. */
+export function listFiles(dir: string): string[] {
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .flatMap((e) => (e.isDirectory() ? listFiles(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+}
+
 /** A temp folder holding `files` (path → content). */
 export function tempProject(files: Record<string, string | Buffer>): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'v2-migrate-'));

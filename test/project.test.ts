@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, copyDir, REPO, tempProject } from './helpers.js';
+import { cli, copyDir, listFiles, REPO, tempProject } from './helpers.js';
 
 /**
  * Multi-file fixture projects (fixtures/projects/<name>/{input,expected}/ + findings.json): the CLI
@@ -11,9 +11,8 @@ import { cli, copyDir, REPO, tempProject } from './helpers.js';
  */
 const ROOT = path.join(REPO, 'fixtures', 'projects');
 
-function files(dir: string, rel = ''): string[] {
-  return fs.readdirSync(path.join(dir, rel), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(dir, path.join(rel, e.name)) : [path.join(rel, e.name).split(path.sep).join('/')])).sort();
-}
+/** The files below `dir`, as '/'-separated paths relative to it. */
+const files = (dir: string): string[] => listFiles(dir).map((f) => path.relative(dir, f).split(path.sep).join('/'));
 
 type Expected = Record<string, Array<{ ruleId: string; severity: string; line: number; column: number; fixable: boolean }>>;
 

@@ -6,7 +6,7 @@
  * - `<file>.output` (optional): the migrated text; absent = the file must stay unchanged.
  * Every case is scanned a second time on its own result: that must change nothing and leave nothing fixable.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -14,6 +14,7 @@ import type { Finding } from '../src/findings.js';
 import { RULES } from '../src/rules/registry.js';
 import { isTextEngineFile, scanText } from '../src/text/index.js';
 import { tokenize } from '../src/text/python/tokenize.js';
+import { listFiles } from './helpers.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const FIXTURES = path.join(ROOT, 'fixtures', 'text');
@@ -28,16 +29,8 @@ interface ExpectedFinding {
   message?: string;
 }
 
-function walk(dir: string): string[] {
-  return readdirSync(dir)
-    .sort()
-    .flatMap((entry) => {
-      const full = path.join(dir, entry);
-      return statSync(full).isDirectory() ? walk(full) : [full];
-    });
-}
 
-const inputs = walk(FIXTURES).filter((f) => !f.endsWith('.findings.json') && !f.endsWith('.output'));
+const inputs = listFiles(FIXTURES).filter((f) => !f.endsWith('.findings.json') && !f.endsWith('.output'));
 
 function comparable(actual: readonly Finding[], expected: readonly ExpectedFinding[]): ExpectedFinding[] {
   return actual.map((f, i) => {
