@@ -140,7 +140,8 @@ function analyzeProject(project: Project, options: MigrateOptions): Map<string, 
   const frozen = freezeMarked(plans, isMarked);
   arbitrate(plans);
   const literalPlans = planLiterals(jsFiles, literalsOf, touchedByAny, source, options.bases);
-  const isHeld = heldBases(project, options.bases, understoodNodes(plans, literalPlans));
+  const understanding = understoodNodes(plans, literalPlans);
+  const isHeld = heldBases(project, options.bases, understanding.ok);
   const where = placeFrom(project);
   holdRequestsOnHeldBases(plans, isHeld, where);
   const findings: PlannedFinding[] = plans.flatMap((p) => p.findings);
@@ -158,7 +159,7 @@ function analyzeProject(project: Project, options: MigrateOptions): Map<string, 
       if (hit) findings.push(finding('embedded-url', p.node, `A REST v1 URL (${hit}) appears in rendered text; update it by hand if it documents an API call.`));
     });
   }
-  const results = splitByFile(project, holdEdits(edits, findings, isHeld, where), findings);
+  const results = splitByFile(project, holdEdits(edits, findings, isHeld, where, understanding.heldBy), findings);
   for (const e of project.envValues()) {
     const use = isHeld(e.node);
     const result = results.get(e.file);
@@ -256,12 +257,17 @@ function holdRequestsOnHeldBases(plans: RequestPlan[], isHeld: (node: N) => N | 
 }
 
 /** Drop edits of held base literals, and say why on their findings. */
-function holdEdits(edits: SourceEdit[], findings: PlannedFinding[], isHeld: (node: N) => N | null, where: Place): SourceEdit[] {
+function holdEdits(edits: SourceEdit[], findings: PlannedFinding[], isHeld: (node: N) => N | null, where: Place, heldBy: ReadonlyMap<N, RequestPlan>): SourceEdit[] {
   for (const f of findings) {
     const use = f.fixable ? isHeld(f.anchor) : null;
     if (!use) continue;
     f.fixable = false;
-    f.message += ` Not rewritten: this base is also used by code v2-migrate cannot follow (${where(use, f.anchor)}); moving it alone would send that code's v1 paths to the v2 host. Migrate that code (or declare its wrapper in the config's "wrappers"), then run again.`;
+    // Name the request that holds the base (the caller, not the wrapper line they share) when there is one.
+    const by = heldBy.get(use);
+    const cause = by
+      ? `a request v2-migrate cannot migrate (${where(by.instance.root.node, f.anchor)}, ${holdReason(by)})`
+      : `code v2-migrate cannot follow (${where(use, f.anchor)})`;
+    f.message += ` Not rewritten: this base is also used by ${cause}; moving it alone would send that code's v1 paths to the v2 host. Migrate that code (or declare its wrapper in the config's "wrappers"), then run again.`;
   }
   return edits.filter((e) => !isHeld(e.node));
 }
@@ -336,12 +342,24 @@ function releaseFrozenFindings(findings: PlannedFinding[], frozen: ReadonlySet<N
  * for a person). A node also read by any other request does not count: moving a base it holds would
  * strand that request's v1 path on the v2 host. (A reset or a body decision does not hold a base back.)
  */
-function understoodNodes(plans: readonly RequestPlan[], literalPlans: readonly LiteralPlanned[]): Set<N> {
+/** The nodes requests this run fully migrates read, and for each other node the first request that holds it. */
+interface Understanding {
+  ok: Set<N>;
+  heldBy: Map<N, RequestPlan>;
+}
+
+function understoodNodes(plans: readonly RequestPlan[], literalPlans: readonly LiteralPlanned[]): Understanding {
   const ok = new Set<N>();
+  const heldBy = new Map<N, RequestPlan>();
   const not = new Set<N>();
   for (const plan of plans) {
     const migrated = plan.understood && !plan.findings.some((f) => !f.fixable && URL_RULES.has(f.ruleId));
-    for (const set of [plan.touched, plan.instance.site.visited]) for (const n of set) (migrated ? ok : not).add(n);
+    for (const set of [plan.touched, plan.instance.site.visited]) {
+      for (const n of set) {
+        (migrated ? ok : not).add(n);
+        if (!migrated && !heldBy.has(n)) heldBy.set(n, plan);
+      }
+    }
   }
   // A literal whose whole URL this run rewrites (a route table entry) is a use that moves with its base.
   for (const lp of literalPlans) {
@@ -349,7 +367,14 @@ function understoodNodes(plans: readonly RequestPlan[], literalPlans: readonly L
     for (const n of lp.visited) (migrated ? ok : not).add(n);
   }
   for (const n of not) ok.delete(n);
-  return ok;
+  return { ok, heldBy };
+}
+
+/** Why a request holds the base it reads, for the base's finding: its first URL finding a person must settle. */
+function holdReason(plan: RequestPlan): string {
+  const f = plan.findings.find((x) => !x.fixable && URL_RULES.has(x.ruleId));
+  if (!f) return 'its URL is not a v1 operation the tool knows';
+  return `${f.ruleId}: ${f.message.split(/(?<=[.;:])\s/)[0]!.replace(/[.;:]$/, '')}`;
 }
 
 function collectEdits(plans: readonly RequestPlan[]): SourceEdit[] {

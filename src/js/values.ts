@@ -28,6 +28,8 @@ export interface Origin {
   envVar?: string;
   /** Text the tool supplied (the v1 base of a config-declared wrapper): never edited. */
   declared?: boolean;
+  /** For a hole known to be a query string: the pieces of its non-empty forms (`?${params}`). */
+  queryParts?: UrlPiece[];
 }
 export type UrlPiece = Piece<Origin>;
 
@@ -359,6 +361,8 @@ export function evalString(path: P, ctx: Ctx, depth = 0): UrlPiece[] {
     case 'NewExpression':
       if (node.callee.type === 'Identifier' && node.callee.name === 'URL') return evalNewUrl(p, ctx, depth);
       return hole(p);
+    case 'ConditionalExpression':
+      return evalChoice(p, ctx, depth);
     case 'MemberExpression':
     case 'OptionalMemberExpression': {
       const name = memberName(node);
@@ -377,6 +381,23 @@ export function evalString(path: P, ctx: Ctx, depth = 0): UrlPiece[] {
     return evalString(r.path, r.ctx, depth + 1);
   }
   return hole(p);
+}
+
+/**
+ * `test ? a : b`: the same text either way, or a query string either way (`q ? \`?${q}\` : ''`), which
+ * becomes a hole known to end the path; anything else is a hole.
+ */
+function evalChoice(p: P, ctx: Ctx, depth: number): UrlPiece[] {
+  const branches = [evalString(p.get('consequent'), ctx, depth + 1), evalString(p.get('alternate'), ctx, depth + 1)];
+  const [a, b] = branches.map((pieces) => pieces.filter((piece) => piece.kind === 'hole' || piece.text !== ''));
+  const text = (pieces: UrlPiece[]): string | null => (pieces.every((x) => x.kind === 'text') ? pieces.map((x) => (x.kind === 'text' ? x.text : '')).join('') : null);
+  if (text(a!) !== null && text(a!) === text(b!)) return branches[0]!;
+  const isQuery = (pieces: UrlPiece[]): boolean => {
+    const first = pieces[0];
+    return !first || (first.kind === 'text' ? /^[?#]/.test(first.text) : first.known === 'query');
+  };
+  if (!isQuery(a!) || !isQuery(b!)) return [{ kind: 'hole', origin: { path: p }, label: labelOf(p) }];
+  return [{ kind: 'hole', origin: { path: p, queryParts: [...a!, ...b!] }, label: labelOf(p), known: 'query' }];
 }
 
 /** `new URL(x)` and `new URL(relative, base)` where the result is certain. */

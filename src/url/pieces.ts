@@ -14,6 +14,11 @@ export interface HolePiece<O> {
   label: string;
   /** The hole is a parameter of an enclosing function that was not bound by a known caller. */
   unboundParam?: boolean;
+  /**
+   * What is known of the value: `query` — it is empty or starts with `?` or `#` (`qs ? \`?${qs}\` : ''`),
+   * so the path ends where it begins. Absent: nothing is known.
+   */
+  known?: 'query';
 }
 export type Piece<O> = TextPiece<O> | HolePiece<O>;
 
@@ -27,6 +32,11 @@ export interface PieceEdit {
 
 /** Placeholder for a hole in the flattened string; cannot occur in source text we care about. */
 export const HOLE = '\u0000';
+/** Placeholder for a hole known to be empty or a query string / fragment: the path ends there. */
+export const QUERY_HOLE = '\u0001';
+/** Either placeholder: a character of the flattened string that stands for a hole. */
+export const isHoleChar = (c: string | undefined): boolean => c === HOLE || c === QUERY_HOLE;
+export const hasHole = (text: string): boolean => text.includes(HOLE) || text.includes(QUERY_HOLE);
 
 export interface Flat {
   text: string;
@@ -39,7 +49,7 @@ export function flatten<O>(pieces: readonly Piece<O>[]): Flat {
   // Where each piece ends in `text` (a hole is one char): chars are located from these on demand.
   const ends: number[] = [];
   for (const p of pieces) {
-    text += p.kind === 'hole' ? HOLE : p.text;
+    text += p.kind === 'hole' ? (p.known === 'query' ? QUERY_HOLE : HOLE) : p.text;
     ends.push(text.length);
   }
   const last = pieces.length - 1;
@@ -63,7 +73,7 @@ export function flatten<O>(pieces: readonly Piece<O>[]): Flat {
  * Returns null when the range cannot be edited (it covers a hole).
  */
 export function flatEditToPieces(flat: Flat, from: number, to: number, replacement: string): PieceEdit[] | null {
-  if (flat.text.slice(from, to).includes(HOLE)) return null;
+  if (hasHole(flat.text.slice(from, to))) return null;
   if (from === to) {
     // Pure insertion: attach to the piece of the previous char when possible.
     const anchor = from > 0 ? flat.at(from - 1) : flat.at(from);

@@ -1,4 +1,4 @@
-import { HOLE, flatten, type Flat, type Piece } from './pieces.js';
+import { HOLE, QUERY_HOLE, flatten, hasHole, type Flat, type Piece } from './pieces.js';
 import { JOB_API_HOST, stripTrailingSlash } from '../map/hosts.js';
 
 export interface Bases {
@@ -39,7 +39,7 @@ export interface UrlShape {
   query: string | null;
 }
 
-const BOUNDARY = new Set(['', '/', '?', '#', HOLE]);
+const BOUNDARY = new Set(['', '/', '?', '#', HOLE, QUERY_HOLE]);
 
 function startsWithBase(text: string, base: string): boolean {
   return text.startsWith(base) && BOUNDARY.has(text.charAt(base.length));
@@ -65,7 +65,8 @@ export function shapeOf<O>(pieces: readonly Piece<O>[], bases: Bases): UrlShape 
   const flat = flatten(pieces);
   const { kind, end, matched } = classifyBase(flat.text, bases);
   const rest = flat.text.slice(end);
-  const qm = rest.search(/[?#]/);
+  // The path ends at `?`, `#` or a hole known to be empty or a query string.
+  const qm = rest.search(/[?#\u0001]/);
   const pathEnd = qm < 0 ? flat.text.length : end + qm;
   const segments: Segment[] = [];
   let i = end;
@@ -88,7 +89,7 @@ export function shapeOf<O>(pieces: readonly Piece<O>[], bases: Bases): UrlShape 
     ...(matched ? { matchedBase: matched } : {}),
     segments,
     pathEnd,
-    query: queryText !== null && !queryText.includes(HOLE) ? queryText : null,
+    query: queryText !== null && !hasHole(queryText) ? queryText : null,
   };
 }
 

@@ -96,6 +96,11 @@ function urlParams(pieces: readonly UrlPiece[], bases: Bases, source: string): Q
   return out;
 }
 
+/** A hole known to be a query string (`qs ? \`?${qs}\` : ''`): the parameters of its non-empty forms. */
+function queryHoleParams(pieces: readonly UrlPiece[], bases: Bases, source: string): QueryParam[] {
+  return pieces.flatMap((piece) => (piece.kind === 'hole' && piece.origin.queryParts ? urlParams(piece.origin.queryParts, bases, source) : []));
+}
+
 /** Parameters of `new URLSearchParams({ … })` (and of `.set` / `.append` calls on the variable holding it). */
 export function searchParamsOf(expr: P, source: string): QueryParam[] {
   let p = unwrap(expr);
@@ -224,7 +229,7 @@ function typedClientParams(inst: SiteInstance, source: string): QueryParam[] {
 
 /** Every query parameter the request visibly sends. */
 export function queryParamsOf(inst: SiteInstance, bases: Bases, source: string): QueryParam[] {
-  const out = urlParams(inst.site.url, bases, source);
+  const out = [...urlParams(inst.site.url, bases, source), ...queryHoleParams(inst.site.url, bases, source)];
   if (inst.site.client === 'axios') out.push(...axiosParams(inst, source));
   if (inst.site.client === 'openapi-fetch') out.push(...typedClientParams(inst, source));
   return out;
