@@ -374,7 +374,8 @@ function understoodNodes(plans: readonly RequestPlan[], literalPlans: readonly L
 function holdReason(plan: RequestPlan): string {
   const f = plan.findings.find((x) => !x.fixable && URL_RULES.has(x.ruleId));
   if (!f) return 'its URL is not a v1 operation the tool knows';
-  return `${f.ruleId}: ${f.message.split(/(?<=[.;:])\s/)[0]!.replace(/[.;:]$/, '')}`;
+  const why = /Not rewritten: (.*?)\.(?: |$)/.exec(f.message)?.[1] ?? f.message.split(/(?<=[.;:])\s/)[0]!.replace(/[.;:]$/, '');
+  return `${f.ruleId}: ${why}`;
 }
 
 function collectEdits(plans: readonly RequestPlan[]): SourceEdit[] {

@@ -5,7 +5,9 @@ import { displayPath, shapeOf, type Bases, type UrlShape } from '../url/shape.js
 import type { SiteInstance } from '../js/analyze.js';
 import { indentAt, insertProperty, lineStart, pieceEditsToSource, replaceNode, setArgument, type SourceEdit } from '../js/edits.js';
 import type { BodySlot, HttpSite, Insertion } from '../js/sites.js';
-import { keyName, type N, type P } from '../js/scope.js';
+import { keyName, lookupScope, memberName, type N, type P } from '../js/scope.js';
+import { writesTo } from '../js/body/props.js';
+import { collectPaths } from '../js/walk.js';
 import { isParam } from '../map/match.js';
 import type { UrlPiece } from '../js/values.js';
 import { RULES, type RuleId } from './registry.js';
@@ -108,7 +110,23 @@ function bodyEdits(env: PlanEnv, slot: BodySlot, body: Record<string, string>): 
   const n = slot.value.path.node;
   const empty = (n.type === 'ObjectExpression' && n.properties.length === 0) || (n.type === 'StringLiteral' && /^\s*(\{\s*\})?\s*$/.test(n.value));
   if (!empty) return 'the call already sends a body';
+  // `const body = {}; body.gpuCount = n;`: fields written later would land next to the action (v2 rejects them).
+  if (laterWrites(slot.value.path)) return 'its body object gets fields written later, which v2 rejects next to the action';
   return [replaceNode(slot.value.path, slot.form === 'string' ? `JSON.stringify(${objectText})` : objectText)];
+}
+
+/** Whether an object literal bound to a variable gets properties assigned after it is built. */
+function laterWrites(object: P): boolean {
+  const holder = object.parentPath?.value;
+  if (holder?.type !== 'VariableDeclarator' || holder.id.type !== 'Identifier' || holder.init !== object.node) return false;
+  return writesTo(object.parentPath.get('id'), new Map()).length > 0 || assignedInto(object.parentPath.get('id'));
+}
+
+/** `Object.assign(id, …)` anywhere in the binding's scope. */
+function assignedInto(id: P): boolean {
+  const scope = lookupScope(id, id.node.name);
+  if (!scope) return false;
+  return collectPaths(scope.path, (n) => n.type === 'CallExpression' && memberName(n.callee) === 'assign' && n.callee.object?.type === 'Identifier' && n.callee.object.name === 'Object' && n.arguments[0]?.type === 'Identifier' && n.arguments[0].name === id.node.name).length > 0;
 }
 
 /** Edits that change the request's method to `to`, or the reason it cannot be done. */
