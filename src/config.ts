@@ -25,6 +25,10 @@ function buildConfigSchema(zod: typeof z) {
         .optional()
         .describe('GPU type name → v2 serverless pool id (e.g. "NVIDIA GeForce RTX 4090": "ADA_24"), for endpoint gpuTypeIds.'),
       preserveV1Defaults: zod.boolean().optional().describe('Write the v1 defaults (ports, storage, name) out explicitly on creates instead of warning.'),
+      adapters: zod
+        .union([zod.literal(false), zod.strictObject({ file: zod.string().min(1).optional().describe('Where the generated adapter file goes, relative to this config (default: next to the code that uses it).') })])
+        .optional()
+        .describe('Bodies built at run time are wrapped in generated v1 → v2 adapters; false holds such requests on v1 instead.'),
       wrappers: zod
         .array(
           zod.strictObject({
@@ -62,6 +66,8 @@ export interface Settings {
   bases: Bases;
   gpuPools: Readonly<Record<string, string>>;
   preserveV1Defaults: boolean;
+  /** Run-time body adapters: off, or on with an optional fixed file (absolute; null = next to the code). */
+  adapters: false | { file: string | null };
   wrappers: readonly DeclaredWrapper[];
   ignore: string[];
   /** Files larger than this many MB are scanned as text only. */
@@ -167,6 +173,7 @@ function settingsFrom(found: { file: string; data: unknown } | null, flags: Sett
     bases: { legacy: [...new Set(legacy)], target: stripTrailingSlash(flags.baseUrl ?? config.baseUrl ?? TARGET_BASE_URL) },
     gpuPools: config.gpuPools ?? {},
     preserveV1Defaults: config.preserveV1Defaults ?? false,
+    adapters: config.adapters === false ? false : { file: config.adapters?.file && found ? path.resolve(path.dirname(found.file.replace(/#v2-migrate$/, '')), config.adapters.file) : null },
     wrappers: config.wrappers ?? [],
     ignore: config.ignore ?? [],
     maxFileSizeMB: config.maxFileSizeMB ?? 2,

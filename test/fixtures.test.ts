@@ -4,7 +4,7 @@
  * - `<case>.findings.json`: the expected findings, in order, as `{ ruleId, severity, line, column,
  *   fixable }` plus an optional `message` substring.
  * - `<case>.config.json` (optional): per-case engine options, `{ "gpuPools": { "<GPU type>": "<pool id>" },
- *   "preserveV1Defaults": true }`; any other key fails the case.
+ *   "preserveV1Defaults": true, "adapters": false }`; any other key fails the case.
  * Every fixture is also run a second time on its own result (with the same options): that run must
  * change nothing and leave nothing fixable behind.
  *
@@ -51,6 +51,7 @@ interface Fixture {
 const CONFIG_KEYS: Record<string, (v: unknown) => boolean> = {
   gpuPools: (v) => !!v && typeof v === 'object' && !Array.isArray(v) && Object.values(v).every((x) => typeof x === 'string'),
   preserveV1Defaults: (v) => typeof v === 'boolean',
+  adapters: (v) => v === false,
 };
 
 /** The engine options for a case: the shared ones plus its validated config. */
@@ -63,7 +64,7 @@ function optionsFor(fx: Fixture): MigrateOptions {
     if (!check) throw new Error(`${fx.configFile}: unknown key "${key}" (allowed: ${Object.keys(CONFIG_KEYS).join(', ')})`);
     if (!check(value)) throw new Error(`${fx.configFile}: "${key}" has the wrong type`);
   }
-  return { ...OPTIONS, ...(config as Pick<MigrateOptions, 'gpuPools' | 'preserveV1Defaults'>) };
+  return { ...OPTIONS, ...(config as Pick<MigrateOptions, 'gpuPools' | 'preserveV1Defaults' | 'adapters'>) };
 }
 
 const INPUT = /^(?<name>.+)\.input\.(?<ext>[a-z]+)$/;

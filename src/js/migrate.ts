@@ -21,6 +21,7 @@ import { shapeOf } from '../url/shape.js';
 import { isCompleteShape, isSchemaUrl, URL_RULES } from '../url/plan.js';
 import { pushTo } from '../util/multimap.js';
 import { lineIndex } from '../util/lines.js';
+import { ADAPTER_BASENAME, adapterImports, type AdapterNeed } from './body/adapter.js';
 
 export interface MigrateOptions {
   bases: Bases;
@@ -32,6 +33,8 @@ export interface MigrateOptions {
   gpuPools?: Readonly<Record<string, string>>;
   /** Write v1 defaults out on creates instead of warning (config `preserveV1Defaults`). */
   preserveV1Defaults?: boolean;
+  /** Run-time body adapters (config `adapters`): off, or the file to put them in (null: next to the code). */
+  adapters?: false | { file: string | null };
 }
 
 export interface MigrateResult {
@@ -43,6 +46,8 @@ export interface MigrateResult {
    * them (name → where that code is). The text engine, which plans the file, holds them.
    */
   heldVars?: Record<string, string>;
+  /** For a file whose requests now call generated body adapters: the adapter file and what it must export. */
+  adapter?: AdapterNeed;
 }
 
 /**
@@ -124,7 +129,7 @@ function analyzeProject(project: Project, options: MigrateOptions): Map<string, 
   for (const f of jsFiles) literalsOf.set(f, nodeIndex(f.parsed!).strings);
   const literals = [...literalsOf.values()].flat();
   const quote = preferredQuote(source, literals.map((p) => p.node));
-  const env = { source, bases: options.bases, quote, gpuPools: options.gpuPools ?? {}, preserveV1Defaults: options.preserveV1Defaults ?? false };
+  const env = { source, bases: options.bases, quote, gpuPools: options.gpuPools ?? {}, preserveV1Defaults: options.preserveV1Defaults ?? false, adapters: options.adapters !== false };
 
   const instances = collectSites(jsFiles.map((f) => f.parsed!), options.bases, options.wrappers ?? []);
   const touchedByAny = new Set<N>();
@@ -159,7 +164,17 @@ function analyzeProject(project: Project, options: MigrateOptions): Map<string, 
       if (hit) findings.push(finding('embedded-url', p.node, `A REST v1 URL (${hit}) appears in rendered text; update it by hand if it documents an API call.`));
     });
   }
-  const results = splitByFile(project, holdEdits(edits, findings, isHeld, where, understanding.heldBy), findings);
+  const kept = holdEdits(edits, findings, isHeld, where, understanding.heldBy);
+  const adapters = adapterImports(kept, source, quote, options.adapters ? options.adapters.file : null);
+  const results = splitByFile(project, [...kept, ...adapters.imports], findings);
+  for (const [file, need] of adapters.needs) {
+    const result = results.get(file);
+    if (result?.output !== null && result) result.adapter = need;
+    // Name the adapter file where the findings of this file say where the adapter is.
+    const rel = path.relative(path.dirname(file), need.file).split(path.sep).join('/');
+    for (const f of result?.findings ?? []) if (f.ruleId === 'body-adapter') f.message = f.message.replace(`${ADAPTER_BASENAME} next to this code`, rel.startsWith('.') ? rel : `./${rel}`);
+  }
+  for (const r of results.values()) for (const f of r.findings) if (f.ruleId === 'body-adapter') f.message = f.message.replace(` (${ADAPTER_BASENAME} next to this code)`, '');
   for (const e of project.envValues()) {
     const use = isHeld(e.node);
     const result = results.get(e.file);
@@ -353,7 +368,7 @@ function understoodNodes(plans: readonly RequestPlan[], literalPlans: readonly L
   const heldBy = new Map<N, RequestPlan>();
   const not = new Set<N>();
   for (const plan of plans) {
-    const migrated = plan.understood && !plan.findings.some((f) => !f.fixable && URL_RULES.has(f.ruleId));
+    const migrated = plan.understood && !plan.hold && !plan.findings.some((f) => !f.fixable && URL_RULES.has(f.ruleId));
     for (const set of [plan.touched, plan.instance.site.visited]) {
       for (const n of set) {
         (migrated ? ok : not).add(n);
@@ -373,6 +388,7 @@ function understoodNodes(plans: readonly RequestPlan[], literalPlans: readonly L
 /** Why a request holds the base it reads, for the base's finding: its first URL finding a person must settle. */
 function holdReason(plan: RequestPlan): string {
   const f = plan.findings.find((x) => !x.fixable && URL_RULES.has(x.ruleId));
+  if (plan.hold && !f) return plan.hold;
   if (!f) return 'its URL is not a v1 operation the tool knows';
   const why = /Not rewritten: (.*?)\.(?: |$)/.exec(f.message)?.[1] ?? f.message.split(/(?<=[.;:])\s/)[0]!.replace(/[.;:]$/, '');
   return `${f.ruleId}: ${why}`;

@@ -19,11 +19,16 @@ export type Insertion =
 /** `string`: the client sends the value as is (fetch), so JSON must be stringified; `object`: the client serializes. */
 export type BodyForm = 'string' | 'object';
 
+/**
+ * `carrier`: the user-code expression holding a body object the tool cannot see into (`params` in
+ * `request('/pods', 'POST', params)`), where a run-time adapter call can wrap it; absent when the
+ * nearest such expression holds a JSON string rather than the object.
+ */
 export type BodySlot =
-  | { kind: 'value'; value: Resolved; form: BodyForm }
+  | { kind: 'value'; value: Resolved; form: BodyForm; carrier?: P }
   | { kind: 'absent'; insert: Insertion | null }
   /** Not visible here; `unboundFn` when it is a parameter of a function whose callers may show it. */
-  | { kind: 'opaque'; unboundFn?: P };
+  | { kind: 'opaque'; unboundFn?: P; carrier?: P };
 
 export type HeadersRef = { kind: 'object'; objects: P[]; contentType: boolean | 'unknown' } | { kind: 'none'; insert: Insertion | null } | { kind: 'opaque' };
 
@@ -44,26 +49,36 @@ export interface HttpSite {
 const isNullish = (n: N): boolean => n.type === 'NullLiteral' || (n.type === 'Identifier' && n.name === 'undefined');
 const isJsonStringify = (n: N): boolean => n.type === 'CallExpression' && n.callee.type === 'MemberExpression' && n.callee.object.type === 'Identifier' && n.callee.object.name === 'JSON' && memberName(n.callee) === 'stringify';
 
-/** Follow a body expression: `JSON.stringify(x)`, `x ? JSON.stringify(x) : undefined`, wrapper parameters. */
-export function bodyOf(path: P, ctx: Ctx, form: BodyForm, depth = 0): BodySlot {
+/**
+ * Follow a body expression: `JSON.stringify(x)`, `x ? JSON.stringify(x) : undefined`, wrapper parameters.
+ * `carrier` is the user-code expression holding the body object so far: it moves into the argument of
+ * JSON.stringify and of a conditional, and to the caller's argument when a wrapper parameter is bound,
+ * but stays at the use when an identifier is followed to its initializer.
+ */
+export function bodyOf(path: P, ctx: Ctx, form: BodyForm, depth = 0, carrier?: { path: P; form: BodyForm }): BodySlot {
   const p = unwrap(path);
   const n = p.node;
-  if (depth > 20) return { kind: 'opaque' };
+  const here = carrier ?? { path: p, form };
+  const holder = (): { carrier?: P } => (here.form === 'object' ? { carrier: here.path } : {});
+  // Structural steps: the carrier moves inward while it is the expression being taken apart.
+  const inward = (next: P): BodySlot => bodyOf(next, ctx, form, depth + 1, here.path === p ? undefined : here);
+  if (depth > 20) return { kind: 'opaque', ...holder() };
   if (isNullish(n)) return { kind: 'absent', insert: { kind: 'replace', path: p, form } };
-  if (isJsonStringify(n) && n.arguments.length >= 1) return bodyOf(p.get('arguments', 0), ctx, 'object', depth + 1);
-  if (n.type === 'ConditionalExpression' && isNullish(n.alternate)) return bodyOf(p.get('consequent'), ctx, form, depth + 1);
-  if (n.type === 'ConditionalExpression' && isNullish(n.consequent)) return bodyOf(p.get('alternate'), ctx, form, depth + 1);
-  if (n.type === 'LogicalExpression' && n.operator === '&&') return bodyOf(p.get('right'), ctx, form, depth + 1);
+  if (isJsonStringify(n) && n.arguments.length >= 1) return bodyOf(p.get('arguments', 0), ctx, 'object', depth + 1, here.form === 'object' && here.path !== p ? here : undefined);
+  if (n.type === 'ConditionalExpression' && isNullish(n.alternate)) return inward(p.get('consequent'));
+  if (n.type === 'ConditionalExpression' && isNullish(n.consequent)) return inward(p.get('alternate'));
+  if (n.type === 'LogicalExpression' && n.operator === '&&') return inward(p.get('right'));
   if (n.type === 'Identifier') {
     const r = resolveParamArg(p, ctx);
-    if (r && 'unbound' in r) return { kind: 'opaque', unboundFn: r.unbound };
+    if (r && 'unbound' in r) return { kind: 'opaque', unboundFn: r.unbound, ...holder() };
     if (r && 'missing' in r) return { kind: 'absent', insert: { kind: 'arg', call: r.call, index: r.index, form } };
+    // A caller's argument: the body is now written there.
     if (r) return bodyOf(r.path, ctx, form, depth + 1);
   }
   const r = resolveExpr(p, ctx);
-  if (!isResolved(r)) return r.unboundFn ? { kind: 'opaque', unboundFn: r.unboundFn } : { kind: 'opaque' };
-  if (r.path !== p && (r.path.node.type === 'ObjectExpression' || isNullish(r.path.node) || isJsonStringify(r.path.node))) return bodyOf(r.path, r.ctx, form, depth + 1);
-  return { kind: 'value', value: r, form };
+  if (!isResolved(r)) return r.unboundFn ? { kind: 'opaque', unboundFn: r.unboundFn, ...holder() } : { kind: 'opaque', ...holder() };
+  if (r.path !== p && (r.path.node.type === 'ObjectExpression' || isNullish(r.path.node) || isJsonStringify(r.path.node))) return bodyOf(r.path, r.ctx, form, depth + 1, here);
+  return { kind: 'value', value: r, form, ...holder() };
 }
 
 /** For a parameter identifier: the argument passed in the current frame, or where it would go. */

@@ -9,6 +9,10 @@ import type { SourceEdit } from '../js/edits.js';
 import type { HttpSite } from '../js/sites.js';
 import type { N, P } from '../js/scope.js';
 import { finding, type PlanEnv, type PlannedFinding } from './request.js';
+import type { BodyOperationId } from '../map/bodies.js';
+import { ADAPTER_BASENAME, adapterCallOf, wrapInAdapter } from '../js/body/adapter.js';
+import { adapterName, needsAdapter } from '../adapters/generate.js';
+import { currentProject } from '../js/project.js';
 
 export type BodyEnv = PlanEnv;
 
@@ -28,6 +32,8 @@ export const bodyAudit: { onBody?: (planned: PlannedBody) => void } = {};
 export interface BodyPlan {
   /** Request-specific edits to the body object (subject to shared-code arbitration). */
   specific: SourceEdit[];
+  /** Why the whole request must stay on v1 (a body it cannot see and cannot adapt), or absent. */
+  hold?: string;
   /** TODO comments. */
   universal: SourceEdit[];
   findings: PlannedFinding[];
@@ -106,7 +112,7 @@ export function planBody(site: HttpSite, op: V1Operation, root: P, env: BodyEnv,
   const plan: BodyPlan = { specific: [], universal: [], findings: [] };
   const located = bodyObjectOf(site);
   if (!located) {
-    if (!v2 && site.body.kind !== 'absent') plan.findings.push(finding('opaque-body', root.node, `The body of ${label(op)} is built where v2-migrate cannot see it; check it against v2: ${checklist(mapping)}.`));
+    if (site.body.kind !== 'absent') planUnseenBody(plan, site.body.carrier, op, root, env, v2);
     return plan.findings.length ? plan : null;
   }
   const body: BodyObject = readBody(located.object, site.body.kind === 'value' ? site.body.value.ctx : new Map(), located.via);
@@ -224,6 +230,33 @@ export function planBody(site: HttpSite, op: V1Operation, root: P, env: BodyEnv,
   }
   return plan;
 }
+
+/**
+ * A body the tool cannot see into is unknown, never absent: wrapped in the operation's run-time adapter
+ * where the file can import it, or the request is held on v1 with the fields to check. A body whose
+ * fields v2 kept as they were (registries, volume updates) needs neither.
+ */
+function planUnseenBody(plan: BodyPlan, carrier: P | undefined, op: V1Operation, root: P, env: BodyEnv, v2: boolean): void {
+  const id = op.id as BodyOperationId;
+  const wrapped = carrier ? adapterCallOf(carrier.node) : null;
+  if (wrapped) {
+    plan.findings.push(finding('body-adapter', root.node, `The body of ${label(op)} is reshaped at run time by ${adapterName(wrapped ?? id)}(…): review the fields your code sends, then build the v2 body in the code and remove the adapter.`, false));
+    return;
+  }
+  if (v2 || !needsAdapter(id)) return;
+  const file = carrier ? currentProject()?.fileAt(carrier.node.start).file : undefined;
+  const edit = carrier && file && env.adapters ? wrapInAdapter(env.source, carrier, id, file) : null;
+  if (edit) {
+    plan.specific.push(edit);
+    plan.findings.push(finding('body-adapter', root.node, `The body of ${label(op)} is built at run time, so its v1 fields cannot be rewritten in place: the fix wraps it in ${adapterName(id)}(…), a generated adapter (${ADAPTER_BASENAME} next to this code) that reshapes them for v2 when the request is sent and throws on a field v2 has no place for; review the fields your code sends.`));
+    return;
+  }
+  const why = !env.adapters ? 'adapters are turned off in the config' : !carrier ? 'the tool cannot tell which expression holds it' : 'this file cannot import the generated adapter (CommonJS)';
+  plan.hold = `its body is built where v2-migrate cannot see it and ${why}`;
+  plan.findings.push(finding('opaque-body', root.node, `The body of ${label(op)} is built where v2-migrate cannot see it, and ${why}; migrate it by hand, checking it against v2: ${checklist(mappingOf(op))}.`));
+}
+
+const mappingOf = (op: V1Operation): BodyMapping => bodyMappingFor(op.id)!;
 
 /** The statement holding a node (where a TODO goes when the object is on one line). */
 function statementNode(at: P): N {

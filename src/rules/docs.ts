@@ -86,6 +86,11 @@ Write the values out if you relied on them; with the config's preserveV1Defaults
     before: `export const createPod = (spec: PodSpec) => api('POST', '/pods', spec);`,
     after: `// by hand: make sure spec uses v2 fields (image, disk, gpu: { id, count }, mounts, cloud, registry, …)\nexport const createPod = (spec: PodSpec) => api('POST', '/pods', spec);`,
   },
+  'body-adapter': {
+    doc: `The request's body is built at run time (a tool's validated input, a spread of another object, a record filled in a loop), so no literal can be rewritten. The codemod wraps the body in a call to a generated adapter and writes the adapter once into the project (runpod-v2-adapters.ts, or .mjs for JavaScript; config "adapters": { "file": … } moves it, "adapters": false turns this off and holds such requests on v1 instead). The adapter renames and nests the v1 fields exactly as the static rewrite does, passes v2 fields through, and throws an Error naming the field and the v2 recipe for a field v2 has no place for, so a body v2 would reject fails loudly before it is sent. After the write the finding stays on the call as a reminder: once the code builds v2 bodies itself, replace the call by the body and delete the adapter file.`,
+    before: `server.tool('create-pod', schema, async (params) => request('/pods', 'POST', params));`,
+    after: `import { toV2CreatePodBody } from './runpod-v2-adapters.js';\nserver.tool('create-pod', schema, async (params) => request('/pods', 'POST', toV2CreatePodBody(params)));`,
+  },
   'v2-schema': {
     doc: `After rewriting, the body would still be rejected by the v2 schema (an unknown or leftover field, a missing required field, a wrong type), so the codemod did not write it: the message names the problem. This usually comes with a removed-field finding on the same request; resolve that and run again.`,
     before: `body: JSON.stringify({ name: 'finetune', imageName: 'acme/ft', gpuTypeIds: GPU_PREFERENCE, gpuCount: 8 })`,

@@ -59,6 +59,11 @@ export const RULES = {
     fixable: false,
     summary: 'A request body the tool cannot see (a parameter, a function result, a spread): the message names the v1 fields to check.',
   },
+  'body-adapter': {
+    severity: 'warning',
+    fixable: true,
+    summary: 'A request body built at run time is wrapped in a generated adapter (toV2CreatePodBody(…)) that reshapes its v1 fields for v2 when the request is sent; review the fields the code sends.',
+  },
   'v2-schema': {
     severity: 'error',
     fixable: false,

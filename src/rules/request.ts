@@ -1,6 +1,6 @@
 import type { Finding } from '../findings.js';
 import { POD_RESET_ADVICE, RENAME_NOTES, V1_RESOURCES, operationFor, templatesCompatible, type PathTemplate, type V1Operation } from '../map/index.js';
-import { isSchemaUrl, planUrlChanges, templateOf, type UrlChange } from '../url/plan.js';
+import { isSchemaUrl, planUrlChanges, templateOf, URL_RULES, type UrlChange } from '../url/plan.js';
 import { displayPath, shapeOf, type Bases, type UrlShape } from '../url/shape.js';
 import type { SiteInstance } from '../js/analyze.js';
 import { indentAt, insertProperty, lineStart, pieceEditsToSource, replaceNode, setArgument, type SourceEdit } from '../js/edits.js';
@@ -24,6 +24,8 @@ export interface PlanEnv {
   gpuPools: Readonly<Record<string, string>>;
   /** Write v1 defaults out on creates instead of warning (config `preserveV1Defaults`). */
   preserveV1Defaults: boolean;
+  /** Wrap bodies built at run time in generated adapters (config `adapters`); otherwise such requests stay on v1. */
+  adapters: boolean;
 }
 
 /** A finding that may depend on edits that arbitration can still take away. */
@@ -45,6 +47,8 @@ export interface RequestPlan {
   ifRewritten: SourceEdit[];
   /** The request's URL was recognised (a known v1 or v2 path on a known base): its reads of a base count as understood. */
   understood: boolean;
+  /** Why the request must stay on v1 as a whole (its base with it), when a part other than its URL decides that. */
+  hold?: string;
   findings: PlannedFinding[];
   /** Nodes whose content decides this request. */
   touched: Set<N>;
@@ -216,7 +220,7 @@ export function planRequest(inst: SiteInstance, env: PlanEnv): RequestPlan | nul
       addUpdateAlias(plan, env, site, template, pathChanges, root);
       break;
   }
-  if (op) addBody(plan, planBody(site, op, root, env, false));
+  if (op) holdOnBody(plan, planBody(site, op, root, env, false));
   if (op) addBody(plan, planResponse(inst, op, env));
   const typed = op ? planTypedResponse(site, op, root, env) : null;
   if (typed) addBody(plan, { universal: [], ...typed });
@@ -225,6 +229,23 @@ export function planRequest(inst: SiteInstance, env: PlanEnv): RequestPlan | nul
 
 function methodOf(site: HttpSite): V1Operation['method'] | undefined {
   return ((site.method.kind === 'pieces' ? site.method.value : site.method.value) ?? undefined) as V1Operation['method'] | undefined;
+}
+
+/** Add the body's plan; a body that can be neither seen nor adapted keeps the whole request on v1. */
+function holdOnBody(plan: RequestPlan, body: BodyPlan | null): void {
+  addBody(plan, body);
+  if (!body?.hold) return;
+  plan.hold = body.hold;
+  plan.specific = [];
+  // A base written in this request's own URL stays too (a shared constant is held by the coverage check).
+  const root = plan.instance.root.node;
+  const own = new Set(literalNodes(plan.instance.site.url).filter((n) => n.start >= root.start && n.end <= root.end));
+  plan.universal = plan.universal.filter((e) => !own.has(e.node));
+  for (const f of plan.findings) {
+    if (!f.fixable || !(URL_RULES.has(f.ruleId) || (f.ruleId === 'base-url' && own.has(f.anchor)))) continue;
+    f.fixable = false;
+    f.message += ` Not rewritten: ${body.hold}.`;
+  }
 }
 
 function addBody(plan: RequestPlan, body: BodyPlan | null): void {

@@ -44,9 +44,11 @@ let counter = 0;
  * a file whose name is near the length limit can still be written.
  */
 export function writeAtomic(file: string, data: Buffer): void {
-  const target = fs.realpathSync(file);
+  // A file the run creates (a generated adapter file) gets the default mode.
+  const exists = fs.existsSync(file);
+  const target = exists ? fs.realpathSync(file) : file;
   const tmp = path.join(path.dirname(target), `.v2m-${process.pid}-${counter++}.tmp`);
-  const mode = fs.statSync(target).mode;
+  const mode = exists ? fs.statSync(target).mode : 0o666 & ~process.umask();
   try {
     fs.writeFileSync(tmp, data, { mode });
     fs.renameSync(tmp, target);

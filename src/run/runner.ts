@@ -23,6 +23,7 @@ import { lazy } from '../util/lazy.js';
 import { encode } from './files.js';
 import type { HasEntry } from '../util/folders.js';
 import { pushTo } from '../util/multimap.js';
+import { AdapterFiles } from './adapter-files.js';
 
 /** A finding a marker comment took out of the gate. */
 export type SuppressedFinding = Finding & { marker: MarkerKind };
@@ -215,6 +216,7 @@ export async function run(targets: readonly string[], cwd: string, settings: Set
     markerProblems: [],
     inventory: null,
   });
+  const adapters = new AdapterFiles();
   const onAnalysed = (n: number, result: ComponentResult): void => progress.analysed(n, result.filter(([, r]) => r.output !== null).length, result.reduce((k, [, r]) => k + r.findings.length, 0));
   // Files are analysed in groups that share a config (a package's own v2-migrate.config.json).
   for (const [groupSettings, group] of groupBy(files, settingsOf)) {
@@ -230,6 +232,7 @@ export async function run(targets: readonly string[], cwd: string, settings: Set
     };
     const run = { mayMatter, jobs, early, onRead, onAnalysed, workspaces, ...(changed ? { focus: changed } : {}), ...(cache ? { cache } : {}) };
     const outcomes = await migrateJsFiles(kept.filter(isJsFile), kept.filter(isEnvFile), groupSettings, run);
+    for (const o of outcomes) if (o.result?.adapter) adapters.add(o.result.adapter, groupSettings);
     const byJs = new Set<string>();
     const heldVars = new Map<string, Readonly<Record<string, string>>>();
     for (const o of outcomes) {
@@ -243,6 +246,7 @@ export async function run(targets: readonly string[], cwd: string, settings: Set
     for (const o of await scanTextFiles(textFiles, groupSettings, onRead, jobs, early, heldVars)) results.set(o.file, finishTextFile(results.get(o.file) ?? blank(o.file), o, groupSettings));
   }
   progress.done();
+  for (const file of adapters.write()) results.set(file.absPath, { ...blank(file.absPath), ...file });
   const listed = [...results.values()].filter((r) => (!changed || changed.has(r.absPath)) && (r.changed || r.findings.length || r.suppressed.length || r.inventory)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { results: listed, summary: summarize(listed, files.length) };
 }
