@@ -368,7 +368,7 @@ function understoodNodes(plans: readonly RequestPlan[], literalPlans: readonly L
   const heldBy = new Map<N, RequestPlan>();
   const not = new Set<N>();
   for (const plan of plans) {
-    const migrated = plan.understood && !plan.hold && !plan.findings.some((f) => !f.fixable && URL_RULES.has(f.ruleId));
+    const migrated = plan.understood && !plan.hold && !plan.findings.some(holdsItsBase);
     for (const set of [plan.touched, plan.instance.site.visited]) {
       for (const n of set) {
         (migrated ? ok : not).add(n);
@@ -385,9 +385,16 @@ function understoodNodes(plans: readonly RequestPlan[], literalPlans: readonly L
   return { ok, heldBy };
 }
 
+/**
+ * A finding that keeps its request's base on v1: a URL a person must change. A pod reset does not:
+ * v1 is gone, so holding the base would break every other request on it, while `/v2/pods/{id}/reset`
+ * fails loudly (404) and keeps its error finding and TODO until a person decides.
+ */
+const holdsItsBase = (f: PlannedFinding): boolean => !f.fixable && URL_RULES.has(f.ruleId);
+
 /** Why a request holds the base it reads, for the base's finding: its first URL finding a person must settle. */
 function holdReason(plan: RequestPlan): string {
-  const f = plan.findings.find((x) => !x.fixable && URL_RULES.has(x.ruleId));
+  const f = plan.findings.find(holdsItsBase);
   if (plan.hold && !f) return plan.hold;
   if (!f) return 'its URL is not a v1 operation the tool knows';
   const why = /Not rewritten: (.*?)\.(?: |$)/.exec(f.message)?.[1] ?? f.message.split(/(?<=[.;:])\s/)[0]!.replace(/[.;:]$/, '');

@@ -101,6 +101,11 @@ Write the values out if you relied on them; with the config's preserveV1Defaults
     before: `const client = createClient<paths>({ baseUrl: 'https://rest.runpod.io/v1' });\nawait client.GET('/pods/{podId}', { params: { path: { podId } } });`,
     after: `const client = createClient<paths>({ baseUrl: 'https://api.runpod.io' });\nawait client.GET('/v2/pods/{id}', { params: { path: { id: podId } } });\n// then: npx openapi-typescript https://api.runpod.io/v2/openapi.json -o src/runpod.d.ts`,
   },
+  'todo-comment': {
+    doc: `Where the codemod changed code but a person must finish it (a reset with no v2 equivalent, a body field with no v2 place), it writes a \`// TODO(v2-migrate): …\` comment (\`#\` in Python, shell and YAML) saying what to do. lint reports every such comment as an error, so a CI gate does not go green just because the codemod ran: do what it says, then delete the comment. Markdown files are not scanned (docs quote such comments).`,
+    before: `// TODO(v2-migrate): v2 has no pod reset. Closest is the restart action; a true reset is stop then start.\nawait api('POST', \`/pods/\${podId}/reset\`);`,
+    after: `await api('POST', \`/pods/\${podId}/action\`, { action: 'restart' });`,
+  },
   'pod-reset': {
     doc: `v1 POST /pods/{id}/reset has no v2 equivalent: v2 actions are only start, stop, restart and terminate. Nothing is rewritten; the code keeps failing loudly on v2 instead of doing something else quietly.
 

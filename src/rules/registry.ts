@@ -79,6 +79,11 @@ export const RULES = {
     fixable: false,
     summary: 'POST /pods/{id}/reset has no v2 equivalent: the closest is restart; a true reset is stop then start.',
   },
+  'todo-comment': {
+    severity: 'error',
+    fixable: false,
+    summary: 'A TODO(v2-migrate) comment the codemod left for a person: an error until the work is done and the comment deleted.',
+  },
   'unknown-path': {
     severity: 'error',
     fixable: false,

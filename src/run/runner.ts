@@ -24,6 +24,7 @@ import { encode } from './files.js';
 import type { HasEntry } from '../util/folders.js';
 import { pushTo } from '../util/multimap.js';
 import { AdapterFiles } from './adapter-files.js';
+import { todoFindings } from '../rules/todo-comments.js';
 
 /** A finding a marker comment took out of the gate. */
 export type SuppressedFinding = Finding & { marker: MarkerKind };
@@ -139,7 +140,9 @@ function finishTextFile(base: FileResult, outcome: TextFileOutcome, settings: Se
  * What the file's own text decides once an engine has produced its findings: markers take findings
  * out of the gate, and every finding gets its baseline fingerprint.
  */
-export function settle(file: string, text: string, findings: Finding[]): Pick<FileResult, 'findings' | 'suppressed' | 'prints' | 'markerProblems'> {
+export function settle(file: string, text: string, engineFindings: Finding[]): Pick<FileResult, 'findings' | 'suppressed' | 'prints' | 'markerProblems'> {
+  const todos = todoFindings(file, text);
+  const findings = todos.length ? [...engineFindings, ...todos].sort(compareFindings) : engineFindings;
   if (!findings.length) return { findings, suppressed: [], prints: NO_PRINTS, markerProblems: [] };
   const markers = parseMarkers(text, file);
   const { active, ignored, kept } = partitionFindings(findings, markers);
