@@ -155,6 +155,15 @@ function urlEdits(env: PlanEnv, site: HttpSite, change: UrlChange, universal = f
 
 /** Plan one request: findings, plus the edits that migrate it where that is certain. */
 export function planRequest(inst: SiteInstance, env: PlanEnv): RequestPlan | null {
+  const plan = planParts(inst, env);
+  // A URL a person must change keeps the base written in it too: `…/v1/pods/${id}/terminate` must not
+  // land on the v2 host. (A shared base constant is held by the coverage check instead.)
+  const stuck = plan?.findings.find((f) => !f.fixable && URL_RULES.has(f.ruleId));
+  if (plan && stuck) holdInlineBase(plan, `its path needs a person first (${stuck.ruleId})`);
+  return plan;
+}
+
+function planParts(inst: SiteInstance, env: PlanEnv): RequestPlan | null {
   const { site, root } = inst;
   const shape = shapeOf(site.url, env.bases);
   const touched = new Set<N>([...site.touched, ...literalNodes(site.url), ...(site.method.kind === 'pieces' ? literalNodes(site.method.pieces) : [])]);
@@ -237,14 +246,23 @@ function holdOnBody(plan: RequestPlan, body: BodyPlan | null): void {
   if (!body?.hold) return;
   plan.hold = body.hold;
   plan.specific = [];
-  // A base written in this request's own URL stays too (a shared constant is held by the coverage check).
+  for (const f of plan.findings) {
+    if (!f.fixable || !URL_RULES.has(f.ruleId)) continue;
+    f.fixable = false;
+    f.message += ` Not rewritten: ${body.hold}.`;
+  }
+  holdInlineBase(plan, body.hold);
+}
+
+/** A base written in the request's own call (not a shared constant) stays on v1, with the reason on its finding. */
+function holdInlineBase(plan: RequestPlan, reason: string): void {
   const root = plan.instance.root.node;
   const own = new Set(literalNodes(plan.instance.site.url).filter((n) => n.start >= root.start && n.end <= root.end));
   plan.universal = plan.universal.filter((e) => !own.has(e.node));
   for (const f of plan.findings) {
-    if (!f.fixable || !(URL_RULES.has(f.ruleId) || (f.ruleId === 'base-url' && own.has(f.anchor)))) continue;
+    if (!f.fixable || f.ruleId !== 'base-url' || !own.has(f.anchor)) continue;
     f.fixable = false;
-    f.message += ` Not rewritten: ${body.hold}.`;
+    f.message += ` Not rewritten: ${reason}.`;
   }
 }
 
