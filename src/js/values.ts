@@ -130,7 +130,7 @@ export function findProp(obj: Resolved, name: string, depth = 0): PropLookup {
   for (let i = props.length - 1; i >= 0; i--) {
     const prop = props[i];
     if (prop.type === 'SpreadElement') {
-      const inner = resolveExpr(obj.path.get('properties', i, 'argument'), obj.ctx, depth + 1);
+      const inner = optionalSpread(resolveExpr(obj.path.get('properties', i, 'argument'), obj.ctx, depth + 1), depth);
       if (!isResolved(inner)) return { opaque: true, objects };
       if (inner.path.node.type !== 'ObjectExpression') {
         if (inner.path.node.type === 'Identifier' && inner.path.node.name === 'undefined') continue;
@@ -151,6 +151,25 @@ export function findProp(obj: Resolved, name: string, depth = 0): PropLookup {
     }
   }
   return { missing: true, objects };
+}
+
+const isEmptyish = (n: N): boolean =>
+  (n.type === 'ObjectExpression' && n.properties.length === 0) || n.type === 'NullLiteral' || (n.type === 'BooleanLiteral' && !n.value) || (n.type === 'Identifier' && n.name === 'undefined');
+
+/**
+ * A spread that adds its properties only sometimes (`...(body ? { body: JSON.stringify(body) } : {})`,
+ * `...(cond && { body })`): its object branch, whose properties are the ones the request may send.
+ */
+function optionalSpread(r: Resolution, depth: number): Resolution {
+  if (!isResolved(r)) return r;
+  const n = unwrap(r.path).node;
+  const branch = (key: string): Resolution => resolveExpr(unwrap(r.path).get(key), r.ctx, depth + 1);
+  if (n.type === 'ConditionalExpression') {
+    if (isEmptyish(unwrap(unwrap(r.path).get('alternate')).node)) return branch('consequent');
+    if (isEmptyish(unwrap(unwrap(r.path).get('consequent')).node)) return branch('alternate');
+  }
+  if (n.type === 'LogicalExpression' && n.operator === '&&') return branch('right');
+  return r;
 }
 
 /**

@@ -101,8 +101,9 @@ export function importEdit(source: string, program: P, specifier: string, names:
     if (end < 0 || end >= fileEnd) return { start: fileEnd, end: fileEnd, text: `\n${line.trimEnd()}`, node: program.value, universal: true };
     return { start: end + 1, end: end + 1, text: line, node: program.value, universal: true };
   }
+  // The first import of the file: a blank line sets it apart from the code.
   const top = body[0] ? lineStart(source, body[0].leadingComments?.[0]?.start ?? body[0].start) : program.value.start;
-  return { start: top, end: top, text: line, node: program.value, universal: true };
+  return { start: top, end: top, text: `${line}\n`, node: program.value, universal: true };
 }
 
 /** What a migrated file needs from the generated adapter file. */
