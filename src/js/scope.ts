@@ -156,6 +156,11 @@ function resolveBinding(idPath: P): Binding {
       top = parentPath.parentPath.parentPath; // property -> properties[] -> ObjectPattern
       continue;
     }
+    // `const { json, ...rest } = init`: `rest` reads like `init` (the keys taken out are named, so never asked for).
+    if (parent.type === 'RestElement' && top.name === 'argument' && parentPath.parentPath?.parentPath?.node?.type === 'ObjectPattern') {
+      top = parentPath.parentPath.parentPath;
+      continue;
+    }
     if (parent.type === 'AssignmentPattern' && top.name === 'left' && parentPath.parentPath?.node?.type === 'ObjectProperty') {
       top = parentPath;
       continue;

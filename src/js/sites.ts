@@ -1,7 +1,7 @@
 import type { Ctx } from './context.js';
 import { writesTo } from './body/props.js';
 import { axiosTakesBody, classifyCallee, type Callee, type DeclaredWrapper } from './clients.js';
-import { keyName, lookupScope, memberName, unwrap, type N, type P } from './scope.js';
+import { bindingOf, keyName, lookupScope, memberName, unwrap, type N, type P } from './scope.js';
 import { argsOf, evalString, findProp, isResolved, resolveExpr, type Resolved, type UrlPiece } from './values.js';
 
 /** How a request's method is expressed, so it can be read and rewritten. */
@@ -68,6 +68,14 @@ export function bodyOf(path: P, ctx: Ctx, form: BodyForm, depth = 0, carrier?: {
   if (n.type === 'ConditionalExpression' && isNullish(n.alternate)) return inward(p.get('consequent'));
   if (n.type === 'ConditionalExpression' && isNullish(n.consequent)) return inward(p.get('alternate'));
   if (n.type === 'LogicalExpression' && n.operator === '&&') return inward(p.get('right'));
+  if (n.type === 'ConditionalExpression') {
+    const chosen = byPresence(p, (branch) => inward(branch));
+    if (chosen) return chosen;
+  }
+  // A property of an options object literal (a caller's `{ json: input }`): the body is written there.
+  const read = propertyRead(p, ctx);
+  if (read && 'found' in read) return bodyOf(read.found.path, read.found.ctx, form, depth + 1);
+  if (read) return { kind: 'absent', insert: { kind: 'prop', object: read.object, key: read.key, form } };
   if (n.type === 'Identifier') {
     const r = resolveParamArg(p, ctx);
     if (r && 'unbound' in r) return { kind: 'opaque', unboundFn: r.unbound, ...holder() };
@@ -79,6 +87,53 @@ export function bodyOf(path: P, ctx: Ctx, form: BodyForm, depth = 0, carrier?: {
   if (!isResolved(r)) return r.unboundFn ? { kind: 'opaque', unboundFn: r.unboundFn, ...holder() } : { kind: 'opaque', ...holder() };
   if (r.path !== p && (r.path.node.type === 'ObjectExpression' || isNullish(r.path.node) || isJsonStringify(r.path.node))) return bodyOf(r.path, r.ctx, form, depth + 1, here);
   return { kind: 'value', value: r, form, ...holder() };
+}
+
+/**
+ * `json !== undefined ? JSON.stringify(json) : rest.body` (a wrapper's `json` option): the branch a
+ * presence test of one value picks. When neither value is given at the call, the body goes where the
+ * tested value would be (`json: …` in the caller's options), which makes the test pick that branch.
+ */
+function byPresence(p: P, follow: (branch: P) => BodySlot): BodySlot | null {
+  const test = presenceTest(p.node.test);
+  if (!test) return null;
+  const [ifPresent, ifAbsent] = test.present ? ['consequent', 'alternate'] : ['alternate', 'consequent'];
+  const tested = follow(p.get(ifPresent));
+  if (tested.kind !== 'absent') return tested;
+  const other = follow(p.get(ifAbsent));
+  return other.kind === 'absent' ? tested : other;
+}
+
+/** `x`, `!x`, `x !== undefined`, `x != null`, `x === undefined`, `x == null`: whether the test holds when x is present. */
+function presenceTest(t: N): { present: boolean } | null {
+  if (t.type === 'Identifier') return { present: true };
+  if (t.type === 'UnaryExpression' && t.operator === '!' && t.argument.type === 'Identifier') return { present: false };
+  if (t.type !== 'BinaryExpression' || !['!==', '!=', '===', '=='].includes(t.operator)) return null;
+  const nullish = (x: N): boolean => isNullish(x);
+  if (!(t.left.type === 'Identifier' && nullish(t.right)) && !(t.right.type === 'Identifier' && nullish(t.left))) return null;
+  return { present: t.operator.startsWith('!') };
+}
+
+/**
+ * A value read from an options object literal, typically a caller's (`json` of `const { json } = init`
+ * with `init` = `{ method: 'POST', json: input }`, or `rest.body`): the property, or where to add it.
+ */
+function propertyRead(p: P, ctx: Ctx): { found: Resolved } | { object: P; key: string } | null {
+  let objectExpr: P | null = null;
+  let key: string | null = null;
+  if (p.node.type === 'Identifier') {
+    const b = bindingOf(p);
+    if (b.kind !== 'var' || b.keyPath.length !== 1 || !b.init) return null;
+    [objectExpr, key] = [b.init, b.keyPath[0]!];
+  } else if (p.node.type === 'MemberExpression' && !p.node.computed) {
+    [objectExpr, key] = [p.get('object'), memberName(p.node)];
+  }
+  if (!objectExpr || !key) return null;
+  const obj = resolveExpr(objectExpr, ctx);
+  if (!isResolved(obj) || obj.path.node.type !== 'ObjectExpression') return null;
+  const prop = findProp(obj, key);
+  if ('found' in prop) return { found: prop.found };
+  return 'missing' in prop ? { object: obj.path, key } : null;
 }
 
 /** For a parameter identifier: the argument passed in the current frame, or where it would go. */
