@@ -264,11 +264,26 @@ function placeFrom(project: Project): Place {
 function holdRequestsOnHeldBases(plans: RequestPlan[], isHeld: (node: N) => N | null, where: Place): void {
   for (const plan of plans) {
     const base = [...plan.touched].find((n) => isHeld(n));
-    if (!base || (!plan.specific.length && !plan.ifRewritten.length)) continue;
+    if (!base) continue;
+    // A request with nothing else to report still gets a finding of its own: the gate must show every call left on v1.
+    const root = plan.instance.root.node;
+    const stmt = statementAround(plan.instance.root);
+    const inside = (n: N): boolean => n.start >= stmt.start && n.end <= stmt.end;
+    if (!plan.findings.some((f) => inside(f.anchor)) && !inside(base)) {
+      plan.findings.push(finding('base-url', root, `This request still goes to REST v1: its base URL (${where(base, root)}) cannot move yet (see the finding there); it moves with the base.`, false));
+    }
+    if (!plan.specific.length && !plan.ifRewritten.length) continue;
     plan.specific = [];
     plan.ifRewritten = [];
     holdFindings(plan.findings, base, where);
   }
+}
+
+/** The statement a call is part of (where its findings anchor: the call, its declaration, its result). */
+function statementAround(path: P): N {
+  let p: P | null = path;
+  while (p && !/Statement|Declaration$/.test(p.value?.type ?? '')) p = p.parentPath;
+  return p?.value ?? path.node;
 }
 
 /** Drop edits of held base literals, and say why on their findings. */
