@@ -54,7 +54,8 @@ describe('--format github', () => {
     expect(r.code).toBe(1);
     const lines = r.stdout.trim().split('\n');
     expect(lines).toContain('::error file=src/lib/runpod.ts,line=9,col=41,title=pod-reset::POST /pods/{podId}/reset has no v2 equivalent: the closest is the restart action (POST /v2/pods/{id}/action {"action":"restart"}); a true reset is a stop then a start.');
-    expect(lines.some((l) => l.startsWith('::error file=src/lib/runpod.ts,line=2,') && l.endsWith('(fixable: run npx v2-migrate)'))).toBe(true);
+    // The reset holds the shared base (base and requests move together), and the annotation says which line.
+    expect(lines.some((l) => l.startsWith('::error file=src/lib/runpod.ts,line=2,') && l.includes('needs a person first (line 9, pod-reset'))).toBe(true);
     expect(lines.some((l) => l.startsWith('::warning file=src/scripts/help.ts,line=3,') && l.includes('title=embedded-url::'))).toBe(true);
     // Marked lines are not annotated.
     expect(lines.some((l) => l.includes('line=10,') && l.includes('runpod.ts'))).toBe(false);
@@ -153,8 +154,8 @@ describe('--format markdown', () => {
     expect(apis).toMatch(/\| RunPod SDK imports \| 1 \| 1 \|/);
 
     const files = section('Files');
-    expect(files).toContain('| `src/lib/runpod.ts` | 5 | 4 | 0 | 0 | 3 | 1 | 0 | 0 |');
-    expect(files).toContain('| **total** | 8 | 6 | 1 | 0 | 5 | 1 | 1 | 0 |');
+    expect(files).toContain('| `src/lib/runpod.ts` | 5 | 4 | 0 | 0 | 0 | 1 | 0 | 0 |'); // held by its reset: nothing fixable yet
+    expect(files).toContain('| **total** | 8 | 6 | 1 | 0 | 2 | 1 | 1 | 0 |');
     expect(files).toContain('| `src/scripts/help.ts` | 2 | 0 | 1 | 0 | 0 | 0 | 1 | 0 |');
     expect(files).not.toContain('jobs.ts');
 
@@ -169,7 +170,7 @@ describe('--format markdown', () => {
     const listed = [...order.matchAll(/^\d+\. `([^`]+)`/gm)].map((m) => m[1]);
     // Transport first (defines the base), then fewest v1 sites first.
     expect(listed).toEqual(['src/lib/runpod.ts', 'src/ui/Card.tsx', 'src/scripts/help.ts']);
-    expect(order).toMatch(/1\. `src\/lib\/runpod\.ts` — defines a v1 base URL \(line 2\): shared transport; 5 v1 sites, 1 decision/);
+    expect(order).toMatch(/1\. `src\/lib\/runpod\.ts` — defines a v1 base URL \(line 2\): shared transport; 5 v1 sites, 4 decisions/); // the held requests wait for the reset
 
     expect(section('Kept on purpose')).toContain('- `src/lib/runpod.ts:10` `pod-reset` —');
     expect(section('Marked false positive')).toContain('- `src/scripts/help.ts:2` `embedded-url` —');

@@ -12,13 +12,13 @@ import type { DeclaredWrapper } from './clients.js';
 import { isSuppressed, parseMarkers, type MarkerIndex } from '../markers/index.js';
 import type { N, P } from './scope.js';
 import { nodeIndex, type NodeIndex } from './node-index.js';
-import { finding, planRequest, type PlannedFinding, type RequestPlan } from '../rules/request.js';
+import { finding, holdsItsBase, planRequest, type PlannedFinding, type RequestPlan } from '../rules/request.js';
 import { planLiteral, type LiteralPlan } from '../rules/literals.js';
 import { planResponseFile } from '../rules/response.js';
 import { RULES } from '../rules/registry.js';
 import { uncoveredUse } from './coverage.js';
 import { shapeOf } from '../url/shape.js';
-import { isCompleteShape, isSchemaUrl, URL_RULES } from '../url/plan.js';
+import { isCompleteShape, isSchemaUrl } from '../url/plan.js';
 import { pushTo } from '../util/multimap.js';
 import { lineIndex } from '../util/lines.js';
 import { ADAPTER_BASENAME, adapterImports, type AdapterNeed } from './body/adapter.js';
@@ -294,10 +294,9 @@ function holdEdits(edits: SourceEdit[], findings: PlannedFinding[], isHeld: (nod
     f.fixable = false;
     // Name the request that holds the base (the caller, not the wrapper line they share) when there is one.
     const by = heldBy.get(use);
-    const cause = by
-      ? `a request v2-migrate cannot migrate (${where(by.instance.root.node, f.anchor)}, ${holdReason(by)})`
-      : `code v2-migrate cannot follow (${where(use, f.anchor)})`;
-    f.message += ` Not rewritten: this base is also used by ${cause}; moving it alone would send that code's v1 paths to the v2 host. Migrate that code (or declare its wrapper in the config's "wrappers"), then run again.`;
+    f.message += by
+      ? ` Not rewritten: a request on this base needs a person first (${where(by.instance.root.node, f.anchor)}, ${holdReason(by)}); the base and every request on it move together. Settle that request, then run again.`
+      : ` Not rewritten: this base is also used by code v2-migrate cannot follow (${where(use, f.anchor)}); moving it alone would send that code's v1 paths to the v2 host. Migrate that code (or declare its wrapper in the config's "wrappers"), then run again.`;
   }
   return edits.filter((e) => !isHeld(e.node));
 }
@@ -400,12 +399,6 @@ function understoodNodes(plans: readonly RequestPlan[], literalPlans: readonly L
   return { ok, heldBy };
 }
 
-/**
- * A finding that keeps its request's base on v1: a URL a person must change. A pod reset does not:
- * v1 is gone, so holding the base would break every other request on it, while `/v2/pods/{id}/reset`
- * fails loudly (404) and keeps its error finding and TODO until a person decides.
- */
-const holdsItsBase = (f: PlannedFinding): boolean => !f.fixable && URL_RULES.has(f.ruleId);
 
 /** Why a request holds the base it reads, for the base's finding: its first URL finding a person must settle. */
 function holdReason(plan: RequestPlan): string {

@@ -153,13 +153,23 @@ function urlEdits(env: PlanEnv, site: HttpSite, change: UrlChange, universal = f
   return pieceEditsToSource(site.url, change.edits, env.source, universal);
 }
 
+/**
+ * A finding that keeps its request's base on v1 (a base moves only when every request on it moves and
+ * none needs a person): a URL a person must change, or an error a person must settle first — a pod
+ * reset (v2 has none), a body field with no v2 place, a body v2 would reject.
+ */
+export const holdsItsBase = (f: Finding): boolean => !f.fixable && (URL_RULES.has(f.ruleId) || (f.severity === 'error' && !BASE_RULES.has(f.ruleId)));
+
+/** A held base's own finding is a consequence, never a cause. */
+const BASE_RULES: ReadonlySet<string> = new Set(['base-url', 'openapi-url']);
+
 /** Plan one request: findings, plus the edits that migrate it where that is certain. */
 export function planRequest(inst: SiteInstance, env: PlanEnv): RequestPlan | null {
   const plan = planParts(inst, env);
-  // A URL a person must change keeps the base written in it too: `…/v1/pods/${id}/terminate` must not
-  // land on the v2 host. (A shared base constant is held by the coverage check instead.)
-  const stuck = plan?.findings.find((f) => !f.fixable && URL_RULES.has(f.ruleId));
-  if (plan && stuck) holdInlineBase(plan, `its path needs a person first (${stuck.ruleId})`);
+  // A request that needs a person keeps the base written in its own URL too: `…/v1/pods/${id}/terminate`
+  // must not land on the v2 host. (A shared base constant is held by the coverage check instead.)
+  const stuck = plan?.findings.find(holdsItsBase);
+  if (plan && stuck) holdInlineBase(plan, `this request needs a person first (${stuck.ruleId})`);
   return plan;
 }
 
