@@ -210,10 +210,13 @@ export function planBody(site: HttpSite, op: V1Operation, root: P, env: BodyEnv,
   const warned = create && canInsert && !v2 ? planDefaults(plan, mapping, body, env, root, op, append, built) : new Set<string>();
   planWrites(plan, body, mapping, op, decide, notes);
 
-  // Fields only the values at run time can settle (a volume size, an argv built by a function): the
-  // whole literal goes through the run-time adapter instead of a partial rewrite that holds its request.
-  if (decided.size && !settledOnlyByAPerson && !body.writes.length && !v2) {
-    const adapted = adaptLiteral(carrierFor(site.body.kind === 'value' ? [...site.body.carriers, located.object] : [located.object], site)!, op, root, env);
+  // Fields only the values at run time can settle (a volume size, an argv built by a function), or v1
+  // fields written into the object after it is built: the body goes through the run-time adapter where
+  // it is used, instead of a partial rewrite that holds its request or misses the later writes.
+  const laterV1Writes = body.writes.some((w) => (mapping.fields[w.key]?.kind ?? 'keep') !== 'keep');
+  if (!v2 && !settledOnlyByAPerson && (decided.size || laterV1Writes)) {
+    const carriers = site.body.kind === 'value' && site.body.carriers.length ? site.body.carriers : [located.object];
+    const adapted = adaptLiteral(carrierFor(carriers, site)!, op, root, env);
     if (adapted) return adapted;
   }
   flushTodos();
@@ -291,7 +294,7 @@ function adaptLiteral(object: P, op: V1Operation, root: P, env: BodyEnv): BodyPl
   const file = currentProject()?.fileAt(object.node.start).file;
   const edit = file && env.adapters ? wrapInAdapter(env.source, object, id, file) : null;
   if (!edit) return null;
-  const message = `The body of ${label(op)} has fields whose v2 form depends on values known only at run time, so it is not rewritten in place: the fix wraps it in ${adapterName(id)}(…), a generated adapter (${ADAPTER_BASENAME} next to this code) that reshapes it for v2 when the request is sent and throws on a field v2 has no place for; review the fields your code sends.`;
+  const message = `The body of ${label(op)} is completed at run time (values or later writes only known then), so it is not rewritten in place: the fix wraps it in ${adapterName(id)}(…), a generated adapter (${ADAPTER_BASENAME} next to this code) that reshapes it for v2 when the request is sent and throws on a field v2 has no place for; review the fields your code sends.`;
   return { specific: [edit], universal: [], findings: [finding('body-adapter', root.node, message)] };
 }
 
