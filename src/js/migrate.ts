@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Finding } from '../findings.js';
 import { compareFindings } from '../findings.js';
 import type { Bases } from '../url/shape.js';
+import { withDocumentedPools } from '../map/gpu-pools.js';
 import { collectSites } from './analyze.js';
 import { applyEdits, EditError, preferredQuote, type SourceEdit } from './edits.js';
 import { recordVisits } from './values.js';
@@ -29,7 +30,7 @@ export interface MigrateOptions {
   workspaces?: Workspaces;
   /** Wrappers declared in the config (config `wrappers`). */
   wrappers?: readonly DeclaredWrapper[];
-  /** GPU type name → v2 serverless pool id (config `gpuPools`). */
+  /** GPU type name → v2 serverless pool id (config `gpuPools`), over RunPod's documented pool table. */
   gpuPools?: Readonly<Record<string, string>>;
   /** Write v1 defaults out on creates instead of warning (config `preserveV1Defaults`). */
   preserveV1Defaults?: boolean;
@@ -129,7 +130,7 @@ function analyzeProject(project: Project, options: MigrateOptions): Map<string, 
   for (const f of jsFiles) literalsOf.set(f, nodeIndex(f.parsed!).strings);
   const literals = [...literalsOf.values()].flat();
   const quote = preferredQuote(source, literals.map((p) => p.node));
-  const env = { source, bases: options.bases, quote, gpuPools: options.gpuPools ?? {}, preserveV1Defaults: options.preserveV1Defaults ?? false, adapters: options.adapters !== false };
+  const env = { source, bases: options.bases, quote, gpuPools: withDocumentedPools(options.gpuPools), preserveV1Defaults: options.preserveV1Defaults ?? false, adapters: options.adapters !== false };
 
   const instances = collectSites(jsFiles.map((f) => f.parsed!), options.bases, options.wrappers ?? []);
   const touchedByAny = new Set<N>();

@@ -20,7 +20,7 @@ export interface PlanEnv {
   source: string;
   bases: Bases;
   quote: string;
-  /** GPU type name → v2 serverless pool id (config `gpuPools`). */
+  /** GPU type name → v2 serverless pool id: RunPod's documented table with the config's `gpuPools` on top. */
   gpuPools: Readonly<Record<string, string>>;
   /** Write v1 defaults out on creates instead of warning (config `preserveV1Defaults`). */
   preserveV1Defaults: boolean;
