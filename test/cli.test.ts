@@ -180,6 +180,18 @@ describe('the bundled example', () => {
   });
 });
 
+describe('config: a rule set to "off"', () => {
+  it('neither reports nor fixes: the request that needs its fix is left as it is', () => {
+    const src = "const BASE = 'https://rest.runpod.io/v1';\nexport const list = async () => (await fetch(`${BASE}/pods`)).json();\n";
+    const dir = tempProject({ 'a.ts': src, 'v2-migrate.config.json': JSON.stringify({ rules: { 'list-envelope': 'off' } }) });
+    const doc = JSON.parse(cli(['--dry-run', '--format', 'json'], dir).stdout);
+    expect(doc.summary.changed).toBe(0);
+    expect(doc.files.flatMap((f: { findings: Array<{ ruleId: string }> }) => f.findings.map((x) => x.ruleId))).toEqual(['base-url']);
+    cli([], dir);
+    expect(fs.readFileSync(path.join(dir, 'a.ts'), 'utf8')).toBe(src);
+  });
+});
+
 describe('config: declared wrappers', () => {
   it('migrates calls to a wrapper defined where the tool cannot see it, and a second run changes nothing', () => {
     const src = [

@@ -36,6 +36,8 @@ export interface MigrateOptions {
   preserveV1Defaults?: boolean;
   /** Run-time body adapters (config `adapters`): off, or the file to put them in (null: next to the code). */
   adapters?: false | { file: string | null };
+  /** Rules set to "off" in the config: their findings are not reported (by the runner) and their fixes not made. */
+  offRules?: readonly string[];
 }
 
 export interface MigrateResult {
@@ -142,7 +144,10 @@ function analyzeProject(project: Project, options: MigrateOptions): Map<string, 
     for (const n of nodes) touchedByAny.add(n);
     if (plan) plans.push(plan);
   }
-  const isMarked = markerLookup(project);
+  // A rule set to "off" neither reports nor fixes: a request with such a fix is left as it is, like a marked one.
+  const off = new Set(options.offRules ?? []);
+  const markedAt = markerLookup(project);
+  const isMarked = (f: PlannedFinding): boolean => off.has(f.ruleId) || markedAt(f);
   const frozen = freezeMarked(plans, isMarked);
   arbitrate(plans);
   const literalPlans = planLiterals(jsFiles, literalsOf, touchedByAny, source, options.bases);
@@ -361,18 +366,16 @@ function releaseFrozenFindings(findings: PlannedFinding[], frozen: ReadonlySet<N
   for (const f of findings) {
     if (!f.fixable || !frozen.has(f.anchor)) continue;
     f.fixable = false;
-    f.message += ' Not rewritten: a request marked v2-migrate-keep-v1 / v2-migrate-ignore uses the same code.';
+    f.message += ' Not rewritten: a request marked v2-migrate-keep-v1 / v2-migrate-ignore (or whose rule is turned off) uses the same code.';
   }
 }
 
-/** URL-level rules: a non-fixable one means the request's URL is left behind on v1. */
-
 /**
- * Nodes read only by requests that are fully migrated in this run (recognised, and no URL change left
- * for a person). A node also read by any other request does not count: moving a base it holds would
- * strand that request's v1 path on the v2 host. (A reset or a body decision does not hold a base back.)
+ * Nodes read only by requests that are fully migrated in this run (recognised, nothing left for a
+ * person: see holdsItsBase), and for each other node the first request that holds it. A node also
+ * read by any other request does not count: moving a base it holds would strand that request's v1
+ * path on the v2 host.
  */
-/** The nodes requests this run fully migrates read, and for each other node the first request that holds it. */
 interface Understanding {
   ok: Set<N>;
   heldBy: Map<N, RequestPlan>;

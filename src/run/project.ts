@@ -134,7 +134,8 @@ export async function migrateJsFiles(jsFiles: readonly string[], envFiles: reado
   }
   if (focus) components.splice(0, components.length, ...components.filter((c) => c.some((f) => focus.has(f))));
   if (!components.length) return outcomes;
-  const options = { bases: settings.bases, gpuPools: settings.gpuPools, preserveV1Defaults: settings.preserveV1Defaults, adapters: settings.adapters, wrappers: settings.wrappers, workspaces };
+  const offRules = Object.entries(settings.rules).filter(([, v]) => v === 'off').map(([k]) => k);
+  const options = { bases: settings.bases, gpuPools: settings.gpuPools, preserveV1Defaults: settings.preserveV1Defaults, adapters: settings.adapters, offRules, wrappers: settings.wrappers, workspaces };
   const tasks: ComponentTask[] = components
     .map((c) => ({ inputs: [...c].sort().map((file) => ({ file, source: texts.get(file)! })), options }));
   const results = new Map<string, MigrateResult>();
