@@ -56,6 +56,8 @@ describe('PR gate', () => {
     const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'v2-migrate-cache-'));
     const first = cli(['--dry-run', '--cache', '--cache-location', cacheDir], dir).stdout;
     expect(fs.readdirSync(cacheDir).length).toBeGreaterThan(0);
+    // Results hold file contents (.env values among them): owner-only files.
+    if (process.platform !== 'win32') for (const f of fs.readdirSync(cacheDir)) expect(fs.statSync(path.join(cacheDir, f)).mode & 0o077).toBe(0);
     expect(cli(['--dry-run', '--cache', '--cache-location', cacheDir], dir).stdout).toBe(first);
     fs.writeFileSync(path.join(dir, 'packages/alpha/src/use.ts'), "import { call } from './api';\nexport const del = (id: string) => call(`/templates/${id}`);\n");
     const after = cli(['--dry-run', '--cache', '--cache-location', cacheDir], dir).stdout;

@@ -29,10 +29,11 @@ export class ResultCache {
 
   set(task: ComponentTask, result: ComponentResult): void {
     try {
-      fs.mkdirSync(this.dir, { recursive: true });
+      // Results hold file contents (.env values among them): readable by the owner only.
+      fs.mkdirSync(this.dir, { recursive: true, mode: 0o700 });
       const file = path.join(this.dir, `${this.key(task)}.json`);
       const tmp = `${file}.${process.pid}.tmp`;
-      fs.writeFileSync(tmp, JSON.stringify(result));
+      fs.writeFileSync(tmp, JSON.stringify(result), { mode: 0o600 });
       fs.renameSync(tmp, file);
     } catch {
       // A cache that cannot be written only costs speed.
