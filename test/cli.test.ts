@@ -180,6 +180,21 @@ describe('the bundled example', () => {
   });
 });
 
+describe('files the tool must not write', () => {
+  it('a read-only file keeps its text and gets a finding; the others are written', () => {
+    const v1 = "export const list = () => fetch('https://rest.runpod.io/v1/pods');\n";
+    const dir = tempProject({ 'ro.ts': v1, 'rw.ts': v1 });
+    fs.chmodSync(path.join(dir, 'ro.ts'), 0o444);
+    const doc = JSON.parse(cli(['--format', 'json'], dir).stdout);
+    expect(fs.readFileSync(path.join(dir, 'ro.ts'), 'utf8')).toBe(v1);
+    expect(fs.statSync(path.join(dir, 'ro.ts')).mode & 0o777).toBe(0o444);
+    expect(fs.readFileSync(path.join(dir, 'rw.ts'), 'utf8')).toContain('https://api.runpod.io/v2/pods');
+    const ro = doc.files.find((f: { path: string }) => f.path === 'ro.ts');
+    expect(ro.changed).toBe(false);
+    expect(ro.findings.some((f: { ruleId: string; message: string }) => f.ruleId === 'skipped-file' && f.message.includes('read-only'))).toBe(true);
+  });
+});
+
 describe('config: a rule set to "off"', () => {
   it('neither reports nor fixes: the request that needs its fix is left as it is', () => {
     const src = "const BASE = 'https://rest.runpod.io/v1';\nexport const list = async () => (await fetch(`${BASE}/pods`)).json();\n";

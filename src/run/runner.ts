@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import type { Finding, Severity } from '../findings.js';
 import { compareFindings } from '../findings.js';
@@ -250,8 +251,25 @@ export async function run(targets: readonly string[], cwd: string, settings: Set
   }
   progress.done();
   for (const file of adapters.write()) results.set(file.absPath, { ...blank(file.absPath), ...file });
+  for (const r of results.values()) if (r.changed) refuseUnsafeWrite(r);
   const listed = [...results.values()].filter((r) => (!changed || changed.has(r.absPath)) && (r.changed || r.findings.length || r.suppressed.length || r.inventory)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { results: listed, summary: summarize(listed, files.length) };
+}
+
+/**
+ * A change the tool will not write, whatever the mode: through a symbolic link (its target may lie
+ * outside the tree the user named), or over a read-only file. The file keeps its text, with a finding.
+ */
+function refuseUnsafeWrite(r: FileResult): void {
+  const stat = fs.lstatSync(r.absPath, { throwIfNoEntry: false });
+  const why = stat?.isSymbolicLink()
+    ? `it is a symbolic link (to ${fs.readlinkSync(r.absPath)}), and v2-migrate never writes through one: run it on the target`
+    : stat && (stat.mode & 0o222) === 0
+      ? 'it is read-only: make it writable to let v2-migrate change it'
+      : null;
+  if (!why) return;
+  Object.assign(r, { changed: false, before: undefined, after: undefined, bytes: undefined });
+  r.findings = [...r.findings.map((f) => (f.fixable ? { ...f, fixable: false } : f)), fileFinding('skipped-file', `Not rewritten: ${why}.`)].sort(compareFindings);
 }
 
 /** Path of `to` relative to `from`, with '/': a plain prefix cut for the common case of a file below the folder. */
