@@ -104,7 +104,7 @@ export async function migrateJsFiles(jsFiles: readonly string[], envFiles: reado
   }, jobs, run.early);
   seeds.sort();
   if (!seeds.length) return [...large];
-  const { importsOf, importers, specifiers } = await importGraph(jsFiles, known, resolver);
+  const { importsOf, importers } = await importGraph(jsFiles, known, resolver);
   const taken = importClosure(seeds, importers, importsOf);
   const outcomes: JsFileOutcome[] = [...large];
   const texts = new Map<string, string>();
@@ -135,11 +135,20 @@ export async function migrateJsFiles(jsFiles: readonly string[], envFiles: reado
   if (focus) components.splice(0, components.length, ...components.filter((c) => c.some((f) => focus.has(f))));
   if (!components.length) return outcomes;
   const options = { bases: settings.bases, gpuPools: settings.gpuPools, preserveV1Defaults: settings.preserveV1Defaults, wrappers: settings.wrappers };
-  // Each component carries how its own imports resolved: the engine (maybe on another thread) follows
-  // values with the run's resolution, and the result cache keys on it.
+  // Each component carries how its files' imports resolve, so the engine (maybe on another thread)
+  // follows values as the run resolved them, and the result cache keys on it. Resolved again for the
+  // few files taken: the graph keeps no specifier (each a slice that would hold its file's text).
+  const importsIn = (file: string): Record<string, string> => {
+    const out: Record<string, string> = {};
+    for (const spec of isEnvFile(file) ? [] : moduleSpecifiers(texts.get(file)!)) {
+      const target = resolver.resolve(file, spec, (f) => known.has(f));
+      if (target) out[spec] = target;
+    }
+    return out;
+  };
   const tasks: ComponentTask[] = components.map((c) => {
     const files = [...c].sort();
-    const imports = Object.fromEntries(files.filter((f) => specifiers.has(f)).map((f) => [f, Object.fromEntries(specifiers.get(f)!)]));
+    const imports = Object.fromEntries(files.map((f) => [f, importsIn(f)]));
     return { inputs: files.map((file) => ({ file, source: texts.get(file)! })), options: { ...options, imports } };
   });
   const results = new Map<string, MigrateResult>();
@@ -161,33 +170,22 @@ export async function migrateJsFiles(jsFiles: readonly string[], envFiles: reado
   return outcomes;
 }
 
-interface ImportGraph {
-  importsOf: Map<string, string[]>;
-  importers: Map<string, string[]>;
-  /** Per file, each specifier that resolved to a file of the run, and that file. */
-  specifiers: Map<string, Map<string, string>>;
-}
-
 /** Imports between the run's JS/TS files (read again: only runs with seeds need it). */
-async function importGraph(jsFiles: readonly string[], known: ReadonlySet<string>, resolver: ModuleResolver): Promise<ImportGraph> {
+async function importGraph(jsFiles: readonly string[], known: ReadonlySet<string>, resolver: ModuleResolver): Promise<{ importsOf: Map<string, string[]>; importers: Map<string, string[]> }> {
   const importsOf = new Map<string, string[]>();
-  const specifiers = new Map<string, Map<string, string>>();
-  const isFile = (f: string): boolean => known.has(f);
   readEach(jsFiles, (file, bytes) => {
     if (!bytes) return;
-    const resolved = new Map<string, string>();
+    const targets = new Set<string>();
     for (const spec of moduleSpecifiers(lenientText(bytes))) {
-      if (resolved.has(spec)) continue;
-      const target = resolver.resolve(file, spec, isFile);
-      if (target) resolved.set(spec, target);
+      const target = resolver.resolve(file, spec, (f) => known.has(f));
+      if (target) targets.add(target);
     }
-    importsOf.set(file, [...new Set(resolved.values())]);
-    if (resolved.size) specifiers.set(file, resolved);
+    importsOf.set(file, [...targets]);
   });
   // Built in file order, so edge order never depends on read timing.
   const importers = new Map<string, string[]>();
   for (const file of jsFiles) for (const target of importsOf.get(file) ?? []) pushTo(importers, target, file);
-  return { importsOf, importers, specifiers };
+  return { importsOf, importers };
 }
 
 /**
