@@ -34,7 +34,7 @@ export function uncoveredUse(literal: P, visited: ReadonlySet<N>, project: Proje
   }
   // A class field, constructor assignment or getter: `this.x` reads in the class, `.x` on its instances.
   const member = classMemberName(q);
-  if (member) return memberReads(member.cls, member.name, project).find((r) => !visited.has(r)) ?? null;
+  if (member) return memberReads(member.cls, member.name, member.isStatic, project).find((r) => !visited.has(r)) ?? null;
   // A property of an object held by a variable or returned by a function (`const { base } = getConfig()`).
   const reads = propertyReads(q, project);
   if (reads) return reads.find((r) => !visited.has(r)) ?? null;
@@ -43,22 +43,22 @@ export function uncoveredUse(literal: P, visited: ReadonlySet<N>, project: Proje
 }
 
 /** The class member a literal is the value of: a field, a constructor assignment, or what a getter returns. */
-function classMemberName(q: P): { cls: P; name: string } | null {
+function classMemberName(q: P): { cls: P; name: string; isStatic: boolean } | null {
   const holder = q.parentPath?.value;
   if ((holder?.type === 'ClassProperty' || holder?.type === 'ClassPrivateProperty') && q.name === 'value') {
     const name = holder.key.type === 'PrivateName' ? `#${holder.key.id.name}` : keyName(holder.key, holder.computed);
-    return name ? { cls: q.parentPath.parentPath.parentPath.parentPath, name } : null;
+    return name ? { cls: q.parentPath.parentPath.parentPath.parentPath, name, isStatic: !!holder.static } : null;
   }
   if (holder?.type === 'AssignmentExpression' && q.name === 'right' && holder.left.type === 'MemberExpression' && holder.left.object.type === 'ThisExpression') {
     const name = memberName(holder.left);
     let c: P | null = q.parentPath;
     while (c && c.value?.type !== 'ClassBody') c = c.parentPath;
-    return name && c ? { cls: c.parentPath, name } : null;
+    return name && c ? { cls: c.parentPath, name, isStatic: false } : null;
   }
   if (holder?.type === 'ReturnStatement') {
     const getter = enclosingFunction(q);
     const name = getter && getter.node.type === 'ClassMethod' && getter.node.kind === 'get' && returnedExpression(getter)?.node === q.node ? keyName(getter.node.key, getter.node.computed) : null;
-    return name ? { cls: getter!.parentPath.parentPath.parentPath, name } : null;
+    return name ? { cls: getter!.parentPath.parentPath.parentPath, name, isStatic: !!getter!.node.static } : null;
   }
   return null;
 }

@@ -244,18 +244,22 @@ function patternReads(pattern: P, keys: readonly string[], project: Project, out
 
 /**
  * Reads of a class member: `this.name` in the class, and `.name` on its instances (`new C().name`,
- * `const c = new C(); c.name`) when they can be followed (not when an instance or the class leaves
- * through an export v2-migrate does not follow: then the `this` reads alone).
+ * `const c = new C(); c.name`) or, for a static member, on the class (`C.name`), when they can be
+ * followed (not when an instance or the class leaves through an export v2-migrate does not follow:
+ * then the `this` reads alone).
  */
-export function memberReads(cls: P, name: string, project: Project): N[] {
+export function memberReads(cls: P, name: string, isStatic: boolean, project: Project): N[] {
   const own = thisReads(cls, name);
   const id = cls.node.id ? cls.get('id') : functionName(cls);
   if (!id) return own;
-  const instances: P[] = [];
+  const holders: P[] = [];
   for (const ref of referencePaths(id, project)) {
-    if (ref.parentPath?.value?.type === 'NewExpression' && ref.name === 'callee') instances.push(ref.parentPath);
+    const holder = ref.parentPath?.value;
+    // `C.name` reads a static member; `new C()` makes an instance whose `.name` reads the others.
+    if (isStatic && holder?.type === 'MemberExpression' && ref.name === 'object') holders.push(ref);
+    else if (!isStatic && holder?.type === 'NewExpression' && ref.name === 'callee') holders.push(ref.parentPath);
     else if (isExported(ref)) return own;
   }
   const out = [...own];
-  return readsOf(instances, [name], project, out) ? out : own;
+  return readsOf(holders, [name], project, out) ? out : own;
 }

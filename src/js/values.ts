@@ -289,7 +289,8 @@ function memberOf(obj: Resolved, name: string, at: P, depth: number): Resolution
     // Static members.
     const body: N[] = obj.path.node.body.body;
     const i = body.findIndex((m: N) => m.static && m.kind !== 'set' && keyName(m.key, m.computed) === name);
-    const member: P | null = i < 0 ? null : body[i].kind === 'get' ? returnedExpression(obj.path.get('body', 'body', i)) : obj.path.get('body', 'body', i, ...(body[i].type === 'ClassProperty' ? ['value'] : []));
+    const path = (...names: string[]): P => obj.path.get('body', 'body', i, ...names);
+    const member = i < 0 ? null : body[i].kind === 'get' ? returnedExpression(path()) : body[i].type === 'ClassProperty' ? path('value') : path();
     if (member) return resolveExpr(member, obj.ctx, depth + 1);
     return { unresolved: true, path: at };
   }
