@@ -7,7 +7,7 @@ import { nearestManifest, packageTargets, packageName, type Manifest, type Works
 export { readWorkspaces, type Workspaces } from './workspaces.js';
 
 /** TypeScript's extensions first: `./x` is x.ts before x.js, as tsc and bundlers read it. */
-const EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs', '.json'];
+const EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
 
 const OPTIONS: NapiResolveOptions = {
   extensions: EXTENSIONS,
@@ -101,7 +101,7 @@ export class ModuleResolver {
     return null;
   }
 
-  /** One resolver per config file (and one for none), each caching the file system for the run. */
+  /** One resolver per config file (and one for none), each caching the file system for the run (a clone made with `cloneWithOptions` ignores a tsconfig). */
   private resolverWith(config: string | null): ResolverFactory {
     const key = config ?? '';
     let resolver = this.byConfig.get(key);
