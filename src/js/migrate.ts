@@ -8,7 +8,6 @@ import { applyEdits, EditError, preferredQuote, type SourceEdit } from './edits.
 import { recordVisits } from './values.js';
 import { syntaxError } from './parse.js';
 import { Project, withProject, type ProjectFile, type ProjectInput } from './project.js';
-import type { Workspaces } from '../scan/resolve.js';
 import type { DeclaredWrapper } from './clients.js';
 import { isSuppressed, parseMarkers, type MarkerIndex } from '../markers/index.js';
 import type { N, P } from './scope.js';
@@ -26,8 +25,11 @@ import { ADAPTER_BASENAME, adapterImports, type AdapterNeed } from './body/adapt
 
 export interface MigrateOptions {
   bases: Bases;
-  /** Monorepo packages by name, so imports of a workspace package are followed into its source. */
-  workspaces?: Workspaces;
+  /**
+   * How the run resolved imports: importing file → specifier → imported file (tsconfig paths,
+   * workspace packages, … as src/scan/resolve.ts reads them). Without it, no import is followed.
+   */
+  imports?: Readonly<Record<string, Readonly<Record<string, string>>>>;
   /** Wrappers declared in the config (config `wrappers`). */
   wrappers?: readonly DeclaredWrapper[];
   /** GPU type name → v2 serverless pool id (config `gpuPools`), over RunPod's documented pool table. */
@@ -121,7 +123,7 @@ export function migrateSource(source: string, file: string, options: MigrateOpti
  * gets a result; files that do not parse get a parse-error finding and take no part.
  */
 export function migrateProject(inputs: readonly ProjectInput[], options: MigrateOptions): Map<string, MigrateResult> {
-  const project = new Project(inputs, options.workspaces);
+  const project = new Project(inputs, options.imports);
   return withProject(project, () => analyzeProject(project, options));
 }
 

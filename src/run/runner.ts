@@ -12,7 +12,7 @@ import type { ComponentResult } from './component.js';
 import { NO_PROGRESS, type Progress } from './progress.js';
 import type { ResultCache } from './cache.js';
 import { inShard, packageOf, type Shard } from './shard.js';
-import { readWorkspaces } from '../scan/resolve.js';
+import { ModuleResolver, readWorkspaces } from '../scan/resolve.js';
 import ignore from 'ignore';
 import { parseMarkers, partitionFindings, splitLines, type MarkerKind, type MarkerProblem } from '../markers/index.js';
 import { RULES, type RuleId } from '../rules/registry.js';
@@ -206,7 +206,7 @@ export async function run(targets: readonly string[], cwd: string, settings: Set
   const settingsOf = perFolder((file) => settingsFor(file, discovery.has));
   let files = discovery.files;
   if (shard) files = files.filter((f) => inShard(pkgOf(f), cwd, shard));
-  const workspaces = readWorkspaces(new Set(files.map(pkgOf)));
+  const resolver = new ModuleResolver(readWorkspaces(new Set(files.map(pkgOf))), discovery.has);
   const results = new Map<string, FileResult>();
   const blank = (file: string): FileResult => ({
     path: relative(cwd, file),
@@ -234,7 +234,7 @@ export async function run(targets: readonly string[], cwd: string, settings: Set
       const inventory = scanInventory(lenient, groupSettings.bases);
       if (!isEmptyInventory(inventory)) results.set(file, { ...blank(file), inventory });
     };
-    const run = { mayMatter, jobs, early, onRead, onAnalysed, workspaces, ...(changed ? { focus: changed } : {}), ...(cache ? { cache } : {}) };
+    const run = { mayMatter, jobs, early, onRead, onAnalysed, resolver, ...(changed ? { focus: changed } : {}), ...(cache ? { cache } : {}) };
     const outcomes = await migrateJsFiles(kept.filter(isJsFile), kept.filter(isEnvFile), groupSettings, run);
     for (const o of outcomes) if (o.result?.adapter) adapters.add(o.result.adapter, groupSettings);
     const byJs = new Set<string>();
