@@ -295,7 +295,7 @@ function statementAround(path: P): N {
 }
 
 /** Drop edits of held base literals, and say why on their findings. */
-function holdEdits(edits: SourceEdit[], findings: PlannedFinding[], isHeld: (node: N) => N | null, where: Place, heldBy: ReadonlyMap<N, RequestPlan>): SourceEdit[] {
+function holdEdits(edits: SourceEdit[], findings: PlannedFinding[], isHeld: (node: N) => N | null, where: Place, heldBy: ReadonlyMap<N, Holder>): SourceEdit[] {
   for (const f of findings) {
     const use = f.fixable ? isHeld(f.anchor) : null;
     if (!use) continue;
@@ -303,7 +303,7 @@ function holdEdits(edits: SourceEdit[], findings: PlannedFinding[], isHeld: (nod
     // Name the request that holds the base (the caller, not the wrapper line they share) when there is one.
     const by = heldBy.get(use);
     f.message += by
-      ? ` Not rewritten: a request on this base needs a person first (${where(by.instance.root.node, f.anchor)}, ${holdReason(by)}); the base and every request on it move together. Settle that request, then run again.`
+      ? ` Not rewritten: a request on this base needs a person first (${where(by.plan.instance.root.node, f.anchor)}, ${by.reason}); the base and every request on it move together. Settle that request, then run again.`
       : ` Not rewritten: this base is also used by code v2-migrate cannot follow (${where(use, f.anchor)}); moving it alone would send that code's v1 paths to the v2 host. Migrate that code (or declare its wrapper in the config's "wrappers"), then run again.`;
   }
   return edits.filter((e) => !isHeld(e.node));
@@ -380,19 +380,26 @@ function releaseFrozenFindings(findings: PlannedFinding[], frozen: ReadonlySet<N
  */
 interface Understanding {
   ok: Set<N>;
-  heldBy: Map<N, RequestPlan>;
+  /** For a node a request holds: that request and why, said before other holds add to its findings. */
+  heldBy: Map<N, Holder>;
+}
+
+interface Holder {
+  plan: RequestPlan;
+  reason: string;
 }
 
 function understoodNodes(plans: readonly RequestPlan[], literalPlans: readonly LiteralPlanned[]): Understanding {
   const ok = new Set<N>();
-  const heldBy = new Map<N, RequestPlan>();
+  const heldBy = new Map<N, Holder>();
   const not = new Set<N>();
   for (const plan of plans) {
     const migrated = plan.understood && !plan.hold && !plan.findings.some(holdsItsBase);
+    const holder = migrated ? null : { plan, reason: holdReason(plan) };
     for (const set of [plan.touched, plan.instance.site.visited]) {
       for (const n of set) {
         (migrated ? ok : not).add(n);
-        if (!migrated && !heldBy.has(n)) heldBy.set(n, plan);
+        if (holder && !heldBy.has(n)) heldBy.set(n, holder);
       }
     }
   }
@@ -411,7 +418,8 @@ function holdReason(plan: RequestPlan): string {
   const f = plan.findings.find(holdsItsBase);
   if (plan.hold && !f) return plan.hold;
   if (!f) return 'its URL is not a v1 operation the tool knows';
-  const why = /Not rewritten: (.*?)\.(?: |$)/.exec(f.message)?.[1] ?? f.message.split(/(?<=[.;:])\s/)[0]!.replace(/[.;:]$/, '');
+  // Its own reason (after "Not rewritten:"), else its first sentence.
+  const why = /Not rewritten: (.*?)\.(?: |$)/.exec(f.message)?.[1] ?? f.message.split(/\.(?:\s|$)/)[0]!;
   return `${f.ruleId}: ${why}`;
 }
 
