@@ -16,7 +16,7 @@ import { bindingOf, isFunction, keyName, unwrap, type N, type P } from '../js/sc
 import { collectPaths } from '../js/walk.js';
 import { nestMember, renameMember, renamePatternKey, unwrapExpression, unwrapPatternProperty } from '../js/responses/edits.js';
 import { Tracer, type Value, type Walk } from '../js/responses/flow.js';
-import { planNest, planRename, planUnwrap } from '../js/responses/read-forms.js';
+import { planNest, planRename, planUnwrap, returnTypeAlsoDeclared } from '../js/responses/read-forms.js';
 import { ANY, awaited, frameBindings, OPAQUE, promiseOf, syntheticObject, typeOf, type StaticType } from '../js/responses/static-type.js';
 import { queryParamsOf } from '../js/responses/query.js';
 import { callTypeArgument, elementType, membersOf, renameSignature, typesAt, wrapTypeArgument } from '../js/responses/types.js';
@@ -260,16 +260,19 @@ function planTypes(plan: ResponsePlan, at: P, item: ItemKind, list: boolean, env
   const rule: RuleId = BILLING_ITEMS.has(item) ? 'billing-records' : 'response-field';
   for (const declared of typesAt(at)) {
     const t = list ? elementType(declared) : declared;
+    // The same shape also declared as the return type of the function that returns the call: both or neither.
+    const twice = returnTypeAlsoDeclared(declared);
     for (const member of t ? membersOf(t, at) : []) {
       const row = responseField(member.name, item);
       if (!row) continue;
       const head = `Type ${member.typeName} describes this RunPod response: ${fieldMessage(row, item, member.name)}`;
-      const edits = row.fate.kind === 'rename' ? renameSignature(env.source, member, row.fate.to) : null;
+      const edits = row.fate.kind === 'rename' && twice === null ? renameSignature(env.source, member, row.fate.to) : null;
       if (edits) {
         plan.specific.push(...edits);
         renamed.add(member.key);
       }
-      plan.findings.push(finding(rule, member.key, edits ? `${head} Renamed in the type too.` : `${head} Update the type by hand.`, !!edits));
+      const byHand = twice === null ? 'Update the type by hand.' : `Update it by hand together with the declared return type of the function that returns it (line ${twice}).`;
+      plan.findings.push(finding(rule, member.key, edits ? `${head} Renamed in the type too.` : `${head} ${byHand}`, !!edits));
     }
   }
 }

@@ -5,7 +5,8 @@
  */
 import path from 'node:path';
 import { currentProject } from '../project.js';
-import type { N } from '../scope.js';
+import { enclosingFunction, type N, type P } from '../scope.js';
+import { collectPaths } from '../walk.js';
 import type { NestForm } from './edits.js';
 import { memberOf, type StaticType } from './static-type.js';
 
@@ -70,8 +71,28 @@ export function planRename(t: StaticType | undefined, from: string, to: string, 
   if (a === 'unseen') return { ok: false, why: unseen(`.${to}`) };
   const own = t.kind === 'object' ? t.members.get(from) : undefined;
   if (own && renamed.has(own.key)) return { ok: true, literalKey: null };
-  if (own && t.kind === 'object' && t.name === null && t.decl?.type === 'TSTypeLiteral') return { ok: true, literalKey: own.key };
+  if (own && t.kind === 'object' && t.name === null && t.decl?.type === 'TSTypeLiteral') {
+    // `return this.call<{ imageName: string }>(…)` in a function declared `Promise<{ imageName: string }>`:
+    // the value is typed twice, and renaming the type argument alone breaks the declared return type.
+    const line = returnTypeAlsoDeclared(t.decl);
+    if (line !== null) return { ok: false, why: `its type is written twice: in the call's type argument and in the declared return type of the function that returns it (line ${line}); rename "${from}" to "${to}" in both, then read .${to} here` };
+    return { ok: true, literalKey: own.key };
+  }
   return { ok: false, why: declaredWithout(t, from, to, at) };
+}
+
+/** The line of a declared return type that also types the value of the call this type literal is an argument of, or null. */
+export function returnTypeAlsoDeclared(literal: N): number | null {
+  const file = currentProject()?.fileAt(literal.start);
+  if (!file?.parsed) return null;
+  let p: P | null | undefined = collectPaths(file.parsed.root.get('program'), (n) => n === literal)[0];
+  if (!p || p.parent?.value.type !== 'TSTypeParameterInstantiation') return null;
+  p = p.parent.parent;
+  if (!p || !/CallExpression$/.test(p.value.type)) return null;
+  while (p.parent && ['AwaitExpression', 'ParenthesizedExpression', 'TSAsExpression'].includes(p.parent.value.type)) p = p.parent;
+  const holder = p.parent?.value;
+  const fn = holder?.type === 'ReturnStatement' ? enclosingFunction(p) : holder && /Function/.test(holder.type) && holder.body === p.value ? p.parent : null;
+  return fn?.value.returnType ? fn.value.returnType.loc?.start.line ?? 0 : null;
 }
 
 export type NestPlan = { ok: true; form: NestForm } | { ok: false; why: string };
