@@ -38,8 +38,9 @@ export function uncoveredUse(literal: P, visited: ReadonlySet<N>, project: Proje
   // A property of an object held by a variable or returned by a function (`const { base } = getConfig()`).
   const reads = propertyReads(q, project);
   if (reads) return reads.find((r) => !visited.has(r)) ?? null;
-  // Elsewhere (a call argument, an object passed on, …): the literal itself must be part of an understood request.
-  return visited.has(literal.node) ? null : q.node;
+  // Elsewhere (a call argument, an object passed on, …): the literal itself must be part of an understood
+  // request. The use is then the literal itself, so a request that read it and holds it can be named.
+  return visited.has(literal.node) ? null : literal.node;
 }
 
 /** The class member a literal is the value of: a field, a constructor assignment, or what a getter returns. */

@@ -304,7 +304,7 @@ function holdEdits(edits: SourceEdit[], findings: PlannedFinding[], isHeld: (nod
     const by = heldBy.get(use);
     f.message += by
       ? ` Not rewritten: a request on this base needs a person first (${where(by.plan.instance.root.node, f.anchor)}, ${by.reason}); the base and every request on it move together. Settle that request, then run again.`
-      : ` Not rewritten: this base is also used by code v2-migrate cannot follow (${where(use, f.anchor)}); moving it alone would send that code's v1 paths to the v2 host. Migrate that code (or declare its wrapper in the config's "wrappers"), then run again.`;
+      : ` Not rewritten: this base is also used by code v2-migrate cannot follow (${use === f.anchor ? 'it is handed on where it stands, and no request the tool understands reads it' : where(use, f.anchor)}); moving it alone would send that code's v1 paths to the v2 host. Migrate that code (or declare its wrapper in the config's "wrappers"), then run again.`;
   }
   return edits.filter((e) => !isHeld(e.node));
 }

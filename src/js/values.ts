@@ -359,6 +359,12 @@ export function evalString(path: P, ctx: Ctx, depth = 0): UrlPiece[] {
         if (envVar && right.every((r) => r.kind === 'text' && r.text === '')) return left;
         return envVar ? right.map((piece) => (piece.kind === 'text' ? { ...piece, origin: { ...piece.origin, envVar } } : piece)) : right;
       }
+      // The variable's value came from a .env file of the run: the request also runs on the code's
+      // default wherever the variable is unset, so that default is one of its uses (coverage.ts) and
+      // moves with it rather than being held as code nobody follows.
+      if (left.length === 1 && left[0]!.kind === 'text' && left[0]!.origin.envVar && visits) {
+        for (const piece of evalString(p.get('right'), ctx, depth + 1)) if (piece.kind === 'text') visits.add(piece.origin.path.node);
+      }
       return left;
     }
     case 'CallExpression':
