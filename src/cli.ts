@@ -53,6 +53,13 @@ function exitCode(mode: Mode, result: RunResult, maxWarnings: number): number {
   return needsPerson || pending ? EXIT.findings : EXIT.clean;
 }
 
+/** A partial run reports (and writes) what must move with the paths named: said on stderr, so machine formats stay whole. */
+function pulledInNote(mode: Mode, files: readonly string[], asked: string): string {
+  const shown = files.length > 10 ? [...files.slice(0, 10), `… and ${files.length - 10} more`] : files;
+  const what = mode === 'write' ? 'rewritten with them' : mode === 'dry-run' ? 'shown with them' : 'reported with them';
+  return `v2-migrate: ${files.length} file${files.length === 1 ? '' : 's'} beyond ${asked} must move with them (the same base, wrapper or imports), so ${files.length === 1 ? 'it is' : 'they are'} ${what}:\n${shown.map((f) => `  ${f}`).join('\n')}\n`;
+}
+
 async function execute(mode: Mode, args: Args, out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> {
   const cwd = process.cwd();
   const paths = args.paths.length ? args.paths : ['.'];
@@ -77,6 +84,7 @@ async function execute(mode: Mode, args: Args, out: NodeJS.WritableStream, err: 
     if (error instanceof Error && /no such file or directory|--changed-since|--shard/.test(error.message)) throw new UsageError(error.message);
     throw error;
   }
+  if (result.pulledIn?.length && !args.quiet) err.write(pulledInNote(mode, result.pulledIn, args.changedSince ? `the files changed since ${args.changedSince}` : 'the paths named'));
   if (baselineFile && args.updateBaseline) {
     const n = writeBaseline(baselineFile, result);
     const files = new Set(result.results.filter((r) => r.findings.length).map((r) => r.path)).size;

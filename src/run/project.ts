@@ -56,7 +56,7 @@ export interface JsRunOptions {
   jobs?: number;
   /** How the run resolves import specifiers to its files (tsconfig paths, workspace packages, …). */
   resolver: ModuleResolver;
-  /** Analyse only components that contain one of these files (--changed-since). */
+  /** Analyse only components that contain one of these files (a partial run: what it was asked about). */
   focus?: ReadonlySet<string>;
   cache?: ResultCache;
   onRead?: (file: string, lenient: string | null) => void;
@@ -94,7 +94,7 @@ export async function migrateJsFiles(jsFiles: readonly string[], envFiles: reado
     onRead(file, lenient);
     if (bytes.length > settings.maxFileSizeMB * 1024 * 1024) {
       // Too large to parse (a bundle): scanned as text only, never part of the project.
-      if (mayMatter(lenient)) large.push({ file, decoded: decode(bytes), bytes: bytes.length, result: { output: null, findings: scanLargeFile(lenient, settings.bases, settings.maxFileSizeMB) } });
+      if (mayMatter(lenient) && (!focus || focus.has(file))) large.push({ file, decoded: decode(bytes), bytes: bytes.length, result: { output: null, findings: scanLargeFile(lenient, settings.bases, settings.maxFileSizeMB) } });
       return;
     }
     if (mayMatter(lenient) || readsEnv(lenient) || callsDeclaredWrapper(lenient)) {

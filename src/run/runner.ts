@@ -26,6 +26,7 @@ import type { HasEntry } from '../util/folders.js';
 import { pushTo } from '../util/multimap.js';
 import { AdapterFiles } from './adapter-files.js';
 import { todoFindings } from '../rules/todo-comments.js';
+import { runScope } from './scope.js';
 
 /** A finding a marker comment took out of the gate. */
 export type SuppressedFinding = Finding & { marker: MarkerKind };
@@ -86,6 +87,11 @@ export interface RunResult {
   summary: RunSummary;
   /** Set when a baseline was applied. */
   baseline?: { file: string; entries: number };
+  /**
+   * A partial run (a file, a package folder, --changed-since): the listed files outside what was asked
+   * about, which must move with it (same import-connected group), in path order.
+   */
+  pulledIn?: string[];
 }
 
 function fileFinding(ruleId: RuleId, message: string): Finding {
@@ -179,7 +185,7 @@ export interface RunOptions {
   /** Worker threads for analysis (1: inline). Results are identical for any value. */
   jobs?: number;
   progress?: Progress;
-  /** Report only these files (and analyse only what they need): --changed-since. */
+  /** Ask only about these files (and what must move with them): --changed-since. */
   changed?: ReadonlySet<string>;
   /** This runner's part of a CI matrix: --shard i/n. */
   shard?: Shard;
@@ -193,7 +199,9 @@ export async function run(targets: readonly string[], cwd: string, settings: Set
   // Files are screened for RunPod bytes as the walk finds them (on a worker thread), before .gitignore
   // rules for single files and package configs are known: screening one file too many costs little.
   const early = Screen.early(screenNeedles(settings), jobs);
-  const discovery = await discoverFiles(targets, {
+  // A partial run reads the whole project of its paths: what must move with them may be anywhere in it.
+  const scope = runScope(targets, cwd);
+  const discovery = await discoverFiles(scope.roots, {
     cwd,
     ignore: settings.ignore,
     // A --cache-location inside the tree holds thousands of the tool's own reports: never walked.
@@ -206,6 +214,10 @@ export async function run(targets: readonly string[], cwd: string, settings: Set
   const settingsOf = perFolder((file) => settingsFor(file, discovery.has));
   let files = discovery.files;
   if (shard) files = files.filter((f) => inShard(pkgOf(f), cwd, shard));
+  const partial = scope.partial || !!changed;
+  const asked = partial ? new Set(files.filter((f) => scope.asked(f) && (!changed || changed.has(f)))) : null;
+  // Files of the import-connected groups analysed for what was asked: they move with it.
+  const together = new Set<string>();
   const resolver = new ModuleResolver(readWorkspaces(new Set(files.map(pkgOf))), discovery.has);
   const results = new Map<string, FileResult>();
   const blank = (file: string): FileResult => ({
@@ -234,9 +246,10 @@ export async function run(targets: readonly string[], cwd: string, settings: Set
       const inventory = scanInventory(lenient, groupSettings.bases);
       if (!isEmptyInventory(inventory)) results.set(file, { ...blank(file), inventory });
     };
-    const run = { mayMatter, jobs, early, onRead, onAnalysed, resolver, ...(changed ? { focus: changed } : {}), ...(cache ? { cache } : {}) };
+    const run = { mayMatter, jobs, early, onRead, onAnalysed, resolver, ...(asked ? { focus: asked } : {}), ...(cache ? { cache } : {}) };
     const outcomes = await migrateJsFiles(kept.filter(isJsFile), kept.filter(isEnvFile), groupSettings, run);
     for (const o of outcomes) if (o.result?.adapter) adapters.add(o.result.adapter, groupSettings);
+    for (const o of outcomes) if (o.result) together.add(o.file);
     const byJs = new Set<string>();
     const heldVars = new Map<string, Readonly<Record<string, string>>>();
     for (const o of outcomes) {
@@ -246,14 +259,19 @@ export async function run(targets: readonly string[], cwd: string, settings: Set
       // Otherwise the text engine plans it, keeping v1 what code the run does not migrate reads.
       else if (o.result?.heldVars) heldVars.set(o.file, o.result.heldVars);
     }
-    const textFiles = kept.filter((f) => !isJsFile(f) && isTextEngineFile(f) && !byJs.has(f) && (!changed || changed.has(f)));
+    const textFiles = kept.filter((f) => !isJsFile(f) && isTextEngineFile(f) && !byJs.has(f) && (!asked || asked.has(f)));
     for (const o of await scanTextFiles(textFiles, groupSettings, onRead, jobs, early, heldVars)) results.set(o.file, finishTextFile(results.get(o.file) ?? blank(o.file), o, groupSettings));
   }
   progress.done();
-  for (const file of adapters.write()) results.set(file.absPath, { ...blank(file.absPath), ...file });
+  for (const file of adapters.write()) {
+    results.set(file.absPath, { ...blank(file.absPath), ...file });
+    together.add(file.absPath);
+  }
   for (const r of results.values()) if (r.changed) refuseUnsafeWrite(r);
-  const listed = [...results.values()].filter((r) => (!changed || changed.has(r.absPath)) && (r.changed || r.findings.length || r.suppressed.length || r.inventory)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return { results: listed, summary: summarize(listed, files.length) };
+  const inRun = (r: FileResult): boolean => !asked || asked.has(r.absPath) || (together.has(r.absPath) && (r.changed || r.findings.length > 0));
+  const listed = [...results.values()].filter((r) => inRun(r) && (r.changed || r.findings.length || r.suppressed.length || r.inventory)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const summary = summarize(listed, files.length);
+  return asked ? { results: listed, summary, pulledIn: listed.filter((r) => !asked.has(r.absPath)).map((r) => r.path) } : { results: listed, summary };
 }
 
 /**
