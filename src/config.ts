@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { z } from 'zod';
 import { lazy, requireDependency } from './util/lazy.js';
 import { onDisk, type HasEntry } from './util/folders.js';
-import { LEGACY_BASE_URL, TARGET_BASE_URL, stripTrailingSlash } from './map/hosts.js';
+import { GRAPHQL_URL, JOB_API_HOST, LEGACY_BASE_URL, TARGET_BASE_URL, stripTrailingSlash } from './map/hosts.js';
 import { RULE_IDS, type RuleId } from './rules/registry.js';
 import type { Severity } from './findings.js';
 import type { Bases } from './url/shape.js';
@@ -13,11 +13,16 @@ export const CONFIG_FILE = 'v2-migrate.config.json';
 /** `v2-migrate.config.json` (or the `"v2-migrate"` key of package.json). Unknown keys are errors. */
 function buildConfigSchema(zod: typeof z) {
   const url = zod.string().url();
+  const base = (kind: BaseKind) =>
+    url.superRefine((value, ctx) => {
+      const problem = baseUrlProblem(value, kind);
+      if (problem) ctx.addIssue({ code: 'custom', message: `${value} ${problem}` });
+    });
   const ruleSetting = zod.enum(['off', 'error', 'warning', 'info']);
   const schema = zod
     .object({
-      legacyBaseUrls: zod.array(url).optional().describe('Extra v1 base URLs (proxies); RunPod’s own is always included.'),
-      baseUrl: url.optional().describe('The v2 base URL to write (default https://api.runpod.io/v2).'),
+      legacyBaseUrls: zod.array(base('legacy')).optional().describe('Extra v1 base URLs (proxies); RunPod’s own is always included.'),
+      baseUrl: base('target').optional().describe('The v2 base URL to write (default https://api.runpod.io/v2).'),
       ignore: zod.array(zod.string()).optional().describe('gitignore-style globs of files to skip.'),
       maxFileSizeMB: zod.number().positive().optional().describe('Files larger than this are scanned as text only, not parsed (default 2).'),
       gpuPools: zod
@@ -49,7 +54,30 @@ function buildConfigSchema(zod: typeof z) {
         .describe('Per-rule "off" or a severity.'),
     })
     .strict();
-  return { schema, url };
+  return { schema };
+}
+
+type BaseKind = 'legacy' | 'target';
+
+/**
+ * Why a URL cannot be a base of this kind, or null when it can: a legacy base is a REST v1 base to move
+ * off, the target the v2 base to write. Both must be http(s), and neither may be an API v2-migrate
+ * never rewrites (the serverless job API, GraphQL).
+ */
+export function baseUrlProblem(value: string, kind: BaseKind): string | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'is not a URL';
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'is not an http(s) URL';
+  if (url.hostname === JOB_API_HOST) return `is the serverless job API (${JOB_API_HOST}), which v2-migrate never rewrites`;
+  const bare = stripTrailingSlash(value);
+  if (bare === GRAPHQL_URL || bare.startsWith(`${GRAPHQL_URL}/`)) return "is RunPod's GraphQL API, which v2-migrate never rewrites";
+  if (kind === 'legacy' && bare === TARGET_BASE_URL) return 'is the REST v2 base: legacy bases are the v1 ones to move off';
+  if (kind === 'target' && bare === LEGACY_BASE_URL) return 'is the retired REST v1 base: the base to write is a v2 one';
+  return null;
 }
 
 /** zod is loaded only when there is a config to check. */
@@ -165,12 +193,16 @@ function settingsFrom(found: { file: string; data: unknown } | null, flags: Sett
     if (!parsed.success) throw new ConfigError(formatIssues(parsed.error, found.file));
     config = parsed.data;
   }
-  for (const u of [...(flags.legacyBaseUrl ?? []), ...(flags.baseUrl ? [flags.baseUrl] : [])]) {
-    if (!configSchema().url.safeParse(u).success) throw new ConfigError(`not a URL: ${u}`);
+  const flagged: Array<[string, string, BaseKind]> = [...(flags.legacyBaseUrl ?? []).map((u): [string, string, BaseKind] => ['--legacy-base-url', u, 'legacy']), ...(flags.baseUrl !== undefined ? [['--base-url', flags.baseUrl, 'target'] as [string, string, BaseKind]] : [])];
+  for (const [flag, u, kind] of flagged) {
+    const problem = baseUrlProblem(u, kind);
+    if (problem) throw new ConfigError(`${flag}: ${u || '(empty)'} ${problem}`);
   }
-  const legacy = [LEGACY_BASE_URL, ...(config.legacyBaseUrls ?? []), ...(flags.legacyBaseUrl ?? [])].map(stripTrailingSlash);
+  const legacy = [...new Set([LEGACY_BASE_URL, ...(config.legacyBaseUrls ?? []), ...(flags.legacyBaseUrl ?? [])].map(stripTrailingSlash))];
+  const target = stripTrailingSlash(flags.baseUrl ?? config.baseUrl ?? TARGET_BASE_URL);
+  if (legacy.includes(target)) throw new ConfigError(`${target} is both the v2 base to write and a legacy base to move off${found ? ` (see ${found.file})` : ''}`);
   return {
-    bases: { legacy: [...new Set(legacy)], target: stripTrailingSlash(flags.baseUrl ?? config.baseUrl ?? TARGET_BASE_URL) },
+    bases: { legacy, target },
     gpuPools: config.gpuPools ?? {},
     preserveV1Defaults: config.preserveV1Defaults ?? false,
     adapters: config.adapters === false ? false : { file: config.adapters?.file && found ? path.resolve(path.dirname(found.file.replace(/#v2-migrate$/, '')), config.adapters.file) : null },

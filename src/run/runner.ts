@@ -92,7 +92,7 @@ function fileFinding(ruleId: RuleId, message: string): Finding {
 }
 
 /** Apply per-rule settings: drop findings of rules turned off, override severities. */
-function applyRuleSettings(findings: Finding[], rules: Settings['rules']): Finding[] {
+export function applyRuleSettings(findings: Finding[], rules: Settings['rules']): Finding[] {
   const out: Finding[] = [];
   for (const f of findings) {
     const setting = rules[f.ruleId];
