@@ -1,3 +1,5 @@
+import AjvDraft04 from 'ajv-draft-04';
+import ajvFormats from 'ajv-formats';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -45,4 +47,17 @@ export function git(cwd: string, ...args: string[]): void {
 
 export function copyDir(from: string, to: string): void {
   fs.cpSync(from, to, { recursive: true });
+}
+
+// Both are CommonJS: under NodeNext the default import is `module.exports`, whose `.default` is the export.
+const Ajv = (AjvDraft04 as unknown as { default?: typeof AjvDraft04.default }).default ?? (AjvDraft04 as unknown as typeof AjvDraft04.default);
+const addFormats = (ajvFormats as unknown as { default?: typeof ajvFormats.default }).default ?? (ajvFormats as unknown as typeof ajvFormats.default);
+
+/** A validator for the official SARIF 2.1.0 schema (test/schemas/). */
+export function sarifValidator() {
+  const schema = JSON.parse(fs.readFileSync(path.join(REPO, 'test/schemas/sarif-2.1.0-rtm.5.json'), 'utf8')) as object;
+  // The official schema has a pattern that is invalid as a unicode RegExp; ajv must compile it without the u flag.
+  const ajv = new Ajv({ allErrors: true, strict: false, unicodeRegExp: false });
+  addFormats(ajv);
+  return ajv.compile(schema);
 }
