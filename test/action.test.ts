@@ -119,7 +119,7 @@ describe('the lint step', () => {
     const validate = sarifValidator();
     expect(validate(doc), JSON.stringify(validate.errors, null, 2)).toBe(true);
     const results = doc.runs[0].results as Array<{ ruleId: string; suppressions?: unknown; locations: Array<{ physicalLocation: { artifactLocation: { uri: string } } }> }>;
-    expect(results.filter((x) => !x.suppressions).map((x) => `${x.ruleId} ${x.locations[0]!.physicalLocation.artifactLocation.uri}`)).toContain('pod-reset src/ops.ts');
+    expect(results.filter((x) => !x.suppressions).map((x) => `${x.ruleId} ${x.locations[0]!.physicalLocation.artifactLocation.uri}`)).toContain('pod-reset src/ops.js');
     expect(results.some((x) => x.suppressions)).toBe(true);
     expect(gateStep(inputs, r.outputs)).toBe(1);
     expect(gateStep({ ...inputs, 'fail-on-findings': 'false' }, r.outputs)).toBeNull();
@@ -131,8 +131,8 @@ describe('the lint step', () => {
     expect(r.code).toBe(0);
     expect(r.outputs['exit-code']).toBe('1');
     expect(r.outputs['sarif-file']).toBeUndefined();
-    expect(r.stdout).toMatch(/^::error file=src\/ops\.ts,line=2,col=\d+,title=pod-reset::/m);
-    expect(r.stdout).toMatch(/^::warning file=src\/ops\.ts,line=4,col=\d+,title=embedded-url::/m);
+    expect(r.stdout).toMatch(/^::error file=src\/ops\.js,line=2,col=\d+,title=pod-reset::/m);
+    expect(r.stdout).toMatch(/^::warning file=src\/ops\.js,line=4,col=\d+,title=embedded-url::/m);
     const lint = JSON.parse(cli(['lint', '--format', 'json'], dir).stdout);
     const inGate = lint.files.flatMap((f: { findings: unknown[] }) => f.findings).length;
     expect(r.stdout.match(/^::(error|warning|notice) /gm)).toHaveLength(inGate);
@@ -144,7 +144,7 @@ describe('the lint step', () => {
     const clean = lintStep(dir, { baseline: 'v2-migrate-baseline.json' });
     expect(clean.outputs['exit-code']).toBe('0');
     expect(gateStep({}, clean.outputs)).toBeNull();
-    fs.appendFileSync(path.join(dir, 'src/ops.ts'), "export const OLD_DOCS = 'see https://rest.runpod.io/v1/openapi.json in the wiki';\n");
+    fs.appendFileSync(path.join(dir, 'src/ops.js'), "export const OLD_DOCS = 'see https://rest.runpod.io/v1/openapi.json in the wiki';\n");
     const warned = lintStep(dir, { baseline: 'v2-migrate-baseline.json' });
     expect(warned.outputs['exit-code']).toBe('1');
     expect(lintStep(dir, { baseline: 'v2-migrate-baseline.json', 'max-warnings': '1' }).outputs['exit-code']).toBe('0');
@@ -155,10 +155,10 @@ describe('the lint step', () => {
     const dir = project();
     fs.mkdirSync(path.join(dir, 'packages'));
     fs.renameSync(path.join(dir, 'src'), path.join(dir, 'packages', 'src'));
-    const r = lintStep(dir, { 'working-directory': 'packages', paths: 'src/ops.ts\nsrc/runpod.ts' });
+    const r = lintStep(dir, { 'working-directory': 'packages', paths: 'src/ops.js\nsrc/runpod.js' });
     expect(r.outputs['exit-code']).toBe('1');
-    expect(r.stdout).toContain('file=src/ops.ts,');
-    expect(r.stdout).not.toContain('file=src/volumes.ts,');
+    expect(r.stdout).toContain('file=src/ops.js,');
+    expect(r.stdout).not.toContain('file=src/volumes.js,');
   });
 
   it("uses the project's own node_modules/.bin/v2-migrate when there is one", () => {
