@@ -165,7 +165,8 @@ describe('--rule', () => {
   });
 
   it('applies a change only where every fix in it (and in files whose changes go with it) belongs to the chosen rules', () => {
-    const dir = tempProject({ 'paths.ts': LIST, 'stop.ts': STOP });
+    // index.ts imports both: one component, but no request spans the two files, so their changes are apart.
+    const dir = tempProject({ 'paths.ts': LIST, 'stop.ts': STOP, 'index.ts': "export * from './paths';\nexport * from './stop';\n" });
     const r = cli(['--rule', 'resource-path,base-url', '--format', 'json'], dir);
     const report = JSON.parse(r.stdout);
     expect(report.changedFiles).toEqual(['paths.ts']);

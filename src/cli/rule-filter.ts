@@ -10,16 +10,14 @@ export interface HeldGroup {
 
 /**
  * `--rule`: the run as if only these rules existed. Findings of other rules are dropped, and a change
- * is kept only when every fix it carries belongs to the chosen rules. Changes go together by
- * component (a base moves with the paths that use it), so a group of files whose changes also carry
- * another rule's fix is left unchanged as a whole, its fixable findings then fixable no more.
+ * is kept only when every fix it carries belongs to the chosen rules. Changes that come from the same
+ * requests go together (a base moves with the paths that use it: the engine's `changesWith`), so a
+ * group of files whose changes also carry another rule's fix is left unchanged as a whole, its
+ * fixable findings then fixable no more.
  */
 export function keepRules(result: RunResult, only: ReadonlySet<RuleId>, components: readonly Component[]): { result: RunResult; held: HeldGroup[] } {
   const groupOf = new Map<string, string[]>();
-  for (const c of components) {
-    const files = c.task.inputs.map((i) => i.file);
-    for (const f of files) groupOf.set(f, files);
-  }
+  for (const c of components) for (const [file, r] of c.results) if (r.output !== null) groupOf.set(file, [file, ...(r.changesWith ?? [])]);
   const byPath = new Map(result.results.map((r) => [r.absPath, r]));
   const held: HeldGroup[] = [];
   const decided = new Set<string>();
@@ -33,7 +31,7 @@ export function keepRules(result: RunResult, only: ReadonlySet<RuleId>, componen
     for (const g of changed) unchange(g);
     held.push({ files: changed.map((g) => g.path), rules: [...others].sort() });
   }
-  // A text-engine or large file stands alone.
+  // A file whose change is its own: a text-engine file, or JS whose requests live in it alone.
   for (const r of result.results) {
     if (!r.changed || groupOf.has(r.absPath) || !r.findings.length) continue;
     const others = new Set(r.findings.filter((f) => f.fixable && !only.has(f.ruleId)).map((f) => f.ruleId));

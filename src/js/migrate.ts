@@ -48,6 +48,11 @@ export interface MigrateResult {
   heldVars?: Record<string, string>;
   /** For a file whose requests now call generated body adapters: the adapter file and what it must export. */
   adapter?: AdapterNeed;
+  /**
+   * Other files whose changes come from the same requests as this file's (a base literal and the paths
+   * built on it, a wrapper and its callers): applied together or not at all. Absent when none.
+   */
+  changesWith?: string[];
 }
 
 /**
@@ -167,6 +172,7 @@ function analyzeProject(project: Project, options: MigrateOptions): Map<string, 
   const kept = holdEdits(edits, findings, isHeld, where, understanding.heldBy);
   const adapters = adapterImports(kept, source, quote, options.adapters ? options.adapters.file : null);
   const results = splitByFile(project, [...kept, ...adapters.imports], findings);
+  linkChanges(results, project, [...plans.map(planEdits), ...literalPlans.map((lp) => lp.plan.edits)], new Set(kept));
   for (const [file, need] of adapters.needs) {
     const result = results.get(file);
     if (result?.output !== null && result) result.adapter = need;
@@ -417,7 +423,32 @@ function holdReason(plan: RequestPlan): string {
 }
 
 function collectEdits(plans: readonly RequestPlan[]): SourceEdit[] {
-  return plans.flatMap((p) => [...p.universal, ...p.specific, ...(p.specific.length ? p.ifRewritten : [])]);
+  return plans.flatMap(planEdits);
+}
+
+/** The edits one request's plan makes. */
+const planEdits = (p: RequestPlan): SourceEdit[] => [...p.universal, ...p.specific, ...(p.specific.length ? p.ifRewritten : [])];
+
+/**
+ * `changesWith` of each changed file: the files that the kept edits of one request (or literal) span,
+ * joined transitively (two requests on one base literal join their files too).
+ */
+function linkChanges(results: Map<string, MigrateResult>, project: Project, editGroups: ReadonlyArray<readonly SourceEdit[]>, kept: ReadonlySet<SourceEdit>): void {
+  const parent = new Map<string, string>();
+  const find = (f: string): string => {
+    while (parent.has(f) && parent.get(f) !== f) f = parent.get(f)!;
+    return f;
+  };
+  for (const group of editGroups) {
+    const files = [...new Set(group.filter((e) => kept.has(e)).map((e) => project.fileAt(e.start).file))];
+    for (const f of files) if (!parent.has(f)) parent.set(f, f);
+    for (const f of files.slice(1)) parent.set(find(f), find(files[0]!));
+  }
+  const changed = [...results].filter(([f, r]) => r.output !== null && parent.has(f)).map(([f]) => f);
+  for (const f of changed) {
+    const others = changed.filter((g) => g !== f && find(g) === find(f));
+    if (others.length) results.get(f)!.changesWith = others;
+  }
 }
 
 /** Characters JavaScript treats as line breaks but git, editors and diffs do not. */

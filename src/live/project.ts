@@ -129,7 +129,7 @@ export class LiveProject {
     const inputs = [...component.task.inputs.filter((i) => i.file !== file), { file, source: text }].sort((a, b) => (a.file < b.file ? -1 : 1));
     const results = new Map(analyzeComponent({ inputs, options: component.task.options }));
     const mine = results.get(file) ?? { output: null, findings: [] };
-    return { ...settle(file, text, applyRuleSettings(mine.findings, settings.rules).sort(compareFindings)), output: mine.output, changesWith: changedOthers(results, file) };
+    return { ...settle(file, text, applyRuleSettings(mine.findings, settings.rules).sort(compareFindings)), output: mine.output, changesWith: mine.changesWith ?? [] };
   }
 
   private async build(focus: ReadonlySet<string> | null): Promise<Analysis> {
@@ -183,10 +183,6 @@ function migrateOptions(settings: Settings): MigrateOptions {
   return { bases: settings.bases, gpuPools: settings.gpuPools, preserveV1Defaults: settings.preserveV1Defaults, adapters: settings.adapters, wrappers: settings.wrappers };
 }
 
-function changedOthers(results: ReadonlyMap<string, { output: string | null }>, file: string): string[] {
-  return [...results].filter(([f, r]) => f !== file && r.output !== null).map(([f]) => f);
-}
-
 /** Files the text imports (relative and workspace imports, resolved as the run resolves them) for which `known` holds. */
 function importedFiles(file: string, text: string, known: (file: string) => boolean, workspaces: Workspaces): string[] {
   return moduleSpecifiers(text)
@@ -210,9 +206,9 @@ function joinedComponent(own: Component | undefined, file: string, text: string,
 }
 
 /** The run's answer for a file (nothing when the run listed nothing for it). */
-function fromRun(result: FileResult | undefined, component: ReadonlyMap<string, { output: string | null }>, file: string): FileAnswer {
+function fromRun(result: FileResult | undefined, component: Component['results'], file: string): FileAnswer {
   if (!result) return EMPTY();
-  return { findings: result.findings, suppressed: result.suppressed, prints: result.prints, markerProblems: result.markerProblems, output: result.changed ? result.after! : null, changesWith: changedOthers(component, file) };
+  return { findings: result.findings, suppressed: result.suppressed, prints: result.prints, markerProblems: result.markerProblems, output: result.changed ? result.after! : null, changesWith: component.get(file)?.changesWith ?? [] };
 }
 
 function readsAsOnDisk(file: string, text: string): boolean {
