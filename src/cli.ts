@@ -20,7 +20,6 @@ import { UsageError } from './cli/usage.js';
 import { checkFlags, jobsOf, maxWarningsOf, ruleSelection } from './cli/validate.js';
 import { keepRules } from './cli/rule-filter.js';
 import { printedConfig } from './cli/print-config.js';
-import { readStdin, stdinRun } from './cli/stdin.js';
 import { ComponentLog } from './live/component-log.js';
 import type { LoadedSettings } from './live/project.js';
 
@@ -119,6 +118,8 @@ async function execute(mode: Mode, args: Args, out: NodeJS.WritableStream, err: 
   let stdinText: { text: string; bom: boolean } | null = null;
   try {
     if (args.stdin) {
+      // The single-file path (and the engine it calls directly) is loaded only for --stdin.
+      const { readStdin, stdinRun } = await import('./cli/stdin.js');
       stdinText = await readStdin(input);
       const piped = await stdinRun(stdinText, args.stdinFilename!, cwd, load, { jobs, disk });
       result = piped.result;
