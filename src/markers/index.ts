@@ -18,7 +18,8 @@
  * Pure: text in, index out; no file system.
  */
 import { RULE_IDS } from '../rules/registry.js';
-import { commentSyntaxFor, fenceSyntax, splitLines, type CommentSyntax } from './syntax.js';
+import { splitLines, type CommentSyntax } from './syntax.js';
+import { insideComment, walkCommentLines } from './comments.js';
 
 export { commentSyntaxFor, splitLines, type CommentSyntax } from './syntax.js';
 
@@ -146,7 +147,6 @@ const RUNPOD_DIRECTIVE = /(rp-migrate:[ \t]*)(ignore|keep-v1)(?!\w)(?:[ \t]+(sta
 /** `rp-migrate: ignore-start`: not RunPod's spelling (its helper reads it as a line marker). */
 const RUNPOD_HYPHENATED = /^-(next-line|start|end|file)(?!\w)/;
 const QUICK = /v2-migrate-(?:ignore|keep-v1)|rp-migrate:/;
-const FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/;
 
 export interface ParseOptions {
   /** Rule ids a marker may name; others are reported as problems (default: every registered rule). */
@@ -165,43 +165,6 @@ function opensComment(before: string, syntax: CommentSyntax): 'line' | 'block' |
   return null;
 }
 
-/**
- * Is the end of `before` inside a comment of `syntax`? Anywhere in it, not only right after the
- * opener (RunPod's markers may follow other words). Quotes are tracked so `'https://…'` opens nothing;
- * `#` opens a comment only at the start of a word (shell's `$#`, `${#a[@]}` do not).
- */
-function insideComment(before: string, syntax: CommentSyntax, inBlockAtStart: string | null): boolean {
-  let block = inBlockAtStart;
-  let quote: string | null = null;
-  for (let i = 0; i < before.length; i++) {
-    const rest = before.slice(i);
-    if (block) {
-      if (rest.startsWith(block)) {
-        i += block.length - 1;
-        block = null;
-      }
-      continue;
-    }
-    const c = before[i]!;
-    if (quote) {
-      if (c === '\\') i++;
-      else if (c === quote) quote = null;
-      continue;
-    }
-    if (c === '"' || c === "'" || c === '`') {
-      quote = c;
-      continue;
-    }
-    for (const o of syntax.line) if (rest.startsWith(o) && (o !== '#' || i === 0 || /\s/.test(before[i - 1]!))) return true;
-    const opened = syntax.block.find(([open]) => rest.startsWith(open));
-    if (opened) {
-      block = opened[1];
-      i += opened[0].length - 1;
-    }
-  }
-  return block !== null;
-}
-
 /** Where a block comment that is open at (line, col) closes: [line index, column] or null. */
 function findClose(lines: readonly string[], li: number, col: number, close: string): [number, number] | null {
   for (let i = li; i < lines.length; i++) {
@@ -217,30 +180,9 @@ export function parseMarkers(text: string, file: string, options: ParseOptions =
   if (!QUICK.test(text)) return new MarkerIndex([], [], 0);
   const lines = splitLines(text, file);
   const known = new Set(options.knownRuleIds ?? RULE_IDS);
-  const top = commentSyntaxFor(file);
   const markers: Marker[] = [];
   const problems: MarkerProblem[] = [];
-  /** A multi-line block comment we are inside: its closer. */
-  let inBlock: string | null = null;
-  let fence: { char: string; len: number; syntax: CommentSyntax } | null = null;
-
-  for (let li = 0; li < lines.length; li++) {
-    const lineText = lines[li]!;
-    if (top.fences && !inBlock) {
-      const f = FENCE.exec(lineText);
-      if (fence) {
-        if (f && f[1]![0] === fence.char && f[1]!.length >= fence.len && !f[2]!.trim()) {
-          fence = null;
-          continue;
-        }
-      } else if (f && !(f[1]![0] === '`' && f[2]!.includes('`'))) {
-        fence = { char: f[1]![0]!, len: f[1]!.length, syntax: fenceSyntax(f[2]!) };
-        continue;
-      }
-    }
-    const syntax = fence ? fence.syntax : top;
-    const blockAtLineStart = inBlock;
-
+  walkCommentLines(text, file, (li, lineText, syntax, blockAtLineStart) => {
     if (QUICK.test(lineText)) {
       const hits = [...lineText.matchAll(DIRECTIVE), ...lineText.matchAll(RUNPOD_DIRECTIVE)].sort((a, b) => a.index - b.index);
       hits.forEach((m, k) => {
@@ -253,8 +195,7 @@ export function parseMarkers(text: string, file: string, options: ParseOptions =
         problems.push(...found.problems);
       });
     }
-    inBlock = nextBlockState(lineText, syntax, inBlock);
-  }
+  }, lines);
   return new MarkerIndex(markers, problems, lines.length);
 }
 
@@ -316,19 +257,6 @@ function runpodMarker(m: RegExpExecArray, before: string, after: string, li: num
 function closerFor(before: string, syntax: CommentSyntax): string | null {
   const b = before.trimEnd();
   for (const [open, close] of syntax.block) if (b.endsWith(open) || (open === '/*' && /\/\*+!?$/.test(b)) || (open === '<!--' && /<!--+$/.test(b))) return close;
-  return null;
-}
-
-/**
- * Track multi-line block comments, conservatively: only a line whose code starts with the opener
- * (`/*`, `/**`, `{/*`, `<!--`) opens one, so a glob string like '**\/*.ts' never does.
- */
-function nextBlockState(lineText: string, syntax: CommentSyntax, inBlock: string | null): string | null {
-  if (inBlock) return lineText.includes(inBlock) ? null : inBlock;
-  const t = lineText.trimStart().replace(/^\{/, '');
-  for (const [open, close] of syntax.block) {
-    if (t.startsWith(open) && !t.slice(open.length).includes(close)) return close;
-  }
   return null;
 }
 

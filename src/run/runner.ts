@@ -25,6 +25,7 @@ import type { HasEntry } from '../util/folders.js';
 import { pushTo } from '../util/multimap.js';
 import { AdapterFiles } from './adapter-files.js';
 import { todoFindings } from '../rules/todo-comments.js';
+import { uncoveredBaseFindings } from './gate.js';
 
 /** A finding a marker comment took out of the gate. */
 export type SuppressedFinding = Finding & { marker: MarkerKind };
@@ -102,6 +103,11 @@ function applyRuleSettings(findings: Finding[], rules: Settings['rules']): Findi
   return out;
 }
 
+/** An engine's findings for a file, with the gate's own (no v1 base left unreported) and the rule settings applied. */
+function gated(file: string, text: string, findings: readonly Finding[], settings: Settings): Finding[] {
+  return applyRuleSettings([...findings, ...uncoveredBaseFindings(file, text, findings, settings.bases)], settings.rules).sort(compareFindings);
+}
+
 /** The result for a file the JS engine took part in: rule settings, markers and bytes to write. */
 function finishJsFile(base: FileResult, outcome: JsFileOutcome, settings: Settings): FileResult {
   if (outcome.decoded.kind !== 'text') {
@@ -111,7 +117,7 @@ function finishJsFile(base: FileResult, outcome: JsFileOutcome, settings: Settin
   const result = outcome.result;
   if (!result) return base;
   const { text, bom } = outcome.decoded;
-  const settled = settle(outcome.file, text, applyRuleSettings(result.findings, settings.rules).sort(compareFindings));
+  const settled = settle(outcome.file, text, gated(outcome.file, text, result.findings, settings));
   if (result.output === null) return { ...base, ...settled };
   return { ...base, ...settled, changed: true, before: text, after: result.output, bytes: encode(result.output, bom) };
 }
@@ -127,7 +133,7 @@ function finishTextFile(base: FileResult, outcome: TextFileOutcome, settings: Se
     return { ...base, ...settle(outcome.file, '', [fileFinding('skipped-file', `Skipped: ${why}, so it was not analysed or changed; migrate any RunPod v1 URLs in it by hand.`)]) };
   }
   const { text, bom } = outcome.decoded;
-  const settled = settle(outcome.file, text, applyRuleSettings(outcome.result.findings, settings.rules).sort(compareFindings));
+  const settled = settle(outcome.file, text, gated(outcome.file, text, outcome.result.findings, settings));
   const markedFix = settled.suppressed.some((f) => f.fixable);
   if (outcome.result.output === null || markedFix) {
     if (markedFix) for (const f of settled.findings) if (f.fixable) Object.assign(f, { fixable: false, message: `${f.message} Not rewritten: a marker in this file keeps a rewritable line as it is, and this file is rewritten as a whole.` });

@@ -5,8 +5,11 @@ import path from 'node:path';
 import { JS_EXTENSIONS, isEnvFile } from './kinds.js';
 import { directlyIn, folderPrefix, onDisk, workTreeRoot, type HasEntry } from '../util/folders.js';
 
-/** Folders never scanned, whatever .gitignore says. */
-export const ALWAYS_SKIPPED_DIRS = ['node_modules', '.git', 'dist', 'build', 'coverage', 'vendor', '.v2-migrate-cache'];
+/**
+ * Folders never scanned, whatever .gitignore says: dependencies, build output, Python virtualenvs and
+ * byte-code caches, and coding agents' worktrees (`.claude/worktrees/…` are full copies of the repository).
+ */
+export const ALWAYS_SKIPPED_DIRS = ['node_modules', '.git', 'dist', 'build', 'coverage', 'vendor', '.v2-migrate-cache', '.venv', '__pycache__', '.tox', '.claude'];
 const ALWAYS_SKIPPED = new Set(ALWAYS_SKIPPED_DIRS);
 const isMinified = (file: string): boolean => file.endsWith('.min.js');
 const defaultAccepts = (file: string): boolean => (JS_EXTENSIONS as readonly string[]).includes(path.extname(file).toLowerCase()) || isEnvFile(file);

@@ -474,7 +474,8 @@ function planValueInner(c: Collector, pieces: readonly TPiece[], opts: ValueOpti
  * rewritten even there: its v2 form does not depend on any request.
  */
 export function planEmbedded(c: Collector, pieces: readonly TPiece[], anchor: number, hit: string): void {
-  let reported = false;
+  // Once per line: a URL on a later line of a multi-line text is reported where it is written.
+  const reported = new Set<number>();
   for (const p of pieces) {
     if (p.kind !== 'text') continue;
     for (const legacy of c.bases.legacy) {
@@ -483,10 +484,14 @@ export function planEmbedded(c: Collector, pieces: readonly TPiece[], anchor: nu
         const isSchema = p.text.startsWith(schema, i) && !/[\w\-./?#%]/.test(p.text.charAt(i + schema.length));
         if (isSchema && p.origin.editable) {
           c.fix('openapi-url', p.origin.start + i, schemaMessage(c), [{ start: p.origin.start + i, end: p.origin.start + i + schema.length, text: `${c.bases.target}/openapi.json` }]);
-        } else if (!reported) {
-          reported = true;
-          c.report('embedded-url', anchor, `A REST v1 URL (${hit}) sits inside a longer string; the request it stands for cannot be seen, so migrate it by hand.`);
+          continue;
         }
+        const own = p.origin.editable ? p.origin.start + i : anchor;
+        const line = c.lines.pos(own).line;
+        if (reported.has(line)) continue;
+        reported.add(line);
+        const at = line === c.lines.pos(anchor).line ? anchor : own;
+        c.report('embedded-url', at, `A REST v1 URL (${hit}) sits inside a longer string; the request it stands for cannot be seen, so migrate it by hand.`);
       }
     }
   }
