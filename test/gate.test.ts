@@ -103,6 +103,23 @@ describe('gate invariant: no v1 base URL without a warning or error at its line'
     expect(run.stdout).toContain('1 kept on purpose');
   });
 
+  it('correct v2 code gives no finding: a v2 flashboot enum next to a v2 call', () => {
+    const v2 = fs.readFileSync(path.join(REPO, 'fixtures/text/python/v2_serverless.py'), 'utf8');
+    const dir = tempProject({ 'deploy.py': v2.slice(0, v2.indexOf('\n\ndef legacy_deploy')) + '\n' });
+    const run = cli(['lint', '.'], dir);
+    expect(run.stdout).toContain('0 errors, 0 warnings, 0 info');
+    expect(run.code).toBe(0);
+  });
+
+  it('v1 code marked keep-v1 (a line, a wrapper\'s request, a region with its body) stays out of the gate', () => {
+    const dir = tempProject({});
+    fs.copyFileSync(path.join(REPO, 'fixtures/text/python/rollback_flag.py'), path.join(dir, 'pods.py'));
+    const doc = JSON.parse(cli(['lint', '--format', 'json', '.'], dir).stdout) as { files: JsonFile[] };
+    expect(doc.files[0]!.findings).toEqual([]);
+    expect(doc.files[0]!.suppressed.map((f) => `${f.line} ${f.ruleId}`)).toEqual(['8 base-url', '15 pod-action', '27 body-field', '27 body-field', '27 body-field', '27 body-field']);
+    expect(cli(['lint', '.'], dir).code).toBe(0);
+  });
+
   const mirror = process.env.MIRROR_ROOT;
   const tsv = path.join(REPO, '..', 'shared', 'real-clients', 'clients.tsv');
   it.skipIf(!mirror || !fs.existsSync(tsv))('holds on every real client (MIRROR_ROOT)', () => {

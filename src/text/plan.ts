@@ -128,6 +128,11 @@ export class Collector {
     return isSuppressed(this.markers, this.lines.pos(at).line, ruleId);
   }
 
+  /** A marker naming any rule of a request's findings covers offset `at`: the request there is marked. */
+  requestMarked(at: number): boolean {
+    return REQUEST_RULES.some((r) => this.marked(at, r));
+  }
+
   report(ruleId: RuleId, at: number, message: string, fixable = false): void {
     const f: Finding = { ruleId, severity: RULES[ruleId].severity, ...this.lines.pos(at), message, fixable };
     this.findings.push(f);
@@ -552,7 +557,7 @@ function planRequestUrl(c: Collector, site: RequestSite): RequestOutcome {
   const shape = shapeFor(pieces, c.bases);
   for (const p of pieces) if (p.kind === 'text') c.consumed.add(p.origin.literal);
   // A marked request is not rewritten at all, and the literals it reads stay as they are.
-  if (REQUEST_RULES.some((r) => c.marked(site.anchor, r))) for (const p of pieces) if (p.kind === 'text') c.frozen.set(p.origin.literal, c.lines.pos(site.anchor).line);
+  if (c.requestMarked(site.anchor)) for (const p of pieces) if (p.kind === 'text') c.frozen.set(p.origin.literal, c.lines.pos(site.anchor).line);
   const at = site.anchor;
   if (shape.base === 'unknown') {
     const first = shape.segments[0]?.text;

@@ -6,7 +6,7 @@
  */
 import type { HttpMethod } from '../map/operations.js';
 import { holePiece, isCompleteUrl, planRequest, planValue, flatText, type Collector, type EditsOrReason, type TPiece, type TextOrigin } from './plan.js';
-import { bodyOperation, checkBodyField, checkResponseField, DISTINCTIVE_RESPONSE_FIELDS, isListOp, listEnvelope, mentionsGraphql, scanGraphql } from './fields.js';
+import { bodyOperation, checkBodyField, checkResponseField, kindOf, DISTINCTIVE_RESPONSE_FIELDS, isListOp, listEnvelope, mentionsGraphql, scanGraphql } from './fields.js';
 import type { Edit } from './source.js';
 import { pushTo } from '../util/multimap.js';
 
@@ -706,7 +706,7 @@ function curlBody(c: Collector, cmds: readonly Command[], scope: ShellScope, cur
       if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
         for (const [key, value] of Object.entries(parsed as Record<string, unknown>)) {
           const at = keyOffset(pieces, key) ?? d.start;
-          checkBodyField(c, key, at, op, Array.isArray(value) && value.length > 1);
+          checkBodyField(c, key, at, op, { several: Array.isArray(value) && value.length > 1, value: kindOf(value), onV2: outcome.shape.base === 'target' });
         }
       }
     }
@@ -727,7 +727,7 @@ function curlBody(c: Collector, cmds: readonly Command[], scope: ShellScope, cur
           const re = /(?:^|[{,\s])"?([A-Za-z][A-Za-z0-9]*)"?\s*:/g;
           for (let m = re.exec(p.text); m; m = re.exec(p.text)) {
             const key = m[1]!;
-            checkBodyField(c, key, p.start + m.index + m[0].indexOf(key), op);
+            checkBodyField(c, key, p.start + m.index + m[0].indexOf(key), op, { onV2: outcome.shape.base === 'target' });
           }
         }
       }

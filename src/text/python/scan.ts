@@ -10,7 +10,7 @@ import { V1_RESOURCES } from '../../map/match.js';
 import { templateOf } from '../../url/plan.js';
 import type { QueryParam } from '../fields.js';
 import { couldBeV1Path, flatText, isCompleteUrl, planRequest, planValue, shapeFor, textPiece, type Collector, type EditsOrReason, type RequestOutcome, type TPiece } from '../plan.js';
-import { bodyOperation, checkBodyField, checkLooseBodyField, checkResponseField, isListOp, listEnvelope, mentionsGraphql, scanGraphql } from '../fields.js';
+import { bodyOperation, checkBodyField, checkLooseBodyField, type ValueKind, checkResponseField, isListOp, listEnvelope, mentionsGraphql, scanGraphql } from '../fields.js';
 import { bindArgs, envLookup, evalRange, helperFunction, makeCtx, type Ctx } from './eval.js';
 import { buildModule, fieldTokens, fnOf, splitTop, type Arg, type Assign, type Call, type Module, type Scope } from './model.js';
 import type { Tok } from './tokenize.js';
@@ -214,8 +214,17 @@ function checkDict(c: Collector, m: Module, dict: { toks: readonly Tok[]; a: num
     }
     const value = dict.toks[x + 2];
     const several = !!value && isOp(value, '[') && splitTop(dict.toks, x + 3, value.match!).filter(([p, q]) => q > p).length > 1;
-    checkBodyField(c, field, key.start, op, several);
+    checkBodyField(c, field, key.start, op, { several, value: pythonKind(value), onV2: outcome.shape.base === 'target' });
   }
+}
+
+/** The kind of a Python value from its first token, when it is a literal. */
+function pythonKind(t: Tok | undefined): ValueKind | null {
+  if (!t) return null;
+  if (t.type === 'string') return 'string';
+  if (t.type === 'number') return 'number';
+  if (t.type === 'name') return t.value === 'True' || t.value === 'False' ? 'boolean' : t.value === 'None' ? 'null' : null;
+  return isOp(t, '[') ? 'array' : isOp(t, '{') ? 'object' : null;
 }
 
 /** How the response of the call at `anchor` is used as a bare array, if it visibly is. */
@@ -300,7 +309,7 @@ export function scanPython(c: Collector, text: string): void {
   for (const site of sites) expand(c, m, site, [], quote, covered);
   helperPaths(c, m, handledCalls);
   literalPass(c, m, covered);
-  holdUncoveredBases(c, m, covered);
+  holdUncoveredBases(c, m, covered, handledCalls);
   // GraphQL documents: every string in a file that names the GraphQL endpoint, or any string that reads
   // like a document (`mutation { … }`, `query Name(…) { … }`) when the endpoint is configured elsewhere.
   const graphqlFile = mentionsGraphql(text);
@@ -337,7 +346,9 @@ function expand(c: Collector, m: Module, site: HttpCall, chain: Call[], quote: s
   }
   // A call on an unknown receiver is a request only if its URL is visibly RunPod's.
   if (site.kind === 'guess' && !(shape.base === 'legacy' || shape.base === 'target' || (shape.base === 'unknown' && CLIENTISH.test(site.call.receiver)))) return;
-  const anchor = chain.length ? chain[chain.length - 1]! : site.call;
+  // Through a wrapper the request is reported at its outermost caller, unless the request inside the
+  // wrapper is marked (a v1 branch kept on purpose): then there, where the marker covers it.
+  const anchor = chain.length && !c.requestMarked(m.toks[site.call.calleeTok]!.start) ? chain[chain.length - 1]! : site.call;
   const ranges = (chain.length ? chain : [site.call]).map((call) => [m.toks[call.calleeTok]!.start, m.toks[call.close]!.end] as const);
   const local = (p: TPiece): TPiece => (p.kind === 'text' && ranges.some(([s, e]) => p.origin.start >= s && p.origin.start < e) ? { ...p, origin: { ...p.origin, local: true } } : p);
   const url = ev.url.map(local);
@@ -601,8 +612,10 @@ function nameTokens(m: Module): Tok[] {
  * assignment's own reads. A bare base passed to code the tool does not know (`Client(base_url=…)`)
  * stays too.
  */
-function holdUncoveredBases(c: Collector, m: Module, covered: ReadonlySet<number>): void {
-  const legacyIn = (t: Tok): boolean => t.type === 'string' && c.bases.legacy.some((b) => m.text.slice(t.start, t.end).includes(b));
+function holdUncoveredBases(c: Collector, m: Module, covered: ReadonlySet<number>, requests: ReadonlySet<Call>): void {
+  // A URL written in a request's arguments (`r = requests.get("https://…/v1/pods")`) is not what the name holds.
+  const inRequest = (t: Tok): boolean => [...requests].some((call) => m.toks[call.open]!.start < t.start && t.start < m.toks[call.close]!.start);
+  const legacyIn = (t: Tok): boolean => t.type === 'string' && c.bases.legacy.some((b) => m.text.slice(t.start, t.end).includes(b)) && !inRequest(t);
   const names = nameTokens(m);
   const byName = new Map<string, Tok[]>();
   for (const t of names) pushTo(byName, t.value, t);
