@@ -32,6 +32,11 @@ export interface TextOrigin {
   local: boolean;
   /** The environment variable whose default this text is. */
   envVar?: string;
+  /**
+   * The text is written in another file (a sourced script, an imported module): its `literal` is then
+   * an id from text/project.ts, and it is never edited here (that file moves it, or holds it).
+   */
+  foreign?: { file: string; line: number };
 }
 export type TPiece = Piece<TextOrigin>;
 
@@ -83,6 +88,17 @@ export function isCompleteUrl(pieces: readonly TPiece[], bases: Bases): boolean 
   return isCompleteShape(shapeFor(pieces, bases));
 }
 
+/** Why a literal stays on v1: where the code that holds it is, and whether it is a request that needs a person. */
+type Hold = { where: string; why: 'uncovered' | 'request' };
+
+/** What other files decided about the literals this file shares with them (text/project.ts). */
+export interface CrossFileHolds {
+  /** This file's literals (offset) that code in other files holds on v1: where that code is, and why. */
+  here: ReadonlyMap<number, { where: string; why: 'uncovered' | 'request' }>;
+  /** Other files' literals (foreign ids) held in their own file: where (`line 7 of ../lib/common.sh`). */
+  there: ReadonlyMap<number, string>;
+}
+
 /** The findings and edits of one file. Edits are accepted all-or-nothing per fact and never overlap. */
 export class Collector {
   readonly lines: Lines;
@@ -95,6 +111,8 @@ export class Collector {
   readonly consumed = new Set<number>();
   /** The file talks to RunPod REST (a legacy or v2 base URL was seen in a request or value). */
   talksRest = false;
+  /** The file sends requests to RunPod REST paths on a base it cannot see (`_url("pods", id)`). */
+  looksRest = false;
   /** In-source markers (`v2-migrate-keep-v1`, `v2-migrate-ignore`): marked code is never rewritten. */
   private readonly markers: MarkerIndex;
   /** Literals read by a marked request: they stay as they are, whoever else reads them (as in the JS engine). */
@@ -108,7 +126,7 @@ export class Collector {
    * uses them that this run does not fully migrate. Value: where that use is (`line 7`, or a line of
    * another file), and what it is.
    */
-  private readonly holds = new Map<number, { where: string; why: 'uncovered' | 'request' }>();
+  private readonly holds = new Map<number, Hold>();
   /** Literals written away from the request that reads them (a constant, a variable): the ones a hold applies to. */
   readonly bound = new Set<number>();
 
@@ -118,10 +136,26 @@ export class Collector {
     file = '',
     /** Variables this file sets that code elsewhere reads and this run does not migrate (name → where). */
     readonly heldVars: Readonly<Record<string, string>> = {},
+    cross: CrossFileHolds | null = null,
   ) {
     this.lines = new Lines(text);
     this.markers = parseMarkers(text, file);
+    for (const [literal, h] of cross?.here ?? []) this.holds.set(literal, h);
+    this.external = cross?.there ?? new Map();
   }
+
+  /** Foreign literals held in their own file: where they are. */
+  private readonly external: ReadonlyMap<number, string>;
+
+  /**
+   * After result(): the literals this file's own code holds on v1, by id (own offsets and foreign
+   * ids), with the line here of the code that holds them.
+   */
+  heldLiterals(): Map<number, Hold> {
+    return new Map(this.ownHolds);
+  }
+
+  private ownHolds = new Map<number, Hold>();
 
   /** A marker takes a finding of `ruleId` at offset `at` out of the gate: its code must not be rewritten. */
   marked(at: number, ruleId: RuleId): boolean {
@@ -202,6 +236,34 @@ export class Collector {
     if (last) this.applied.push({ finding: this.findings[this.findings.length - 1]!, edits: last.edits, request: this.current });
   }
 
+  /** Held literals and stuck requests, from this file's holds and the foreign literals held in their own file. */
+  private propagate(external: ReadonlyMap<number, string>): { holds: Map<number, Hold>; stuck: Map<PlannedRequest, string>; migrated: Map<PlannedRequest, boolean> } {
+    const holds = new Map(this.holds);
+    const migrated = new Map(this.requests.map((r) => [r, r.migrated]));
+    const stuck = new Map<PlannedRequest, string>();
+    for (let changed = true; changed; ) {
+      changed = false;
+      for (const req of this.requests) {
+        if (migrated.get(req)) continue;
+        for (const lit of req.literals) {
+          if (this.bound.has(lit) && !holds.has(lit)) {
+            holds.set(lit, { where: `line ${req.line}`, why: 'request' });
+            changed = true;
+          }
+        }
+      }
+      for (const req of this.requests) {
+        if (!migrated.get(req)) continue;
+        const held = [...req.literals].find((l) => holds.has(l) || external.has(l));
+        if (held === undefined) continue;
+        migrated.set(req, false);
+        stuck.set(req, external.get(held) ?? `line ${this.lines.pos(held).line}`);
+        changed = true;
+      }
+    }
+    return { holds, stuck, migrated };
+  }
+
   /** Take back every applied fix that touches a frozen literal (and, with it, fixes sharing its edits). */
   private unfreeze(): void {
     if (!this.frozen.size) return;
@@ -229,41 +291,28 @@ export class Collector {
    * the engine cannot follow, stays v1, and so do the paths of every request that reads it.
    */
   private holdBases(): void {
-    const stuck = new Map<PlannedRequest, number>();
-    for (let changed = true; changed; ) {
-      changed = false;
-      for (const req of this.requests) {
-        if (req.migrated) continue;
-        for (const lit of req.literals) {
-          if (this.bound.has(lit) && !this.holds.has(lit)) {
-            this.holds.set(lit, { where: `line ${req.line}`, why: 'request' });
-            changed = true;
-          }
-        }
-      }
-      for (const req of this.requests) {
-        if (!req.migrated) continue;
-        const held = [...req.literals].find((l) => this.holds.has(l));
-        if (held === undefined) continue;
-        req.migrated = false;
-        stuck.set(req, this.lines.pos(held).line);
-        changed = true;
-      }
-    }
-    if (!this.holds.size) return;
+    // What this file's own code holds, whatever other files hold: that is what it tells them (a request
+    // stuck only because another file keeps its base must not keep that base held in turn).
+    this.ownHolds = this.propagate(new Map()).holds;
+    const { holds, stuck, migrated } = this.propagate(this.external);
+    for (const [lit, h] of holds) this.holds.set(lit, h);
+    for (const req of this.requests) req.migrated = migrated.get(req)!;
+    if (!this.holds.size && !stuck.size) return;
     const key = (e: Edit): string => `${e.start}:${e.end}:${e.text}`;
     const dropped = new Set<string>();
     for (const a of this.applied) {
       if (!a.finding.fixable) continue;
       const heldLit = a.edits.map((e) => e.literal).find((l) => l !== undefined && this.holds.has(l));
-      if (heldLit !== undefined) {
-        const h = this.holds.get(heldLit)!;
+      const h = heldLit !== undefined ? this.holds.get(heldLit)! : undefined;
+      // A literal held only because its own request is stuck behind a base: say what holds the base.
+      const stuckHere = !!a.request && stuck.has(a.request) && (!h || (h.why === 'request' && h.where === `line ${a.request.line}`));
+      if (stuckHere) {
+        a.finding.message += ` Not rewritten: its base URL (${stuck.get(a.request!)}) cannot move yet, and the path must move with it.`;
+      } else if (h) {
         a.finding.message +=
           h.why === 'uncovered'
             ? ` Not rewritten: this base is also used by code v2-migrate cannot follow (${h.where}); moving it alone would send that code's v1 paths to the v2 host. Migrate that code, then run again.`
             : ` Not rewritten: the request on ${h.where} still needs a person, and moving the base alone would send its v1 path to the v2 host; migrate it, then run again.`;
-      } else if (a.request && stuck.has(a.request)) {
-        a.finding.message += ` Not rewritten: its base URL (line ${stuck.get(a.request)}) cannot move yet, and the path must move with it.`;
       } else continue;
       a.finding.fixable = false;
       for (const e of a.edits) dropped.add(key(e));
@@ -362,6 +411,8 @@ export function v2Form(op: V1Operation): string {
 function applyBase(c: Collector, pieces: readonly TPiece[], shape: UrlShape, changes: readonly UrlChange[], reason = 'the URL is not written as plain text here; change it by hand'): void {
   for (const ch of changes) {
     const piece = pieceOf(pieces, ch);
+    // A base written in another file is that file's to move (or hold): reported there.
+    if (piece?.origin.foreign) continue;
     const at = piece?.origin.literal ?? 0;
     const message = ch.ruleId === 'openapi-url' ? schemaMessage(c) : baseMessage(c, shape, piece?.origin.envVar);
     const edits = toEdits(pieces, ch);
@@ -562,6 +613,7 @@ function planRequestUrl(c: Collector, site: RequestSite): RequestOutcome {
   if (shape.base === 'unknown') {
     const first = shape.segments[0]?.text;
     if (first && V1_RESOURCES.has(first)) {
+      c.looksRest = true;
       const hole = pieces[0]!;
       const label = hole.kind === 'hole' ? hole.label : '?';
       c.report('unresolved-url', at, `${displayPath(shape)} looks like a RunPod REST path, but its base (${label}) is not known here, so it was not rewritten; migrate it if that base is the v1 API.`);

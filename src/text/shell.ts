@@ -4,14 +4,17 @@
  * shell/lex.ts, variables in shell/scope.ts, curl options in shell/curl.ts); `jq` reads of v1 list
  * responses and fields.
  */
-import { isCompleteUrl, planRequest, planValue, flatText, type Collector, type TPiece } from './plan.js';
+import { isCompleteUrl, planRequest, planValue, flatText, type Collector, type EditsOrReason, type RequestOutcome, type TPiece } from './plan.js';
 import { bodyOperation, checkBodyField, checkResponseField, kindOf, DISTINCTIVE_RESPONSE_FIELDS, isListOp, listEnvelope, mentionsGraphql, scanGraphql } from './fields.js';
 import type { Edit } from './source.js';
-import { commands, literalOf, type Command, type Part, type Word } from './shell/lex.js';
-import { assignmentOf, DECLARERS, programIndex, ShellScope } from './shell/scope.js';
-import { curlSetBody, curlSetMethod, parseCurl, type Curl } from './shell/curl.js';
+import type { HttpMethod } from '../map/operations.js';
+import { commands, functionAt, literalOf, type Command, type Part, type ShellFunction, type Word } from './shell/lex.js';
+import { assignmentOf, programIndex, ShellScope } from './shell/scope.js';
+import { curlSetBody, curlSetMethod, parseCurl } from './shell/curl.js';
+import { argumentPieces, fill, findWrappers, paramOf, type ShellWrapper } from './shell/wrappers.js';
 
 export { commands, literalOf, type Word } from './shell/lex.js';
+export type { ShellWrapper } from './shell/wrappers.js';
 export { ShellScope } from './shell/scope.js';
 
 export interface ShellOptions {
@@ -24,34 +27,65 @@ export interface ShellOptions {
    * JSON string, where it would need escaping). Default: everywhere.
    */
   canInsert?: (at: number) => boolean;
+  /** What the other files of the same shell program define (see text/project.ts). */
+  program?: ShellProgramView;
+}
+
+/** The variables and wrapper functions other files of the program define, and the names they call. */
+export interface ShellProgramView {
+  vars: ReadonlyMap<string, TPiece[]>;
+  wrappers: ReadonlyMap<string, ShellWrapper>;
+  /** Function names called anywhere in the program (a wrapper nobody calls is planned where it is). */
+  called: ReadonlySet<string>;
+}
+
+/** A file's shell syntax, variables and wrappers, read once. */
+export interface ShellFile {
+  cmds: Command[];
+  functions: ShellFunction[];
+  heredocs: Array<[number, number]>;
+  scope: ShellScope;
+  /** This file's wrapper functions. */
+  wrappers: Map<string, ShellWrapper>;
+  /** Variable reads that went into a wrapper's model: its callers decide whether they move. */
+  modelReads: Set<number>;
+}
+
+export function readShell(text: string, opts: Pick<ShellOptions, 'seeds' | 'program'>, whereOf: (fn: ShellFunction) => string): ShellFile {
+  const heredocs: Array<[number, number]> = [];
+  const functions: ShellFunction[] = [];
+  const cmds = commands(text, 0, text.length, null, { pipeline: 0 }, heredocs, functions);
+  const seeds = opts.program ? new Map([...opts.program.vars, ...(opts.seeds ?? [])]) : opts.seeds;
+  const scope = new ShellScope(seeds);
+  scope.functions = functions;
+  scope.defineAll(cmds);
+  const modelReads = new Set<number>();
+  const wrappers = findWrappers(cmds, functions, scope, opts.program?.wrappers ?? new Map(), whereOf, modelReads);
+  return { cmds, functions, heredocs, scope, wrappers, modelReads };
 }
 
 export function scanShell(c: Collector, text: string, opts: ShellOptions = {}): void {
-  const heredocs: Array<[number, number]> = [];
-  const cmds = commands(text, 0, text.length, null, { pipeline: 0 }, heredocs);
-  const scope = new ShellScope(opts.seeds);
-  // Variable definitions: `X=…`, `export X=…`, and assignments in front of a command.
-  for (const cmd of cmds) {
-    let i = 0;
-    const first = literalOf(cmd.words[0]!);
-    if (first && DECLARERS.has(first)) i = 1;
-    for (; i < cmd.words.length; i++) {
-      const w = cmd.words[i]!;
-      const lit = literalOf(w);
-      if (lit?.startsWith('-') && i > 0) continue;
-      const as = assignmentOf(w);
-      if (!as) break;
-      scope.define(as.name, w.end, as.value, w.start);
-    }
-  }
-  const subAssign = new Map<string, string>(); // `$(…)` start → the variable it is assigned to
-  for (const [name, defs] of scope.defs) for (const d of defs) for (const p of d.parts) if (p.kind === 'sub') subAssign.set(`${p.start}`, name);
-  const curls: Array<{ curl: Curl; outcome: ReturnType<typeof planRequest> | null }> = [];
-  const covered = new Set<number>();
+  const { cmds, functions, heredocs, scope, wrappers, modelReads } = readShell(text, opts, (fn) => `${fn.name} (line ${c.lines.pos(fn.start).line})`);
+  const known = new Map([...(opts.program?.wrappers ?? []), ...wrappers]);
+  const called = new Set(opts.program?.called);
   for (const cmd of cmds) {
     const at = programIndex(cmd);
-    if (at < 0 || literalOf(cmd.words[at]!) !== 'curl') continue;
-    const curl = parseCurl(cmd, at);
+    const name = at >= 0 ? literalOf(cmd.words[at]!) : null;
+    if (name && functionAt(functions, cmd.start)?.name !== name) called.add(name);
+  }
+  // A wrapper's own request is planned at each call, unless nobody calls it.
+  const inCalledWrapper = (offset: number): boolean => {
+    const fn = functionAt(functions, offset);
+    return !!fn && wrappers.has(fn.name) && called.has(fn.name);
+  };
+  const subAssign = new Map<string, string>(); // `$(…)` start → the variable it is assigned to
+  for (const [name, defs] of scope.defs) for (const d of defs) for (const p of d.parts) if (p.kind === 'sub') subAssign.set(`${p.start}`, name);
+  const requests: Array<{ cmd: Command; outcome: RequestOutcome }> = [];
+  const covered = new Set<number>(modelReads);
+  for (const cmd of cmds) {
+    const at = programIndex(cmd);
+    if (at < 0 || literalOf(cmd.words[at]!) !== 'curl' || inCalledWrapper(cmd.start)) continue;
+    const curl = parseCurl({ ...cmd, words: scope.expandArrays(cmd.words, cmd.start) }, at);
     if (!curl.url) continue;
     const reads = new Set<number>();
     scope.recorder = reads;
@@ -73,25 +107,33 @@ export function scanShell(c: Collector, text: string, opts: ShellOptions = {}): 
       setMethod: (to) => curlSetMethod(curl, to),
       setJsonBody: (body) => (opts.canInsert && !opts.canInsert(curl.cmd.end) ? 'a body cannot be added inside this quoted or plain value; add it by hand' : curlSetBody(curl, body)),
     });
-    curls.push({ curl, outcome });
+    requests.push({ cmd, outcome });
     if (outcome.shape.base === 'legacy' || outcome.shape.base === 'target') for (const r of reads) covered.add(r);
-    if (outcome.op && !curl.get) curlBody(c, cmds, scope, curl, outcome);
+    if (outcome.op && !curl.get) curlBody(c, cmds, scope, curl.data, outcome);
+  }
+  for (const cmd of cmds) {
+    const at = programIndex(cmd);
+    const name = at >= 0 ? literalOf(cmd.words[at]!) : null;
+    const wrapper = name ? known.get(name) : undefined;
+    if (!wrapper || inCalledWrapper(cmd.start) || functionAt(functions, cmd.start)?.name === name) continue;
+    const outcome = planWrapperCall(c, cmds, scope, cmd, at, wrapper, covered);
+    requests.push({ cmd, outcome });
   }
   literalPass(c, cmds, scope, covered);
   // Heredoc bodies (a config file written by `cat > … <<EOF`, a script fed to a shell): each URL as written.
   for (const [s, e] of heredocs) urlTokens(c, text, s, e);
   holdUncoveredBases(c, cmds, scope, covered, opts.seeds);
   // jq reads of list responses: in the same pipeline, or through `VAR=$(curl …)`.
-  for (const { curl, outcome } of curls) {
-    if (!outcome || !isListOp(outcome.op) || (outcome.shape.base !== 'legacy' && outcome.shape.base !== 'target')) continue;
+  for (const { cmd: sent, outcome } of requests) {
+    if (!isListOp(outcome.op) || (outcome.shape.base !== 'legacy' && outcome.shape.base !== 'target')) continue;
     const jqs: Word[] = [];
     for (const cmd of cmds) {
-      if (cmd.pipeline === curl.cmd.pipeline && cmd.stage > curl.cmd.stage) jqs.push(...jqFilters(cmd));
+      if (cmd.pipeline === sent.pipeline && cmd.stage > sent.stage) jqs.push(...jqFilters(cmd));
     }
-    const assigned = curl.cmd.inSub ? subAssign.get(`${curl.cmd.inSub[0]}`) : undefined;
+    const assigned = sent.inSub ? subAssign.get(`${sent.inSub[0]}`) : undefined;
     if (assigned) {
       for (const cmd of cmds) {
-        if (cmd.stage !== 0 || cmd.start <= curl.cmd.end) continue;
+        if (cmd.stage !== 0 || cmd.start <= sent.end) continue;
         if (!cmd.words.some((w) => w.parts.some((p) => p.kind === 'var' && p.name === assigned))) continue;
         for (const next of cmds) if (next.pipeline === cmd.pipeline && next.stage > 0) jqs.push(...jqFilters(next));
       }
@@ -120,6 +162,38 @@ export function scanShell(c: Collector, text: string, opts: ShellOptions = {}): 
   if (opts.graphql !== false && mentionsGraphql(text)) scanGraphql(c, text, 0, text.length);
 }
 
+/** A call of a wrapper function (`api POST "/pods/$id/stop"`): the wrapper's request with this call's arguments. */
+function planWrapperCall(c: Collector, cmds: readonly Command[], scope: ShellScope, cmd: Command, at: number, wrapper: ShellWrapper, covered: Set<number>): RequestOutcome {
+  const args = scope.expandArrays(cmd.words, cmd.start).slice(at + 1);
+  const reads = new Set<number>();
+  scope.recorder = reads;
+  const local = (p: TPiece): TPiece => (p.kind === 'text' && p.origin.start >= cmd.start && p.origin.start < cmd.end ? { ...p, origin: { ...p.origin, local: true } } : p);
+  const argPieces = argumentPieces(scope, args).map((a) => a.map(local));
+  scope.recorder = null;
+  const methodPieces = wrapper.method && fill(wrapper.method, argPieces);
+  const methodText = methodPieces?.length === 1 && methodPieces[0]!.kind === 'text' ? methodPieces[0].text.toUpperCase() : null;
+  const method = methodPieces ? (methodText && /^(GET|POST|PUT|PATCH|DELETE)$/.test(methodText) ? (methodText as HttpMethod) : undefined) : wrapper.implied;
+  const paramAt = (pieces: TPiece[] | null): number | null => (pieces?.length === 1 ? paramOf(pieces[0]!) : null);
+  const methodParam = paramAt(wrapper.method);
+  const bodyParam = paramAt(wrapper.body);
+  const setMethod = (to: HttpMethod): EditsOrReason => {
+    const w = methodParam ? args[methodParam - 1] : undefined;
+    const p = w?.parts.length === 1 ? w.parts[0] : undefined;
+    if (!w || p?.kind !== 'lit' || !p.editable) return `the method is set inside the wrapper ${wrapper.where}`;
+    return [{ start: p.start, end: p.start + p.text.length, text: p.text === p.text.toLowerCase() ? to.toLowerCase() : to }];
+  };
+  const setJsonBody = (body: Readonly<Record<string, string>>): EditsOrReason => {
+    if (!wrapper.body) return `the wrapper ${wrapper.where} sends no body; give it one`;
+    if (!bodyParam || args.length !== bodyParam - 1 || !wrapper.json) return `the body goes through the wrapper ${wrapper.where}`;
+    return [{ start: cmd.end, end: cmd.end, text: ` '${JSON.stringify(body)}'` }];
+  };
+  const outcome = planRequest(c, { url: fill(wrapper.url, argPieces), anchor: cmd.words[at]!.start, method, setMethod, setJsonBody });
+  if (outcome.shape.base === 'legacy' || outcome.shape.base === 'target') for (const r of reads) covered.add(r);
+  const bodyWord = bodyParam ? args[bodyParam - 1] : undefined;
+  if (outcome.op && bodyWord) curlBody(c, cmds, scope, [bodyWord], outcome);
+  return outcome;
+}
+
 /** The filter words of a `jq` command. */
 function jqFilters(cmd: Command): Word[] {
   const at = programIndex(cmd);
@@ -141,11 +215,11 @@ function jqFilters(cmd: Command): Word[] {
   return [];
 }
 
-/** v1 fields in a curl body: a literal JSON `-d`, or a `jq -n` filter that builds it. */
-function curlBody(c: Collector, cmds: readonly Command[], scope: ShellScope, curl: Curl, outcome: ReturnType<typeof planRequest>): void {
+/** v1 fields in a request body: a literal JSON `-d` (or wrapper argument), or a `jq -n` filter that builds it. */
+function curlBody(c: Collector, cmds: readonly Command[], scope: ShellScope, data: readonly Word[], outcome: RequestOutcome): void {
   const op = bodyOperation(outcome.op);
   if (!op) return;
-  for (const d of curl.data) {
+  for (const d of data) {
     const pieces = scope.pieces(d.parts, d.start);
     const flat = flatText(pieces);
     if (!flat.includes('\u0000')) {
@@ -234,7 +308,8 @@ function literalPass(c: Collector, cmds: readonly Command[], scope: ShellScope, 
   }
   function visitDefaults(parts: readonly Part[]): void {
     for (const p of parts) {
-      if (p.kind === 'var' && p.def && !scope.defs.get(p.name)?.length) {
+      // A default no other assignment overrides (`API="${API:-https://…}"` sets it from itself).
+      if (p.kind === 'var' && p.def && !(scope.defs.get(p.name) ?? []).some((d) => !(d.from <= p.start && p.start < d.at))) {
         const lits = p.def.filter((d): d is Part & { kind: 'lit' } => d.kind === 'lit');
         if (!lits.length || lits.every((d) => c.consumed.has(d.literal))) continue;
         if (!lits.some((d) => c.bases.legacy.some((b) => d.text.includes(b)))) continue;

@@ -307,7 +307,7 @@ export function resolveName(name: string, at: number, ctx: Ctx): TPiece[] {
     let cls: Scope | null | undefined = null;
     if (head === 'self' || head === 'cls') cls = classOf(ctx.scope);
     else cls = m.classesByName.get(head);
-    if (!cls) return unknown();
+    if (!cls) return m.foreign.get(name) ?? unknown();
     const candidates = [
       ...(cls.assigns.get(attr) ?? []),
       ...(m.childScopes.get(cls) ?? []).flatMap((s) => s.assigns.get(`self.${attr}`) ?? []),
@@ -332,7 +332,8 @@ export function resolveName(name: string, at: number, ctx: Ctx): TPiece[] {
     }
     if (list.length) return evalAssign(list[list.length - 1]!, deeper(s));
   }
-  return unknown();
+  // A name imported from another module of the project: its value there (that module moves it or holds it).
+  return m.foreign.get(name) ?? unknown();
 }
 
 /** An assignment's value; without parameter bindings it does not depend on the caller, so it is computed once. */

@@ -300,8 +300,17 @@ function assignedName(m: Module, a: number): string | null {
   return null;
 }
 
-export function scanPython(c: Collector, text: string): void {
+/** What the project knows about a module's imports (text/project.ts). */
+export interface PythonLinks {
+  /** Names imported from other modules (`NAME`, `alias.NAME`) → their values there. */
+  imports?: ReadonlyMap<string, TPiece[]>;
+  /** The module imports from one that talks to RunPod REST: its v1 response reads are reported. */
+  readsRunpod?: boolean;
+}
+
+export function scanPython(c: Collector, text: string, links: PythonLinks = {}): void {
   const m = buildModule(text);
+  if (links.imports) m.foreign = links.imports;
   const quote = quoteOf(m);
   const sites = m.calls.map((call) => httpCallOf(m, call)).filter((s): s is HttpCall => !!s);
   const handledCalls = new Set<Call>(sites.map((s) => s.call));
@@ -318,7 +327,7 @@ export function scanPython(c: Collector, text: string): void {
     const body = text.slice(t.str!.bodyStart, t.str!.bodyEnd);
     if (graphqlFile || /\b(query|mutation)\b[^{}"']*\{/.test(body)) scanGraphql(c, text, t.str!.bodyStart, t.str!.bodyEnd);
   }
-  if (c.talksRest && !mentionsGraphql(text)) responseReads(c, m);
+  if ((c.talksRest || links.readsRunpod) && !mentionsGraphql(text)) responseReads(c, m);
 }
 
 function expand(c: Collector, m: Module, site: HttpCall, chain: Call[], quote: string, covered: Set<number>): void {
@@ -434,9 +443,13 @@ function setJsonBody(m: Module, site: HttpCall, chain: readonly Call[], ctx: Ctx
 
 /** `_url("pods", pod_id, "stop")`: a path assembled by a helper the tool cannot follow. */
 function helperPaths(c: Collector, m: Module, handled: ReadonlySet<Call>): void {
-  if (!c.talksRest && !c.bases.legacy.some((b) => m.text.includes(b))) return;
+  const importsV1 = [...m.foreign.values()].some((v) => c.bases.legacy.some((b) => flatText(v).includes(b)));
+  const anywhere = c.talksRest || importsV1 || c.bases.legacy.some((b) => m.text.includes(b));
+  // With no v1 base in sight (it is in a settings file), only a helper whose result an HTTP call sends to.
+  const sent = (call: Call): boolean => [...handled].some((h) => h.open < call.calleeTok && call.close < h.close);
   for (const call of m.calls) {
     if (handled.has(call) || call.args.length < 1 || call.args.some((a) => a.kind !== 'pos')) continue;
+    if (!anywhere && !sent(call)) continue;
     const segs: Array<string | null> = [];
     let literal = false;
     for (const arg of call.args) {
@@ -449,6 +462,8 @@ function helperPaths(c: Collector, m: Module, handled: ReadonlySet<Call>): void 
     if (!literal || !segs[0] || !V1_RESOURCES.has(segs[0])) continue;
     const fits = PATH_TEMPLATES.filter((t) => fitsTemplate(segs, t.v1Segments));
     if (!fits.length) continue;
+    // A module whose requests go through such a helper talks to RunPod REST: its importers read its responses.
+    c.looksRest = true;
     const changes = fits.some((t) => t.operations.some((o) => o.change !== 'path') || t.v2Path !== t.v1Path.replace(/\{[^}]+\}/g, '{id}'));
     if (!changes) continue;
     const display = '/' + segs.map((s) => s ?? '{…}').join('/');
@@ -675,5 +690,23 @@ function holdUncoveredBases(c: Collector, m: Module, covered: ReadonlySet<number
     if (!lits.length) continue;
     const use = uncovered(as.name, 0, new Set());
     if (use !== null) for (const t of lits) c.hold(t.start, c.lines.pos(use).line);
+  }
+  // Imported v1 values: every read here must be part of a request this run migrates, or the module
+  // that defines them keeps them on v1.
+  const importLines = new Set(m.lines.filter((l) => ['import', 'from'].includes(m.toks[l.a]?.value ?? '')).map((l) => m.toks[l.a]!.start));
+  const onImportLine = (at: number): boolean => {
+    const line = m.lines[m.lineOfTok[lastStartingBy(m.toks.length, (i) => m.toks[i]!.start, at)] ?? -1];
+    return !!line && importLines.has(m.toks[line.a]!.start);
+  };
+  for (const [name, pieces] of m.foreign) {
+    const lits = pieces.filter((p) => p.kind === 'text' && p.origin.foreign && c.bases.legacy.some((b) => p.text.includes(b))).map((p) => p.origin.literal);
+    if (!lits.length) continue;
+    const dot = name.indexOf('.');
+    const reads =
+      dot < 0
+        ? readsOf(name).filter((r) => !onImportLine(r))
+        : m.toks.flatMap((t, i) => (t.type === 'name' && t.value === name.slice(0, dot) && isOp(m.toks[i + 1], '.') && m.toks[i + 2]?.value === name.slice(dot + 1) && !isOp(m.toks[i - 1], '.') ? [t.start] : []));
+    const use = reads.find((r) => !covered.has(r) && !printed(r) && !assigns.some((as) => m.toks[as.a] && m.toks[as.a]!.start <= r && r < m.toks[as.b - 1]!.end && uncovered(as.name, 1, new Set([name])) === null));
+    if (use !== undefined) for (const l of new Set(lits)) c.hold(l, c.lines.pos(use).line);
   }
 }

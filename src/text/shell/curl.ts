@@ -29,11 +29,13 @@ export interface Curl {
   get: boolean;
   jsonOpt: boolean;
   headers: string[];
+  /** Arguments from an array whose words are not known here (`"${ARGS[@]}"`): they may set the method or a body. */
+  opaque: boolean;
 }
 
 export function parseCurl(cmd: Command, at: number): Curl {
   const words = cmd.words;
-  const c: Curl = { cmd, curlWord: words[at]!, url: null, methodWord: null, method: undefined, explicitMethod: false, data: [], get: false, jsonOpt: false, headers: [] };
+  const c: Curl = { cmd, curlWord: words[at]!, url: null, methodWord: null, method: undefined, explicitMethod: false, data: [], get: false, jsonOpt: false, headers: [], opaque: false };
   let head = false;
   let methodText: string | null = null;
   let methodSet = false;
@@ -87,13 +89,18 @@ export function parseCurl(cmd: Command, at: number): Curl {
       }
       continue;
     }
+    if (first?.kind === 'var' && w.parts.length === 1 && (first.op === '[@]' || first.op === '[*]')) {
+      // An array the scope could not expand: options (headers, auth) as a rule, never taken for the URL.
+      c.opaque = true;
+      continue;
+    }
     if (!c.url) c.url = w;
   }
   if (methodSet) {
     const m = methodText?.toUpperCase();
     c.method = m && HTTP.has(m) ? (m as HttpMethod) : undefined;
     c.explicitMethod = true;
-  } else if (head) c.method = undefined;
+  } else if (head || c.opaque) c.method = undefined;
   else c.method = c.data.length && !c.get ? 'POST' : 'GET';
   return c;
 }
@@ -110,7 +117,7 @@ function sliceWord(w: Word, n: number): Word {
 export function curlSetMethod(curl: Curl, to: HttpMethod): EditsOrReason {
   const w = curl.methodWord;
   if (!w) {
-    if (!curl.data.length) return 'the request method is not visible here';
+    if (!curl.data.length || curl.opaque) return 'the request method is not visible here';
     // Method implied by -d: say it explicitly.
     return [{ start: curl.curlWord.end, end: curl.curlWord.end, text: ` -X ${to}` }];
   }
@@ -121,6 +128,7 @@ export function curlSetMethod(curl: Curl, to: HttpMethod): EditsOrReason {
 }
 
 export function curlSetBody(curl: Curl, body: Readonly<Record<string, string>>): EditsOrReason {
+  if (curl.opaque) return 'some of its arguments come from an array that is not visible here';
   if (!curl.explicitMethod || !curl.methodWord) return 'the request method is not written as -X POST';
   if (!curl.url) return 'the URL is not visible';
   const hasType = curl.headers.some((h) => /^\s*content-type\s*:/i.test(h));

@@ -406,3 +406,10 @@ export function literalOf(word: Word): string | null {
   if (word.parts.some((p) => p.kind !== 'lit')) return null;
   return word.parts.map((p) => (p as { text: string }).text).join('');
 }
+
+/** The innermost function whose body holds `offset`. */
+export function functionAt(functions: readonly ShellFunction[], offset: number): ShellFunction | null {
+  let best: ShellFunction | null = null;
+  for (const f of functions) if (f.bodyStart <= offset && offset < f.bodyEnd && (!best || f.bodyStart > best.bodyStart)) best = f;
+  return best;
+}
