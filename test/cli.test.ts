@@ -129,6 +129,20 @@ describe('discovery and safety', () => {
     expect(doc.files.map((f: { path: string }) => f.path)).toEqual(['pkg/kept.ts', 'pkg/sub/b.ts']);
   });
 
+  it("honours git's info/exclude and the global core.excludesFile, not only .gitignore files", () => {
+    const dir = tempProject({ 'kept.ts': V1, 'local.ts': V1, 'mine/private.ts': V1, '.env.local': 'RUNPOD_REST_URL=https://rest.runpod.io/v1\n' });
+    git(dir, 'init', '-q');
+    fs.writeFileSync(path.join(dir, '.git', 'info', 'exclude'), '# local only\nlocal.ts\n.env.local\n');
+    const globalIgnore = path.join(dir, '.git', 'my-global-ignore');
+    fs.writeFileSync(globalIgnore, 'mine/\n');
+    git(dir, 'config', 'core.excludesFile', globalIgnore);
+    const doc = JSON.parse(cli(['lint', '--format', 'json'], dir).stdout);
+    expect(doc.files.map((f: { path: string }) => f.path)).toEqual(['kept.ts']);
+    cli(['--allow-dirty'], dir);
+    expect(fs.readFileSync(path.join(dir, 'kept.ts'), 'utf8')).toContain('api.runpod.io/v2');
+    expect(fs.readFileSync(path.join(dir, '.env.local'), 'utf8')).toContain('rest.runpod.io/v1');
+  });
+
   it('keeps a BOM and CRLF line endings, and skips non-UTF-8 files with a finding', () => {
     const crlf = V1.replace(/\n/g, '\r\n');
     const latin1 = Buffer.concat([Buffer.from("const u = 'https://rest.runpod.io/v1/pods'; // caf"), Buffer.from([0xe9]), Buffer.from('\n')]);

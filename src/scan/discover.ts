@@ -2,6 +2,7 @@ import * as fsWalk from '@nodelib/fs.walk';
 import ignore, { type Ignore } from 'ignore';
 import fs from 'node:fs';
 import path from 'node:path';
+import { gitExcludes } from './git-excludes.js';
 import { JS_EXTENSIONS, isEnvFile } from './kinds.js';
 import { directlyIn, folderPrefix, onDisk, workTreeRoot, type HasEntry } from '../util/folders.js';
 
@@ -30,6 +31,8 @@ class Walk {
   constructor(
     private readonly top: string,
     private readonly skipDirs: ReadonlySet<string> = new Set(),
+    /** Rules git applies below `top` before its .gitignore files (global excludes, info/exclude). */
+    private readonly excludes: Ignore | null = null,
   ) {}
 
   readonly has: HasEntry = (dir, name) => {
@@ -99,7 +102,8 @@ class Walk {
     const cached = this.chains.get(dir);
     if (cached) return cached;
     const parent = path.dirname(dir);
-    const above = dir === this.top || parent === dir ? [] : this.chain(parent);
+    const atTop = dir === this.top || parent === dir;
+    const above = atTop ? (this.excludes ? [[this.top, this.excludes] as [string, Ignore]] : []) : this.chain(parent);
     const rules = this.rulesIn(dir);
     const chain = rules ? [...above, [dir, rules] as [string, Ignore]] : above;
     this.chains.set(dir, chain);
@@ -188,7 +192,8 @@ export async function discoverFiles(targets: readonly string[], options: Discove
       continue;
     }
     // .gitignore files apply from the git work tree root down.
-    const walk = new Walk(workTreeRoot(abs) ?? abs, new Set((options.skipDirs ?? []).map((d) => path.resolve(options.cwd, d))));
+    const top = workTreeRoot(abs);
+    const walk = new Walk(top ?? abs, new Set((options.skipDirs ?? []).map((d) => path.resolve(options.cwd, d))), top ? gitExcludes(top) : null);
     walks.push(walk);
     for (const file of walk.files(abs, accepts, (f) => options.onCandidate?.(f))) {
       if (isMinified(file) || walk.ignores(file)) continue;
