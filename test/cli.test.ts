@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, copyDir, git, REPO, tempProject } from './helpers.js';
+import { spawnSync } from 'node:child_process';
+import { BIN, cli, copyDir, git, REPO, tempProject } from './helpers.js';
 
 const V1 = `const BASE = process.env.RUNPOD_REST_URL ?? 'https://rest.runpod.io/v1';
 export async function stop(id: string) {
@@ -141,6 +142,23 @@ describe('discovery and safety', () => {
     cli(['--allow-dirty'], dir);
     expect(fs.readFileSync(path.join(dir, 'kept.ts'), 'utf8')).toContain('api.runpod.io/v2');
     expect(fs.readFileSync(path.join(dir, '.env.local'), 'utf8')).toContain('rest.runpod.io/v1');
+  });
+
+  it('reports a folder it cannot read, like a file it cannot read (run as an unprivileged user)', () => {
+    if (process.platform === 'win32') return void console.warn('skipped: folder permissions are POSIX-only');
+    const dir = tempProject({ 'a.ts': V1, 'locked/b.ts': V1 });
+    // Root reads every folder: as root the CLI runs as "nobody", who needs the project readable.
+    const asRoot = process.getuid?.() === 0;
+    if (asRoot) for (const p of [dir, path.join(dir, 'a.ts')]) fs.chmodSync(p, 0o755);
+    fs.chmodSync(path.join(dir, 'locked'), 0o000);
+    const r = spawnSync(process.execPath, [BIN, 'lint', '--format', 'json'], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, ...(asRoot ? { uid: 65534, gid: 65534 } : {}) });
+    fs.chmodSync(path.join(dir, 'locked'), 0o755);
+    const doc = JSON.parse(r.stdout);
+    expect(doc.files.map((f: { path: string; findings: Array<{ ruleId: string }> }) => [f.path, f.findings.map((x) => x.ruleId).join()])).toEqual([
+      ['a.ts', 'base-url,pod-action'],
+      ['locked', 'skipped-file'],
+    ]);
+    expect(r.status).toBe(1);
   });
 
   it('keeps a BOM and CRLF line endings, and skips non-UTF-8 files with a finding', () => {

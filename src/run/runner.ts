@@ -250,6 +250,7 @@ export async function run(targets: readonly string[], cwd: string, settings: Set
     for (const o of await scanTextFiles(textFiles, groupSettings, onRead, jobs, early, heldVars)) results.set(o.file, finishTextFile(results.get(o.file) ?? blank(o.file), o, groupSettings));
   }
   progress.done();
+  for (const folder of discovery.unreadableFolders) results.set(folder, { ...blank(folder), findings: [fileFinding('skipped-file', 'Could not read this folder (no permission), so nothing in it was analysed or changed.')] });
   for (const file of adapters.write()) results.set(file.absPath, { ...blank(file.absPath), ...file });
   for (const r of results.values()) if (r.changed) refuseUnsafeWrite(r);
   const listed = [...results.values()].filter((r) => (!changed || changed.has(r.absPath)) && (r.changed || r.findings.length || r.suppressed.length || r.inventory)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));

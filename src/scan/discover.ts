@@ -27,6 +27,8 @@ class Walk {
   private readonly rules = new Map<string, Ignore | null>();
   private readonly chains = new Map<string, Array<[string, Ignore]>>();
   private readonly ignoredDirs = new Map<string, boolean>();
+  /** Folders below the walked paths that could not be listed (permissions). */
+  readonly unreadable: string[] = [];
 
   constructor(
     private readonly top: string,
@@ -76,7 +78,12 @@ class Walk {
         folderOf(entry.path);
         return !ignored && !ALWAYS_SKIPPED.has(entry.name) && !this.skipDirs.has(entry.path);
       },
-      errorFilter: () => true,
+      // A folder the walk cannot list is remembered (reported as not analysed); the walk goes on.
+      errorFilter: (error) => {
+        const failed = (error as NodeJS.ErrnoException).path;
+        if (failed) this.unreadable.push(failed);
+        return true;
+      },
     });
     return files;
   }
@@ -163,6 +170,8 @@ export interface Discovery {
   files: string[];
   /** Whether a folder holds an entry, answered from the walk's listings where it has them (config and package.json lookups, once per folder). */
   has: HasEntry;
+  /** Folders that could not be listed (no permission), sorted: nothing in them was analysed. */
+  unreadableFolders: string[];
 }
 
 /**
@@ -205,5 +214,5 @@ export async function discoverFiles(targets: readonly string[], options: Discove
     }
   }
   const has: HasEntry = walks.length === 1 ? walks[0]!.has : onDisk;
-  return { files: [...found].sort(), has };
+  return { files: [...found].sort(), has, unreadableFolders: walks.flatMap((w) => w.unreadable).sort() };
 }
