@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { parseForTransform, type Parsed } from './parse.js';
 import { isEnvFile } from '../scan/kinds.js';
-import { resolveImport, type Workspaces } from '../scan/resolve.js';
 import { keyName, memberName, requiredModule, type N, type P } from './scope.js';
 import { pushTo } from '../util/multimap.js';
 import { lastStartingBy } from '../util/lines.js';
@@ -48,7 +47,8 @@ export class Project {
 
   constructor(
     inputs: readonly ProjectInput[],
-    private readonly workspaces: Workspaces = {},
+    /** Importing file → specifier → imported file, as the run resolved them. */
+    private readonly imports: Readonly<Record<string, Readonly<Record<string, string>>>> = {},
   ) {
     let offset = 0;
     for (const { file, source } of inputs) {
@@ -101,10 +101,11 @@ export class Project {
     }
   }
 
-  /** An import specifier (relative, or a workspace package) resolved to a parsed project file. */
+  /** An import specifier resolved to a parsed project file. */
   resolveModule(fromFile: string, specifier: string): ProjectFile | null {
-    const file = resolveImport(fromFile, specifier, (f) => !!this.byPath.get(f)?.parsed, this.workspaces);
-    return file ? this.byPath.get(file)! : null;
+    const file = this.imports[fromFile]?.[specifier];
+    const target = file ? this.byPath.get(file) : undefined;
+    return target?.parsed ? target : null;
   }
 
   /** What `name` is exported as from a project file (ESM and CommonJS), as a path to its value. */
