@@ -135,4 +135,39 @@ describe('gate invariant: no v1 base URL without a warning or error at its line'
     }
     expect(missing).toEqual([]);
   }, 600_000);
+
+  // RunPod's own helper's regression corpora (testdata/runpod-migrate/ of runpod/runpod-plugins-official),
+  // read from the mirror, never copied: what its CI asserts holds for lint in the REST scope.
+  const plugins = mirror ? path.join(mirror, 'runpod+runpod-plugins-official', 'repo') : '';
+  it.skipIf(!plugins || !fs.existsSync(plugins))("agrees with RunPod's helper on its regression corpora (MIRROR_ROOT)", () => {
+    const root = tempProject({});
+    execFileSync('bash', ['-c', `git --git-dir="${plugins}" archive HEAD testdata/runpod-migrate | tar -x -C "${root}"`]);
+    const lint = (corpus: string): { code: number | null; files: Map<string, JsonFile> } => {
+      const dir = path.join(root, 'testdata', 'runpod-migrate', corpus);
+      const run = cli(['lint', '--format', 'json', '.'], dir);
+      const doc = JSON.parse(run.stdout) as { files: JsonFile[] };
+      expect(unreported(dir).missing).toEqual([]);
+      return { code: run.code, files: new Map(doc.files.map((f) => [f.path, f])) };
+    };
+    const gated = (f: JsonFile | undefined): JsonFinding[] => f?.findings ?? [];
+
+    const correct = lint('correct-v2');
+    expect([...correct.files.values()].flatMap(gated)).toEqual([]);
+    expect(correct.code).toBe(0);
+
+    const markers = lint('markers');
+    expect([...markers.files.values()].flatMap(gated)).toEqual([]);
+    expect(markers.code).toBe(0);
+
+    const migrated = lint('migrated-v2');
+    expect(gated(migrated.files.get('gpu_farm/endpoints.py'))).toEqual([]);
+    expect(migrated.files.get('gpu_farm/runpod_client.py')!.suppressed.length).toBeGreaterThan(0);
+    // The unmarked `if USE_V1:` branch (a v1 response read) is what stays in the gate.
+    expect(gated(migrated.files.get('gpu_farm/runpod_client.py')).filter((f) => f.severity !== 'info').map((f) => f.ruleId)).toEqual(['response-field', 'response-field']);
+
+    const indirect = lint('indirection');
+    for (const file of ['config/settings.yaml', '.env.example', 'gen/openapi.json']) expect(gated(indirect.files.get(file)).map((f) => f.ruleId), file).toContain('base-url');
+    expect(gated(indirect.files.get('app/client.py')).map((f) => f.ruleId)).toContain('unresolved-url');
+    expect(gated(indirect.files.get('app/report.py')).map((f) => f.ruleId)).toEqual(['response-field', 'response-field']);
+  }, 120_000);
 });
