@@ -19,6 +19,7 @@ interface JsonFinding {
   line: number;
   severity: string;
   ruleId: string;
+  fixable?: boolean;
 }
 interface JsonFile {
   path: string;
@@ -167,6 +168,8 @@ describe('gate invariant: no v1 base URL without a warning or error at its line'
 
     const indirect = lint('indirection');
     for (const file of ['config/settings.yaml', '.env.example', 'gen/openapi.json']) expect(gated(indirect.files.get(file)).map((f) => f.ruleId), file).toContain('base-url');
+    // client.py builds its paths on settings.yaml's base_url: that base cannot move before them.
+    expect(gated(indirect.files.get('config/settings.yaml')).find((f) => f.ruleId === 'base-url')).toMatchObject({ fixable: false });
     expect(gated(indirect.files.get('app/client.py')).map((f) => f.ruleId)).toContain('unresolved-url');
     expect(gated(indirect.files.get('app/report.py')).map((f) => f.ruleId)).toEqual(['response-field', 'response-field']);
   }, 120_000);

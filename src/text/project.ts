@@ -13,6 +13,7 @@ import { relative, ForeignIds } from './foreign.js';
 import { languageOf } from './language.js';
 import { joinShellScripts, shellViews } from './links-shell.js';
 import { joinImporters, pythonViews } from './links-python.js';
+import { settingsHolds } from './links-config.js';
 import { scanText, type TextLinks, type TextScanResult } from './index.js';
 import type { TPiece } from './plan.js';
 
@@ -49,7 +50,7 @@ export function scanTextProject(sources: readonly TextSource[], others: readonly
   for (const s of [...sources, ...program, ...modules]) {
     if (!linkedSet.has(s.file) && !results.has(s.file)) results.set(s.file, scanText(s.text, s.file, bases, (s as TextSource).heldVars ?? {}));
   }
-  if (!linked.length) return results;
+  if (!linked.length) return withSettingsHolds(sources, results, bases);
 
   const byFile = new Map(linked.map((s) => [s.file, s as TextSource]));
   const lines = new Map<string, Lines>();
@@ -113,6 +114,15 @@ export function scanTextProject(sources: readonly TextSource[], others: readonly
     round = scanAll();
   }
   for (const [file, r] of round) results.set(file, r);
+  return withSettingsHolds(sources, results, bases);
+}
+
+/** Settings files whose base a file of the project reads where its requests cannot be followed: scanned again with that base held. */
+function withSettingsHolds(sources: readonly TextSource[], results: Map<string, TextScanResult>, bases: Bases): Map<string, TextScanResult> {
+  for (const [file, here] of settingsHolds(sources, results)) {
+    const s = sources.find((x) => x.file === file)!;
+    results.set(file, scanText(s.text, file, bases, s.heldVars ?? {}, { holds: { here, there: new Map() } }));
+  }
   return results;
 }
 
