@@ -174,8 +174,8 @@ export class Collector {
   }
 
   /** Start and end planning one request (its findings and fixes are attributed to it). */
-  beginRequest(line: number): PlannedRequest {
-    const req: PlannedRequest = { line, literals: new Set(), findings: [], migrated: true };
+  beginRequest(at: number, value = false): PlannedRequest {
+    const req: PlannedRequest = { at, line: this.lines.pos(at).line, literals: new Set(), findings: [], migrated: true, value };
     this.requests.push(req);
     this.current = req;
     return req;
@@ -320,6 +320,12 @@ export class Collector {
     const keep = this.edits.filter((e) => !dropped.has(key(e)));
     this.edits.length = 0;
     this.edits.push(...keep);
+    // Every request left on v1 by a held base says so where it is sent, also when only its base changes.
+    this.current = null;
+    for (const [req, where] of stuck) {
+      if (req.value || this.requestMarked(req.at) || this.findings.some((f) => f.line === req.line)) continue;
+      this.report('base-url', req.at, `This request still goes to REST v1: its base URL (${where}) cannot move yet (see the finding there); it moves with the base.`);
+    }
   }
 
   result(): { findings: Finding[]; output: string | null } {
@@ -353,7 +359,11 @@ export class Collector {
 
 /** One request as planned: what it read and whether its URL is fully migrated by this run. */
 export interface PlannedRequest {
+  /** Where it is (offset) and its line. */
+  at: number;
   line: number;
+  /** A URL value rather than a request seen being sent (a setting, a documented URL). */
+  value: boolean;
   /** Literals (by offset) its URL was built from. */
   literals: Set<number>;
   findings: Finding[];
@@ -447,7 +457,7 @@ export function planValue(c: Collector, pieces: readonly TPiece[], opts: ValueOp
   // The value is a use of what it reads from elsewhere (a variable holding the base): it moves with that
   // base only if every fact here is rewritten (as a request would).
   const own = opts.own ?? [anchor, lineEndAt(c.text, anchor)];
-  const req = c.beginRequest(c.lines.pos(anchor).line);
+  const req = c.beginRequest(anchor, true);
   // A URL inside a longer text (a message, a command) is not a use of the base it mentions through a variable.
   const shape0 = shapeFor(pieces, c.bases);
   const embedded = shape0.base !== 'legacy' || /\s/.test(flat.slice(shape0.baseEnd));
@@ -583,7 +593,7 @@ export interface RequestOutcome {
 
 /** Plan one request; returns what it turned out to be, for the engine's body and response checks. */
 export function planRequest(c: Collector, site: RequestSite): RequestOutcome {
-  const req = c.beginRequest(c.lines.pos(site.anchor).line);
+  const req = c.beginRequest(site.anchor);
   for (const p of site.url) {
     if (p.kind !== 'text') continue;
     req.literals.add(p.origin.literal);
