@@ -610,6 +610,21 @@ export function planRequest(c: Collector, site: RequestSite): RequestOutcome {
   return outcome;
 }
 
+/**
+ * A base that is one of several known values (`V1_BASE if USE_V1 else V2_BASE`), each the v2 base or a
+ * v1 base marked to stay: the request is v2 with a kept v1 fallback, nothing to report here (the v1 side
+ * is reported, and kept, where it is written).
+ */
+function keptOrV2(c: Collector, base: TPiece | undefined): boolean {
+  if (base?.kind !== 'hole' || !base.either) return false;
+  return base.either.every((alt) => {
+    const flat = flatText(alt);
+    if (flat.startsWith(c.bases.target)) return true;
+    const texts = alt.filter((p) => p.kind === 'text');
+    return c.bases.legacy.some((b) => flat.startsWith(b)) && texts.length > 0 && texts.every((p) => c.marked(p.origin.literal, 'base-url'));
+  });
+}
+
 /** Rules a request's findings use: a marker naming any of them on the request's line freezes the request. */
 const REQUEST_RULES: readonly RuleId[] = ['base-url', 'openapi-url', 'resource-path', 'pod-action', 'update-alias', 'path-param', 'pod-reset', 'unknown-path', 'unresolved-url'];
 
@@ -622,6 +637,7 @@ function planRequestUrl(c: Collector, site: RequestSite): RequestOutcome {
   const at = site.anchor;
   if (shape.base === 'unknown') {
     const first = shape.segments[0]?.text;
+    if (first && V1_RESOURCES.has(first) && keptOrV2(c, pieces[0])) return { shape };
     if (first && V1_RESOURCES.has(first)) {
       c.looksRest = true;
       const hole = pieces[0]!;
