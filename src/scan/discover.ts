@@ -3,6 +3,7 @@ import ignore, { type Ignore } from 'ignore';
 import fs from 'node:fs';
 import path from 'node:path';
 import { JS_EXTENSIONS, isEnvFile } from './kinds.js';
+import type { ReportMalformed } from './malformed.js';
 import { directlyIn, folderPrefix, onDisk, workTreeRoot, type HasEntry } from '../util/folders.js';
 
 /** Folders never scanned, whatever .gitignore says. */
@@ -30,6 +31,7 @@ class Walk {
   constructor(
     private readonly top: string,
     private readonly skipDirs: ReadonlySet<string> = new Set(),
+    private readonly onMalformed: ReportMalformed = () => {},
   ) {}
 
   readonly has: HasEntry = (dir, name) => {
@@ -84,9 +86,13 @@ class Walk {
     rules = null;
     const listed = this.names.get(dir);
     if (!listed || listed.has('.gitignore')) {
+      const file = path.join(dir, '.gitignore');
       try {
-        rules = ignore().add(fs.readFileSync(path.join(dir, '.gitignore'), 'utf8'));
-      } catch {
+        rules = ignore().add(fs.readFileSync(file, 'utf8'));
+      } catch (error) {
+        // Absent (the folder was not listed), or unreadable: then the run goes on without its rules.
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code !== 'ENOENT' && code !== 'ENOTDIR') this.onMalformed({ file, message: `This .gitignore cannot be read (${error instanceof Error ? error.message : String(error)}): its rules are not applied, so the files it would exclude are scanned.`, line: 1, column: 1, ours: false });
         rules = null;
       }
     }
@@ -152,6 +158,8 @@ export interface DiscoverOptions {
   skipDirs?: readonly string[];
   /** Called as the walk finds each file `accepts` takes by name, before .gitignore rules for single files apply. */
   onCandidate?: (file: string) => void;
+  /** Told about a .gitignore that cannot be read (the walk goes on without it). */
+  onMalformed?: ReportMalformed;
 }
 
 export interface Discovery {
@@ -188,7 +196,7 @@ export async function discoverFiles(targets: readonly string[], options: Discove
       continue;
     }
     // .gitignore files apply from the git work tree root down.
-    const walk = new Walk(workTreeRoot(abs) ?? abs, new Set((options.skipDirs ?? []).map((d) => path.resolve(options.cwd, d))));
+    const walk = new Walk(workTreeRoot(abs) ?? abs, new Set((options.skipDirs ?? []).map((d) => path.resolve(options.cwd, d))), options.onMalformed);
     walks.push(walk);
     for (const file of walk.files(abs, accepts, (f) => options.onCandidate?.(f))) {
       if (isMinified(file) || walk.ignores(file)) continue;

@@ -1,5 +1,5 @@
-import fs from 'node:fs';
 import path from 'node:path';
+import { readPackageJson, type ReportMalformed } from './malformed.js';
 
 /** Packages of a monorepo by name: their folder and the source file their entry points at. */
 export type Workspaces = Readonly<Record<string, { dir: string; entry: string | null }>>;
@@ -37,15 +37,11 @@ export function resolveImport(from: string, spec: string, exists: (file: string)
  * The workspace packages among folders that hold files of the run: name → folder and source entry.
  * An entry pointing at build output (`dist/index.js`) is mapped back to `src/` when that exists.
  */
-export function readWorkspaces(packageDirs: Iterable<string>): Workspaces {
+export function readWorkspaces(packageDirs: Iterable<string>, onMalformed: ReportMalformed = () => {}): Workspaces {
   const out: Record<string, { dir: string; entry: string | null }> = {};
   for (const dir of packageDirs) {
-    let pkg: Record<string, unknown>;
-    try {
-      pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as Record<string, unknown>;
-    } catch {
-      continue;
-    }
+    const pkg = readPackageJson(path.join(dir, 'package.json'), onMalformed) as Record<string, unknown> | null;
+    if (!pkg) continue;
     if (typeof pkg.name !== 'string') continue;
     const exp = pkg.exports as unknown;
     const dot = typeof exp === 'string' ? exp : exp && typeof exp === 'object' ? ((exp as Record<string, unknown>)['.'] ?? exp) : undefined;
