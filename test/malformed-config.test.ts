@@ -1,9 +1,8 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { generateTree } from '../bench/generate.js';
-import { cli, tempProject } from './helpers.js';
+import { cli, tempDir, tempProject } from './helpers.js';
 
 /**
  * A malformed package.json, .gitignore or config below the root of a run never stops it: the folder
@@ -14,21 +13,11 @@ import { cli, tempProject } from './helpers.js';
 const BROKEN_JSON = '{\n  "name": "fixture",\n  "private": true,\n}\n';
 const V1 = "export const stop = (id: string) => fetch(`https://rest.runpod.io/v1/pods/${id}/stop`, { method: 'POST' });\n";
 
-const dirs: string[] = [];
 const tree = (opts: Parameters<typeof generateTree>[1]): string => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'v2-migrate-malformed-'));
-  dirs.push(dir);
+  const dir = tempDir('v2-migrate-malformed-');
   generateTree(dir, { ...opts, git: false });
   return dir;
 };
-const project = (files: Record<string, string>): string => {
-  const dir = tempProject(files);
-  dirs.push(dir);
-  return dir;
-};
-afterAll(() => {
-  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
-});
 
 type Report = { files: Array<{ path: string; changed: boolean; findings: Array<{ ruleId: string; severity: string; line: number; column: number; message: string }> }> };
 const json = (args: string[], cwd: string): Report => JSON.parse(cli([...args, '--format', 'json'], cwd).stdout);
@@ -65,7 +54,7 @@ describe('a malformed file below the root of a run', () => {
   });
 
   it('next to RunPod code: analysed with the config above it, a warning in every format names the file and the parser message', () => {
-    const dir = project({
+    const dir = tempProject({
       'v2-migrate.config.json': JSON.stringify({ legacyBaseUrls: ['https://proxy.internal/v1'] }),
       'package.json': JSON.stringify({ name: 'root', private: true }),
       'app/package.json': BROKEN_JSON,
@@ -105,7 +94,7 @@ describe('a malformed file below the root of a run', () => {
   });
 
   it('the config the run starts from, or --config, is a usage error (exit 2)', () => {
-    const dir = project({ 'package.json': BROKEN_JSON, 'a.ts': V1, 'sub/v2-migrate.config.json': '{ "bogus": 1 }', 'sub/b.ts': V1, 'bad.json': '{' });
+    const dir = tempProject({ 'package.json': BROKEN_JSON, 'a.ts': V1, 'sub/v2-migrate.config.json': '{ "bogus": 1 }', 'sub/b.ts': V1, 'bad.json': '{' });
     const root = cli(['lint', '.'], dir);
     expect(root.code).toBe(2);
     expect(root.stderr).toContain('package.json: cannot read config (Expected double-quoted property name');
