@@ -7,7 +7,7 @@ import { bytesContainAny, MENTION_NEEDLES, prefilterNeedles } from '../scan/pref
 import { moduleSpecifiers } from './imports.js';
 import { readEach } from './read.js';
 import { screenEach, type Screen } from './screen.js';
-import { scanLargeFile } from '../scan/large.js';
+import { notParsedBecause, scanLargeFile } from '../scan/large.js';
 import { resolveImport, type Workspaces } from '../scan/resolve.js';
 import type { ComponentResult, ComponentTask } from './component.js';
 import { analyseComponents } from './analyse.js';
@@ -92,9 +92,10 @@ export async function migrateJsFiles(jsFiles: readonly string[], envFiles: reado
     if (!utf16 && !couldBeSeed(bytes)) return onRead(file, mentionsRunpod(bytes) ? bytes.toString('latin1') : '');
     const lenient = lenientText(bytes);
     onRead(file, lenient);
-    if (bytes.length > settings.maxFileSizeMB * 1024 * 1024) {
-      // Too large to parse (a bundle): scanned as text only, never part of the project.
-      if (mayMatter(lenient)) large.push({ file, decoded: decode(bytes), bytes: bytes.length, result: { output: null, findings: scanLargeFile(lenient, settings.bases, settings.maxFileSizeMB) } });
+    const notParsed = notParsedBecause(lenient, bytes.length, settings.maxFileSizeMB);
+    if (notParsed) {
+      // A bundle, generated code, or too large to parse: scanned as text only, never part of the project.
+      if (mayMatter(lenient)) large.push({ file, decoded: decode(bytes), bytes: bytes.length, result: { output: null, findings: scanLargeFile(lenient, settings.bases, settings.maxFileSizeMB, notParsed) } });
       return;
     }
     if (mayMatter(lenient) || readsEnv(lenient) || callsDeclaredWrapper(lenient)) {
