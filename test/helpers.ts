@@ -13,9 +13,9 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Run the built CLI (npm test builds first) in `cwd`. */
-export function cli(args: string[], cwd: string): CliRun {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+/** Run the built CLI (npm test builds first) in `cwd`, with `env` added to the environment. */
+export function cli(args: string[], cwd: string, env: Record<string, string> = {}): CliRun {
+  const r = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', ...env } });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 

@@ -99,19 +99,16 @@ function onlyLogged(p: P): boolean {
 function importedReferences(id: P, name: string, project: Project): N[] {
   const here = project.fileAt(id.node.start);
   const out: N[] = [];
-  for (const f of project.files) {
-    if (!f.parsed || f === here) continue;
-    const program: P = f.parsed.root.get('program');
-    (program.value.body as N[]).forEach((stmt, i) => {
-      if (stmt.type !== 'ImportDeclaration' || project.resolveModule(f.file, stmt.source.value) !== here) return;
-      (stmt.specifiers as N[]).forEach((spec, k) => {
-        const local: P = program.get('body', i, 'specifiers', k, 'local');
-        if (spec.type === 'ImportSpecifier' && keyName(spec.imported) === name) out.push(...references(local, project));
-        if (spec.type === 'ImportNamespaceSpecifier') {
-          const reads = collectPaths(program, (n) => n.type === 'MemberExpression' && n.object.type === 'Identifier' && n.object.name === spec.local.name && memberName(n) === name);
-          out.push(...reads.map((p) => p.node));
-        }
-      });
+  for (const { file: f, statement: i } of project.importersOf(here)) {
+    if (f === here) continue;
+    const program: P = f.parsed!.root.get('program');
+    (program.value.body[i].specifiers as N[]).forEach((spec, k) => {
+      const local: P = program.get('body', i, 'specifiers', k, 'local');
+      if (spec.type === 'ImportSpecifier' && keyName(spec.imported) === name) out.push(...references(local, project));
+      if (spec.type === 'ImportNamespaceSpecifier') {
+        const reads = collectPaths(program, (n) => n.type === 'MemberExpression' && n.object.type === 'Identifier' && n.object.name === spec.local.name && memberName(n) === name);
+        out.push(...reads.map((p) => p.node));
+      }
     });
   }
   return out;

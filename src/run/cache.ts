@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ComponentResult, ComponentTask } from './component.js';
+import type { ComponentOutcome, ComponentTask } from './component.js';
+
+/** Bumped when what a cache file holds changes shape (v2: a group's outcome, not only its results). */
+const FORMAT = 2;
 
 /**
  * Results of analysed components on disk, keyed by tool version, settings and the exact content of
@@ -14,20 +17,20 @@ export class ResultCache {
   ) {}
 
   key(task: ComponentTask): string {
-    const h = createHash('sha256').update(this.salt).update('\0').update(JSON.stringify(task.options));
-    for (const input of task.inputs) h.update('\0').update(input.file).update('\0').update(input.source);
+    const h = createHash('sha256').update(`${this.salt}\0${FORMAT}\0`).update(JSON.stringify(task.options));
+    for (const input of task.inputs) h.update(input.shared ? '\0shared\0' : '\0').update(input.file).update('\0').update(input.source);
     return h.digest('hex');
   }
 
-  get(task: ComponentTask): ComponentResult | null {
+  get(task: ComponentTask): ComponentOutcome | null {
     try {
-      return JSON.parse(fs.readFileSync(path.join(this.dir, `${this.key(task)}.json`), 'utf8')) as ComponentResult;
+      return JSON.parse(fs.readFileSync(path.join(this.dir, `${this.key(task)}.json`), 'utf8')) as ComponentOutcome;
     } catch {
       return null;
     }
   }
 
-  set(task: ComponentTask, result: ComponentResult): void {
+  set(task: ComponentTask, result: ComponentOutcome): void {
     try {
       fs.mkdirSync(this.dir, { recursive: true });
       const file = path.join(this.dir, `${this.key(task)}.json`);

@@ -9,7 +9,8 @@ import { readEach } from './read.js';
 import { screenEach, type Screen } from './screen.js';
 import { notParsedBecause, scanLargeFile } from '../scan/large.js';
 import { resolveImport, type Workspaces } from '../scan/resolve.js';
-import type { ComponentResult, ComponentTask } from './component.js';
+import type { ComponentOutcome, ComponentResult, ComponentTask } from './component.js';
+import { analyseInGroups, splitComponent } from './groups.js';
 import { analyseComponents } from './analyse.js';
 import type { ResultCache } from './cache.js';
 import { pushTo } from '../util/multimap.js';
@@ -106,7 +107,7 @@ export async function migrateJsFiles(jsFiles: readonly string[], envFiles: reado
   seeds.sort();
   if (!seeds.length) return [...large];
   const { importsOf, importers } = await importGraph(jsFiles, known, workspaces);
-  const taken = importClosure(seeds, importers, importsOf);
+  const { callers, taken } = importClosure(seeds, importers, importsOf);
   const outcomes: JsFileOutcome[] = [...large];
   const texts = new Map<string, string>();
   for (const file of [...taken].sort()) {
@@ -136,23 +137,28 @@ export async function migrateJsFiles(jsFiles: readonly string[], envFiles: reado
   if (focus) components.splice(0, components.length, ...components.filter((c) => c.some((f) => focus.has(f))));
   if (!components.length) return outcomes;
   const options = { bases: settings.bases, gpuPools: settings.gpuPools, preserveV1Defaults: settings.preserveV1Defaults, adapters: settings.adapters, wrappers: settings.wrappers, workspaces };
-  const tasks: ComponentTask[] = components
-    .map((c) => ({ inputs: [...c].sort().map((file) => ({ file, source: texts.get(file)! })), options }));
-  const results = new Map<string, MigrateResult>();
-  const record = (task: ComponentTask, result: ComponentResult): void => {
-    for (const [file, r] of result) results.set(file, r);
-    onAnalysed(task.inputs.length, result);
+  const makeTask = (files: readonly string[], shared: ReadonlySet<string>, quote: string | undefined): ComponentTask => ({
+    inputs: files.map((file) => ({ file, source: texts.get(file)!, ...(shared.has(file) ? { shared: true } : {}) })),
+    options: quote ? { ...options, quote } : options,
+  });
+  const runTasks = async (tasks: ComponentTask[]): Promise<Map<ComponentTask, ComponentOutcome>> => {
+    const done = new Map<ComponentTask, ComponentOutcome>();
+    const misses: ComponentTask[] = [];
+    for (const task of tasks) {
+      const hit = cache?.get(task);
+      if (hit) done.set(task, hit);
+      else misses.push(task);
+    }
+    for await (const [task, outcome] of analyseComponents(misses, jobs)) {
+      cache?.set(task, outcome);
+      done.set(task, outcome);
+    }
+    return done;
   };
-  const misses: ComponentTask[] = [];
-  for (const task of tasks) {
-    const hit = cache?.get(task);
-    if (hit) record(task, hit);
-    else misses.push(task);
-  }
-  for await (const [task, result] of analyseComponents(misses, jobs)) {
-    cache?.set(task, result);
-    record(task, result);
-  }
+  // A component with a .env file stays whole: its values are read wherever the code is (envReads).
+  const split = (c: string[]): string[][] | null => (c.some(isEnvFile) ? null : splitComponent({ files: c, importsOf, isCaller: (f) => callers.has(f), bytesOf: (f) => texts.get(f)!.length }));
+  const results = await analyseInGroups(components.map((c) => [...c].sort()), split, makeTask, runTasks);
+  for (const c of components) onAnalysed(c.length, c.flatMap((f): ComponentResult => (results.has(f) ? [[f, results.get(f)!]] : [])));
   for (const o of outcomes) o.result = results.get(o.file) ?? o.result;
   return outcomes;
 }
@@ -179,7 +185,7 @@ async function importGraph(jsFiles: readonly string[], known: ReadonlySet<string
  * fetch helper, the constants module). Never the importers of a helper: a client that imports the
  * shared logger must not pull in everything else that imports the logger.
  */
-function importClosure(seeds: readonly string[], importers: ReadonlyMap<string, string[]>, importsOf: ReadonlyMap<string, string[]>): Set<string> {
+function importClosure(seeds: readonly string[], importers: ReadonlyMap<string, string[]>, importsOf: ReadonlyMap<string, string[]>): { callers: Set<string>; taken: Set<string> } {
   const spread = (start: Iterable<string>, edges: ReadonlyMap<string, string[]>, hops: number, into: Set<string>): void => {
     let frontier = [...start];
     for (let hop = 0; hop < hops && frontier.length; hop++) {
@@ -192,7 +198,7 @@ function importClosure(seeds: readonly string[], importers: ReadonlyMap<string, 
   spread(seeds, importers, IMPORT_HOPS, callers);
   const taken = new Set(callers);
   spread(callers, importsOf, HELPER_HOPS, taken);
-  return taken;
+  return { callers, taken };
 }
 
 /** Groups of files connected by imports (undirected), each sorted; groups in order of their first file. */
