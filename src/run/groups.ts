@@ -12,7 +12,7 @@ import { pushTo } from '../util/multimap.js';
  */
 
 /** Below twice this much source a component is analysed whole: splitting it would save nothing. */
-const MIN_GROUP_BYTES = 512 * 1024;
+const MIN_GROUP_BYTES = 128 * 1024;
 /** Tests set the size of a group (every set its own group: 1). */
 const FIXED_GROUP_BYTES = process.env.V2_MIGRATE_GROUP_BYTES ? Number(process.env.V2_MIGRATE_GROUP_BYTES) : null;
 /** A group holds at least this many times the source of the helpers it shares (every group parses them again). */
