@@ -54,8 +54,13 @@ describe('PR gate', () => {
   it('--cache gives the same report and notices a changed file', () => {
     const dir = monorepo();
     const cacheDir = tempDir('v2-migrate-cache-');
+    fs.appendFileSync(path.join(dir, 'packages/alpha/src/api.ts'), "export const token = 'rp_SECRET_kept_out_of_the_cache';\n");
     const first = cli(['--dry-run', '--cache', '--cache-location', cacheDir], dir).stdout;
+    expect(first).toContain('+++ b/packages/alpha/src/api.ts');
     expect(fs.readdirSync(cacheDir).length).toBeGreaterThan(0);
+    // The cache holds hashes, findings and the lines a migration writes, never the rest of a file; owner-only files.
+    for (const f of fs.readdirSync(cacheDir)) expect(fs.readFileSync(path.join(cacheDir, f), 'utf8')).not.toContain('rp_SECRET');
+    if (process.platform !== 'win32') for (const f of fs.readdirSync(cacheDir)) expect(fs.statSync(path.join(cacheDir, f)).mode & 0o077).toBe(0);
     expect(cli(['--dry-run', '--cache', '--cache-location', cacheDir], dir).stdout).toBe(first);
     fs.writeFileSync(path.join(dir, 'packages/alpha/src/use.ts'), "import { call } from './api';\nexport const del = (id: string) => call(`/templates/${id}`);\n");
     const after = cli(['--dry-run', '--cache', '--cache-location', cacheDir], dir).stdout;

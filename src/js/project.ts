@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { parseForTransform, type Parsed } from './parse.js';
 import { isEnvFile } from '../scan/kinds.js';
-import { resolveImport, type Workspaces } from '../scan/resolve.js';
 import { keyName, memberName, requiredModule, type N, type P } from './scope.js';
 import { pushTo } from '../util/multimap.js';
 import { lastStartingBy } from '../util/lines.js';
@@ -57,8 +56,6 @@ export class Project {
   readonly combined: string;
   private readonly env = new Map<string, EnvEntry[]>();
   private readonly exportCache = new Map<string, P | null>();
-  /** Resolved specifiers by importing folder: every file of a folder resolves `./x` alike. */
-  private readonly resolved = new Map<string, ProjectFile | null>();
   private importIndex: Map<ProjectFile, ImportSite[]> | null = null;
   private callIndex: Map<string, ProjectFile[]> | null = null;
   private readonly shared = new Set<ProjectFile>();
@@ -71,7 +68,8 @@ export class Project {
 
   constructor(
     inputs: readonly ProjectInput[],
-    private readonly workspaces: Workspaces = {},
+    /** Importing file → specifier → imported file, as the run resolved them. */
+    private readonly imports: Readonly<Record<string, Readonly<Record<string, string>>>> = {},
   ) {
     let offset = 0;
     for (const input of inputs) {
@@ -126,15 +124,11 @@ export class Project {
     }
   }
 
-  /** An import specifier (relative, or a workspace package) resolved to a parsed project file. */
+  /** An import specifier resolved to a parsed project file. */
   resolveModule(fromFile: string, specifier: string): ProjectFile | null {
-    const key = `${path.dirname(fromFile)}\0${specifier}`;
-    let hit = this.resolved.get(key);
-    if (hit === undefined) {
-      const file = resolveImport(fromFile, specifier, (f) => !!this.byPath.get(f)?.parsed, this.workspaces);
-      this.resolved.set(key, (hit = file ? this.byPath.get(file)! : null));
-    }
-    return hit;
+    const file = this.imports[fromFile]?.[specifier];
+    const target = file ? this.byPath.get(file) : undefined;
+    return target?.parsed ? target : null;
   }
 
   /**

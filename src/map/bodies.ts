@@ -145,7 +145,8 @@ export const BODY_MAPPINGS: Readonly<Record<BodyOperationId, BodyMapping>> = {
         key: 'mounts',
         value: { persistent: { size: 20, path: '/workspace' } },
         absent: ['volumeInGb', 'volumeMountPath', 'networkVolumeId'],
-        unlessPresent: ['templateId'],
+        // CPU flavors without a computeType make a CPU pod, which had no v1 volume.
+        unlessPresent: ['templateId', 'cpuFlavorIds'],
         onlyWhen: { field: 'computeType', values: [undefined, 'GPU'] },
         what: 'storage (v1 gave GPU pods a 20 GB volume at /workspace)',
       },

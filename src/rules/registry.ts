@@ -147,7 +147,7 @@ export const RULES = {
   'skipped-file': {
     severity: 'warning',
     fixable: false,
-    summary: 'The file was not analysed (binary, not UTF-8, or unreadable) and was left unchanged.',
+    summary: 'The file (or folder) was not analysed (binary, not UTF-8, or unreadable) and was left unchanged.',
   },
   'malformed-config': {
     severity: 'warning',

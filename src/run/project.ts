@@ -8,7 +8,7 @@ import { moduleSpecifiers } from './imports.js';
 import { readEach } from './read.js';
 import { screenEach, type Screen } from './screen.js';
 import { notParsedBecause, scanLargeFile } from '../scan/large.js';
-import { resolveImport, type Workspaces } from '../scan/resolve.js';
+import type { ModuleResolver } from '../scan/resolve.js';
 import type { ComponentOutcome, ComponentResult, ComponentTask } from './component.js';
 import { analyseInGroups, splitComponent } from './groups.js';
 import { analyseComponents } from './analyse.js';
@@ -55,8 +55,8 @@ export interface JsRunOptions {
   mayMatter: (text: string) => boolean;
   /** Worker threads (1: inline). */
   jobs?: number;
-  /** Monorepo packages by name (imports of them are followed into their source). */
-  workspaces?: Workspaces;
+  /** How the run resolves import specifiers to its files (tsconfig paths, workspace packages, …). */
+  resolver: ModuleResolver;
   /** Analyse only components that contain one of these files (--changed-since). */
   focus?: ReadonlySet<string>;
   cache?: ResultCache;
@@ -71,7 +71,7 @@ export interface JsRunOptions {
  * read (result null for files that take no part) and for each .env file taken.
  */
 export async function migrateJsFiles(jsFiles: readonly string[], envFiles: readonly string[], settings: Settings, run: JsRunOptions): Promise<JsFileOutcome[]> {
-  const { mayMatter, jobs = 1, focus, cache, workspaces = {}, onRead = () => {}, onAnalysed = () => {} } = run;
+  const { mayMatter, jobs = 1, focus, cache, resolver, onRead = () => {}, onAnalysed = () => {} } = run;
   const known = new Set(jsFiles);
   const envInputs = readEnvFiles(envFiles, mayMatter);
   // Code reading a variable that a .env file sets to a RunPod URL is a seed too.
@@ -106,7 +106,7 @@ export async function migrateJsFiles(jsFiles: readonly string[], envFiles: reado
   }, jobs, run.early);
   seeds.sort();
   if (!seeds.length) return [...large];
-  const { importsOf, importers } = await importGraph(jsFiles, known, workspaces);
+  const { importsOf, importers } = await importGraph(jsFiles, known, resolver);
   const { callers, taken } = importClosure(seeds, importers, importsOf);
   const outcomes: JsFileOutcome[] = [...large];
   const texts = new Map<string, string>();
@@ -136,10 +136,26 @@ export async function migrateJsFiles(jsFiles: readonly string[], envFiles: reado
   }
   if (focus) components.splice(0, components.length, ...components.filter((c) => c.some((f) => focus.has(f))));
   if (!components.length) return outcomes;
-  const options = { bases: settings.bases, gpuPools: settings.gpuPools, preserveV1Defaults: settings.preserveV1Defaults, adapters: settings.adapters, wrappers: settings.wrappers, workspaces };
+  const offRules = Object.entries(settings.rules).filter(([, v]) => v === 'off').map(([k]) => k);
+  const options = { bases: settings.bases, gpuPools: settings.gpuPools, preserveV1Defaults: settings.preserveV1Defaults, adapters: settings.adapters, offRules, wrappers: settings.wrappers };
+  // Each group carries how its files' imports resolve, so the engine (maybe on another thread)
+  // follows values as the run resolved them, and the result cache keys on it. Resolved again for the
+  // few files taken (the graph keeps no specifier: each a slice that would hold its file's text), once
+  // per file however many groups share it.
+  const importsOfFile = new Map<string, Record<string, string>>();
+  const importsIn = (file: string): Record<string, string> => {
+    let out = importsOfFile.get(file);
+    if (out) return out;
+    importsOfFile.set(file, (out = {}));
+    for (const spec of isEnvFile(file) ? [] : moduleSpecifiers(texts.get(file)!)) {
+      const target = resolver.resolve(file, spec, (f) => known.has(f));
+      if (target) out[spec] = target;
+    }
+    return out;
+  };
   const makeTask = (files: readonly string[], shared: ReadonlySet<string>, quote: string | undefined): ComponentTask => ({
     inputs: files.map((file) => ({ file, source: texts.get(file)!, ...(shared.has(file) ? { shared: true } : {}) })),
-    options: quote ? { ...options, quote } : options,
+    options: { ...options, imports: Object.fromEntries(files.map((f) => [f, importsIn(f)])), ...(quote ? { quote } : {}) },
   });
   const runTasks = async (tasks: ComponentTask[]): Promise<Map<ComponentTask, ComponentOutcome>> => {
     const done = new Map<ComponentTask, ComponentOutcome>();
@@ -163,15 +179,17 @@ export async function migrateJsFiles(jsFiles: readonly string[], envFiles: reado
   return outcomes;
 }
 
-/** Relative and workspace imports between the run's JS/TS files (read again: only runs with seeds need it). */
-async function importGraph(jsFiles: readonly string[], known: ReadonlySet<string>, workspaces: Workspaces): Promise<{ importsOf: Map<string, string[]>; importers: Map<string, string[]> }> {
+/** Imports between the run's JS/TS files (read again: only runs with seeds need it). */
+async function importGraph(jsFiles: readonly string[], known: ReadonlySet<string>, resolver: ModuleResolver): Promise<{ importsOf: Map<string, string[]>; importers: Map<string, string[]> }> {
   const importsOf = new Map<string, string[]>();
   readEach(jsFiles, (file, bytes) => {
     if (!bytes) return;
-    const imports = moduleSpecifiers(lenientText(bytes))
-      .map((s) => resolveImport(file, s, (f) => known.has(f), workspaces))
-      .filter((f): f is string => !!f);
-    importsOf.set(file, imports);
+    const targets = new Set<string>();
+    for (const spec of moduleSpecifiers(lenientText(bytes))) {
+      const target = resolver.resolve(file, spec, (f) => known.has(f));
+      if (target) targets.add(target);
+    }
+    importsOf.set(file, [...targets]);
   });
   // Built in file order, so edge order never depends on read timing.
   const importers = new Map<string, string[]>();

@@ -12,7 +12,7 @@ import type { ComponentResult } from './component.js';
 import { NO_PROGRESS, type Progress } from './progress.js';
 import type { ResultCache } from './cache.js';
 import { inShard, packageOf, type Shard } from './shard.js';
-import { readWorkspaces } from '../scan/resolve.js';
+import { ModuleResolver, readWorkspaces } from '../scan/resolve.js';
 import ignore from 'ignore';
 import { parseMarkers, partitionFindings, splitLines, type MarkerKind, type MarkerProblem } from '../markers/index.js';
 import { RULES, type RuleId } from '../rules/registry.js';
@@ -214,7 +214,7 @@ export async function run(targets: readonly string[], cwd: string, settings: Set
   const settingsOf = perFolder((file) => settingsFor(file, discovery.has, report));
   let files = discovery.files;
   if (shard) files = files.filter((f) => inShard(pkgOf(f), cwd, shard));
-  const workspaces = readWorkspaces(new Set(files.map(pkgOf)), report);
+  const resolver = new ModuleResolver(readWorkspaces(new Set(files.map(pkgOf)), report), discovery.has, report);
   const results = new Map<string, FileResult>();
   const blank = (file: string): FileResult => ({
     path: relative(cwd, file),
@@ -242,7 +242,7 @@ export async function run(targets: readonly string[], cwd: string, settings: Set
       const inventory = scanInventory(lenient, groupSettings.bases);
       if (!isEmptyInventory(inventory)) results.set(file, { ...blank(file), inventory });
     };
-    const run = { mayMatter, jobs, early, onRead, onAnalysed, workspaces, ...(changed ? { focus: changed } : {}), ...(cache ? { cache } : {}) };
+    const run = { mayMatter, jobs, early, onRead, onAnalysed, resolver, ...(changed ? { focus: changed } : {}), ...(cache ? { cache } : {}) };
     const outcomes = await migrateJsFiles(kept.filter(isJsFile), kept.filter(isEnvFile), groupSettings, run);
     for (const o of outcomes) if (o.result?.adapter) adapters.add(o.result.adapter, groupSettings);
     const byJs = new Set<string>();
@@ -258,7 +258,9 @@ export async function run(targets: readonly string[], cwd: string, settings: Set
     for (const o of await scanTextFiles(textFiles, groupSettings, onRead, jobs, early, heldVars)) results.set(o.file, finishTextFile(results.get(o.file) ?? blank(o.file), o, groupSettings));
   }
   progress.done();
+  for (const folder of discovery.unreadableFolders) results.set(folder, { ...blank(folder), findings: [fileFinding('skipped-file', 'Could not read this folder (no permission), so nothing in it was analysed or changed.')] });
   for (const file of adapters.write()) results.set(file.absPath, { ...blank(file.absPath), ...file });
+  for (const r of results.values()) if (r.changed) refuseUnsafeWrite(r);
   reportMalformed([...malformed.values()], results, (file) => ({ base: blank(file), rules: settingsOf(file).rules }));
   const listed = [...results.values()].filter((r) => (!changed || changed.has(r.absPath)) && (r.changed || r.findings.length || r.suppressed.length || r.inventory)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { results: listed, summary: summarize(listed, files.length) };
@@ -291,6 +293,22 @@ function readOrEmpty(file: string): string {
   } catch {
     return '';
   }
+}
+
+/**
+ * A change the tool will not write, whatever the mode: through a symbolic link (its target may lie
+ * outside the tree the user named), or over a read-only file. The file keeps its text, with a finding.
+ */
+function refuseUnsafeWrite(r: FileResult): void {
+  const stat = fs.lstatSync(r.absPath, { throwIfNoEntry: false });
+  const why = stat?.isSymbolicLink()
+    ? `it is a symbolic link (to ${fs.readlinkSync(r.absPath)}), and v2-migrate never writes through one: run it on the target`
+    : stat && (stat.mode & 0o222) === 0
+      ? 'it is read-only: make it writable to let v2-migrate change it'
+      : null;
+  if (!why) return;
+  Object.assign(r, { changed: false, before: undefined, after: undefined, bytes: undefined });
+  r.findings = [...r.findings.map((f) => (f.fixable ? { ...f, fixable: false } : f)), fileFinding('skipped-file', `Not rewritten: ${why}.`)].sort(compareFindings);
 }
 
 /** Path of `to` relative to `from`, with '/': a plain prefix cut for the common case of a file below the folder. */

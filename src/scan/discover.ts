@@ -2,6 +2,7 @@ import * as fsWalk from '@nodelib/fs.walk';
 import ignore, { type Ignore } from 'ignore';
 import fs from 'node:fs';
 import path from 'node:path';
+import { gitExcludes } from './git-excludes.js';
 import { JS_EXTENSIONS, isEnvFile } from './kinds.js';
 import type { ReportMalformed } from './malformed.js';
 import { directlyIn, folderPrefix, onDisk, workTreeRoot, type HasEntry } from '../util/folders.js';
@@ -27,10 +28,14 @@ class Walk {
   private readonly rules = new Map<string, Ignore | null>();
   private readonly chains = new Map<string, Array<[string, Ignore]>>();
   private readonly ignoredDirs = new Map<string, boolean>();
+  /** Folders below the walked paths that could not be listed (permissions). */
+  readonly unreadable: string[] = [];
 
   constructor(
     private readonly top: string,
     private readonly skipDirs: ReadonlySet<string> = new Set(),
+    /** Rules git applies below `top` before its .gitignore files (global excludes, info/exclude). */
+    private readonly excludes: Ignore | null = null,
     private readonly onMalformed: ReportMalformed = () => {},
   ) {}
 
@@ -75,7 +80,12 @@ class Walk {
         folderOf(entry.path);
         return !ignored && !ALWAYS_SKIPPED.has(entry.name) && !this.skipDirs.has(entry.path);
       },
-      errorFilter: () => true,
+      // A folder the walk cannot list is remembered (reported as not analysed); the walk goes on.
+      errorFilter: (error) => {
+        const failed = (error as NodeJS.ErrnoException).path;
+        if (failed) this.unreadable.push(failed);
+        return true;
+      },
     });
     return files;
   }
@@ -105,7 +115,8 @@ class Walk {
     const cached = this.chains.get(dir);
     if (cached) return cached;
     const parent = path.dirname(dir);
-    const above = dir === this.top || parent === dir ? [] : this.chain(parent);
+    const atTop = dir === this.top || parent === dir;
+    const above = atTop ? (this.excludes ? [[this.top, this.excludes] as [string, Ignore]] : []) : this.chain(parent);
     const rules = this.rulesIn(dir);
     const chain = rules ? [...above, [dir, rules] as [string, Ignore]] : above;
     this.chains.set(dir, chain);
@@ -167,6 +178,8 @@ export interface Discovery {
   files: string[];
   /** Whether a folder holds an entry, answered from the walk's listings where it has them (config and package.json lookups, once per folder). */
   has: HasEntry;
+  /** Folders that could not be listed (no permission), sorted: nothing in them was analysed. */
+  unreadableFolders: string[];
 }
 
 /**
@@ -196,7 +209,8 @@ export async function discoverFiles(targets: readonly string[], options: Discove
       continue;
     }
     // .gitignore files apply from the git work tree root down.
-    const walk = new Walk(workTreeRoot(abs) ?? abs, new Set((options.skipDirs ?? []).map((d) => path.resolve(options.cwd, d))), options.onMalformed);
+    const top = workTreeRoot(abs);
+    const walk = new Walk(top ?? abs, new Set((options.skipDirs ?? []).map((d) => path.resolve(options.cwd, d))), top ? gitExcludes(top) : null, options.onMalformed);
     walks.push(walk);
     for (const file of walk.files(abs, accepts, (f) => options.onCandidate?.(f))) {
       if (isMinified(file) || walk.ignores(file)) continue;
@@ -208,5 +222,5 @@ export async function discoverFiles(targets: readonly string[], options: Discove
     }
   }
   const has: HasEntry = walks.length === 1 ? walks[0]!.has : onDisk;
-  return { files: [...found].sort(), has };
+  return { files: [...found].sort(), has, unreadableFolders: walks.flatMap((w) => w.unreadable).sort() };
 }

@@ -31,9 +31,11 @@ export function parseJson(text: string): { data: unknown } | { error: string; li
   }
 }
 
+/** How to act on a malformed-config finding. */
+export const FIX_OR_TURN_OFF = 'Fix it, or if it is malformed on purpose (a test fixture) turn this finding off with "rules": { "malformed-config": "off" }.';
+
 /** What the run does instead, for a malformed file that governs a folder below the root of the run. */
-export const AS_IF_ABSENT =
-  'the files below it are analysed as if it were not there (with the config above it, or the defaults). Fix it, or if it is malformed on purpose (a test fixture) turn this finding off with "rules": { "malformed-config": "off" }.';
+export const AS_IF_ABSENT = `the files below it are analysed as if it were not there (with the config above it, or the defaults). ${FIX_OR_TURN_OFF}`;
 
 /** The problem with a JSON file (a package.json, a config) that does not parse. */
 export function unparsableJson(file: string, text: string, parsed: { error: string; line: number; column: number }, ours: boolean): Malformed {

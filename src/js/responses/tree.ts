@@ -198,3 +198,17 @@ export function propertyName(member: N): string | null {
   return null;
 }
 
+
+/** Is the expression at `p` written to (`x.a = …`, `x.a++`, `delete x.a`, a destructuring or loop target)? */
+export function isAssignmentTarget(p: P): boolean {
+  const q = climb(p);
+  const parent = parentOf(q);
+  const pn = parent?.value;
+  if (!pn) return false;
+  if (pn.type === 'AssignmentExpression' || pn.type === 'ForInStatement' || pn.type === 'ForOfStatement') return pn.left === q.value;
+  if (pn.type === 'UpdateExpression') return true;
+  if (pn.type === 'UnaryExpression') return pn.operator === 'delete';
+  if (pn.type === 'ArrayPattern' || pn.type === 'RestElement') return true;
+  if (pn.type === 'AssignmentPattern') return pn.left === q.value;
+  return pn.type === 'ObjectProperty' && pn.value === q.value && parentOf(parent!)?.value.type === 'ObjectPattern';
+}
