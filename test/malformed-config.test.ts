@@ -93,6 +93,20 @@ describe('a malformed file below the root of a run', () => {
     expect(json(['lint', '.'], dir).files.flatMap((f) => f.findings).filter((x) => x.ruleId === 'malformed-config')).toEqual([]);
   });
 
+  it('a tsconfig that does not parse: imports resolve as if it were absent, with a warning', () => {
+    const dir = tempProject({
+      'package.json': JSON.stringify({ name: 'root', private: true }),
+      'svc/tsconfig.json': '{ "compilerOptions": { "baseUrl": "." ',
+      'svc/base.ts': "export const BASE = 'https://rest.runpod.io/v1';\n",
+      'svc/stop.ts': "import { BASE } from './base';\nexport const stop = (id: string) => fetch(`${BASE}/pods/${id}/stop`, { method: 'POST' });\n",
+    });
+    const doc = json(['--dry-run', '.'], dir);
+    const warning = doc.files.find((f) => f.path === 'svc/tsconfig.json')!.findings;
+    expect(warning).toEqual([expect.objectContaining({ ruleId: 'malformed-config', severity: 'warning', message: expect.stringMatching(/^This tsconfig\.json cannot be used \(.+\): the imports of the files below it are resolved as if it were not there/) })]);
+    // The base moves with the request that reads it across the relative import.
+    expect(doc.files.find((f) => f.path === 'svc/base.ts')!.changed).toBe(true);
+  });
+
   it('the config the run starts from, or --config, is a usage error (exit 2)', () => {
     const dir = tempProject({ 'package.json': BROKEN_JSON, 'a.ts': V1, 'sub/v2-migrate.config.json': '{ "bogus": 1 }', 'sub/b.ts': V1, 'bad.json': '{' });
     const root = cli(['lint', '.'], dir);
