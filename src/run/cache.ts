@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ComponentResult, ComponentTask } from './component.js';
+import type { ComponentOutcome, ComponentTask } from './component.js';
 import { requireDependency } from '../util/lazy.js';
+
+/** Bumped when what a cache file holds changes shape (v2: a group's outcome, not only its results; v3: outputs as line diffs). */
+const FORMAT = 3;
 
 /**
  * A migrated text as it is stored: a line diff against the input, where kept and removed runs are
@@ -41,28 +44,30 @@ export class ResultCache {
   ) {}
 
   key(task: ComponentTask): string {
-    const h = createHash('sha256').update(this.salt).update('\0').update(JSON.stringify(task.options));
-    for (const input of task.inputs) h.update('\0').update(input.file).update('\0').update(input.source);
+    const h = createHash('sha256').update(`${this.salt}\0${FORMAT}\0`).update(JSON.stringify(task.options));
+    for (const input of task.inputs) h.update(input.shared ? '\0shared\0' : '\0').update(input.file).update('\0').update(input.source);
     return h.digest('hex');
   }
 
-  get(task: ComponentTask): ComponentResult | null {
-    let stored: ComponentResult;
+  get(task: ComponentTask): ComponentOutcome | null {
+    let stored: ComponentOutcome;
     try {
-      stored = JSON.parse(fs.readFileSync(path.join(this.dir, `${this.key(task)}.json`), 'utf8')) as ComponentResult;
+      stored = JSON.parse(fs.readFileSync(path.join(this.dir, `${this.key(task)}.json`), 'utf8')) as ComponentOutcome;
     } catch {
       return null;
     }
     const sources = new Map(task.inputs.map((i) => [i.file, i.source]));
-    return stored.map(([file, r]) => [file, r.output === null ? r : { ...r, output: rebuildOutput(sources.get(file) ?? '', r.output as unknown as StoredOutput) }]);
+    const results = stored.results.map(([file, r]): ComponentOutcome['results'][number] => [file, r.output === null ? r : { ...r, output: rebuildOutput(sources.get(file) ?? '', r.output as unknown as StoredOutput) }]);
+    return { ...stored, results };
   }
 
-  set(task: ComponentTask, result: ComponentResult): void {
+  set(task: ComponentTask, outcome: ComponentOutcome): void {
     try {
       // Findings quote code and diffs hold the written lines: readable by the owner only.
       fs.mkdirSync(this.dir, { recursive: true, mode: 0o700 });
       const sources = new Map(task.inputs.map((i) => [i.file, i.source]));
-      const stored = result.map(([file, r]) => [file, r.output === null ? r : { ...r, output: storeOutput(sources.get(file) ?? '', r.output) }]);
+      const results = outcome.results.map(([file, r]) => [file, r.output === null ? r : { ...r, output: storeOutput(sources.get(file) ?? '', r.output) }]);
+      const stored = { ...outcome, results };
       const file = path.join(this.dir, `${this.key(task)}.json`);
       const tmp = `${file}.${process.pid}.tmp`;
       fs.writeFileSync(tmp, JSON.stringify(stored), { mode: 0o600 });

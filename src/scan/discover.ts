@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { gitExcludes } from './git-excludes.js';
 import { JS_EXTENSIONS, isEnvFile } from './kinds.js';
+import type { ReportMalformed } from './malformed.js';
 import { directlyIn, folderPrefix, onDisk, workTreeRoot, type HasEntry } from '../util/folders.js';
 
 /**
@@ -38,6 +39,7 @@ class Walk {
     private readonly skipDirs: ReadonlySet<string> = new Set(),
     /** Rules git applies below `top` before its .gitignore files (global excludes, info/exclude). */
     private readonly excludes: Ignore | null = null,
+    private readonly onMalformed: ReportMalformed = () => {},
   ) {}
 
   readonly has: HasEntry = (dir, name) => {
@@ -97,9 +99,13 @@ class Walk {
     rules = null;
     const listed = this.names.get(dir);
     if (!listed || listed.has('.gitignore')) {
+      const file = path.join(dir, '.gitignore');
       try {
-        rules = ignore().add(fs.readFileSync(path.join(dir, '.gitignore'), 'utf8'));
-      } catch {
+        rules = ignore().add(fs.readFileSync(file, 'utf8'));
+      } catch (error) {
+        // Absent (the folder was not listed), or unreadable: then the run goes on without its rules.
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code !== 'ENOENT' && code !== 'ENOTDIR') this.onMalformed({ file, message: `This .gitignore cannot be read (${error instanceof Error ? error.message : String(error)}): its rules are not applied, so the files it would exclude are scanned.`, line: 1, column: 1, ours: false });
         rules = null;
       }
     }
@@ -166,6 +172,8 @@ export interface DiscoverOptions {
   skipDirs?: readonly string[];
   /** Called as the walk finds each file `accepts` takes by name, before .gitignore rules for single files apply. */
   onCandidate?: (file: string) => void;
+  /** Told about a .gitignore that cannot be read (the walk goes on without it). */
+  onMalformed?: ReportMalformed;
 }
 
 export interface Discovery {
@@ -205,7 +213,7 @@ export async function discoverFiles(targets: readonly string[], options: Discove
     }
     // .gitignore files apply from the git work tree root down.
     const top = workTreeRoot(abs);
-    const walk = new Walk(top ?? abs, new Set((options.skipDirs ?? []).map((d) => path.resolve(options.cwd, d))), top ? gitExcludes(top) : null);
+    const walk = new Walk(top ?? abs, new Set((options.skipDirs ?? []).map((d) => path.resolve(options.cwd, d))), top ? gitExcludes(top) : null, options.onMalformed);
     walks.push(walk);
     for (const file of walk.files(abs, accepts, (f) => options.onCandidate?.(f))) {
       if (isMinified(file) || walk.ignores(file)) continue;
