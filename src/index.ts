@@ -5,3 +5,4 @@ export { run, type FileResult, type RunResult } from './run/runner.js';
 export type { Finding, Severity } from './findings.js';
 export { RULES, type RuleId } from './rules/registry.js';
 export { V1_OPERATIONS } from './map/operations.js';
+export { DOCUMENTED_GPU_POOLS, GPU_POOLS_DATE, defaultGpuPools, gpuPoolSelection, withDocumentedPools, type GpuPoolSelection } from './map/gpu-pools.js';

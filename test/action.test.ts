@@ -6,11 +6,10 @@
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { BIN, cli, copyDir, REPO, sarifValidator } from './helpers.js';
+import { BIN, cli, copyDir, REPO, sarifValidator, tempDir } from './helpers.js';
 
 interface Step {
   id?: string;
@@ -33,7 +32,7 @@ const ACTION = parse(fs.readFileSync(path.join(REPO, 'action.yml'), 'utf8')) as 
 const FIXTURE = path.join(REPO, 'fixtures', 'integrations', 'team-app');
 
 function project(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'v2-migrate-action-'));
+  const dir = tempDir('v2-migrate-action-');
   copyDir(FIXTURE, dir);
   return dir;
 }

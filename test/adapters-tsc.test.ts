@@ -88,7 +88,7 @@ console.log(send({ pod, endpoint, none, missing: maybe(undefined) ?? 'undefined'
 
 const EXPECTED_OUTPUT = {
   pod: { name: 'p', image: 'img', gpu: { id: 'NVIDIA A40', count: 2 } },
-  endpoint: { name: 'e', templateId: 't', gpu: { pools: ['AMPERE_48'] }, type: 'QUEUE', scaling: { type: 'QUEUE_DELAY', queueDelay: 4 } },
+  endpoint: { name: 'e', templateId: 't', gpu: { pools: ['AMPERE_48'], excludedTypes: ['NVIDIA RTX A6000'] }, type: 'QUEUE', scaling: { type: 'QUEUE_DELAY', queueDelay: 4 } },
   none: null,
   missing: 'undefined',
 };

@@ -201,7 +201,7 @@ describe('adapter behaviour', () => {
     ).toEqual({
       name: 'e',
       templateId: 't',
-      gpu: { pools: ['ADA_24', 'ADA_48_PRO'], count: 1 },
+      gpu: { pools: ['ADA_24', 'ADA_48_PRO'], excludedTypes: ['NVIDIA L40'], count: 1 },
       workers: { min: 0, max: 3, idleTimeout: 5 },
       flashboot: 'FLASHBOOT',
       timeout: 600000,
@@ -280,7 +280,7 @@ describe('adapter behaviour', () => {
     ['CreatePod', { name: 'p', imageName: 'i', constructor: 'x', toString: 'y' }, ['constructor', 'toString'], 'neither v1 nor v2'],
     ['CreatePod', { name: 'p', imageName: 'i', locked: true, dockerEntrypoint: ['x'] }, ['locked', 'dockerEntrypoint'], DECISIONS.lockedOnCreate],
     ['UpdatePod', { volumeInGb: 50 }, ['volumeInGb'], DECISIONS.volumeOnPatch],
-    ['CreateEndpoint', { name: 'e', templateId: 't', gpuTypeIds: ['NVIDIA H200'] }, ['gpuTypeIds'], '"NVIDIA H200" has no pool in the gpuPools map'],
+    ['CreateEndpoint', { name: 'e', templateId: 't', gpuTypeIds: ['NVIDIA H200 NVL'] }, ['gpuTypeIds'], '"NVIDIA H200 NVL" has no pool in the gpuPools map'],
     ['CreateEndpoint', { name: 'e', templateId: 't', scalerType: 'REQUEST_COUNT', idleTimeout: 5 }, ['idleTimeout'], 'REQUEST_COUNT'],
     ['CreateEndpoint', { name: 'e', templateId: 't', flashboot: 'yes' }, ['flashboot']],
     ['UpdateEndpoint', { scalerValue: 3 }, ['scalerValue'], 'scalerType'],

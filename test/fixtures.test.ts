@@ -209,7 +209,12 @@ describe('fixture request bodies against the v2 schemas', () => {
         const { findings, bodies } = auditedRun(fx.output!, fx);
         expect(findings.filter((f) => f.ruleId === 'v2-schema'), `${fx.file} (output)`).toEqual([]);
         for (const b of bodies) {
-          expect(b.v2, `${fx.file}: the output still sends a v1 request body (line ${b.line})`).toBe(true);
+          if (!b.v2) {
+            // A request that needs a person stays on v1 whole (its base with it): the output must still say so.
+            const holding = findings.filter((f) => f.severity === 'error' && !f.fixable);
+            expect(holding.length, `${fx.file}: the output sends a v1 request body (line ${b.line}) with no finding that holds it`).toBeGreaterThan(0);
+            continue;
+          }
           expect(v2BodyProblems(b.schema, b.body, warned), `${fx.file}: ${b.operation} body at line ${b.line}`).toEqual([]);
         }
         checked += bodies.length;

@@ -1,10 +1,11 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Finding } from '../src/findings.js';
 import { annotation, escapeData, escapeProperty } from '../src/report/github.js';
 import { scanInventory } from '../src/scan/inventory.js';
-import { cli, sarifValidator, tempProject } from './helpers.js';
+import { BIN, cli, git, sarifValidator, tempProject } from './helpers.js';
 
 const BASES = { legacy: ['https://rest.runpod.io/v1'], target: 'https://api.runpod.io/v2' };
 
@@ -48,13 +49,29 @@ describe('--format github', () => {
     expect(r.code).toBe(1);
     const lines = r.stdout.trim().split('\n');
     expect(lines).toContain('::error file=src/lib/runpod.ts,line=9,col=41,title=pod-reset::POST /pods/{podId}/reset has no v2 equivalent: the closest is the restart action (POST /v2/pods/{id}/action {"action":"restart"}); a true reset is a stop then a start.');
-    expect(lines.some((l) => l.startsWith('::error file=src/lib/runpod.ts,line=2,') && l.endsWith('(fixable: run npx v2-migrate)'))).toBe(true);
+    // The reset holds the shared base (base and requests move together), and the annotation says which line.
+    expect(lines.some((l) => l.startsWith('::error file=src/lib/runpod.ts,line=2,') && l.includes('needs a person first (line 9, pod-reset'))).toBe(true);
     expect(lines.some((l) => l.startsWith('::warning file=src/scripts/help.ts,line=3,') && l.includes('title=embedded-url::'))).toBe(true);
     // Marked lines are not annotated.
     expect(lines.some((l) => l.includes('line=10,') && l.includes('runpod.ts'))).toBe(false);
     expect(lines.some((l) => l.includes('help.ts,line=2,'))).toBe(false);
     expect(lines.at(-1)).toMatch(/^v2-migrate: 4 files scanned: .*not counted: 1 kept on purpose, 1 marked false positive\.$/);
     expect(lines.filter((l) => !l.startsWith('::')).length).toBe(1);
+  });
+});
+
+describe('paths for GitHub from a package folder', () => {
+  it('annotations and SARIF name files relative to the repository (git root, or GITHUB_WORKSPACE), not the folder the run started in', () => {
+    const dir = tempProject({ 'apps/web/src/pods.ts': "export const stop = (id: string) => fetch('https://rest.runpod.io/v1/pods/' + id + '/stop', { method: 'POST' });\n" });
+    const web = path.join(dir, 'apps', 'web');
+    const run = (format: string, env: Record<string, string> = {}) => spawnSync(process.execPath, [BIN, 'lint', '--format', format], { cwd: web, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', GITHUB_WORKSPACE: '', ...env } }).stdout;
+    // Not in a repository: relative to where the run started, as before.
+    expect(run('github')).toContain('file=src/pods.ts,');
+    git(dir, 'init', '-q');
+    expect(run('github')).toContain('file=apps/web/src/pods.ts,');
+    const uris = (JSON.parse(run('sarif')) as { runs: Array<{ results: Array<{ locations: Array<{ physicalLocation: { artifactLocation: { uri: string } } }> }> }> }).runs[0]!.results.map((r) => r.locations[0]!.physicalLocation.artifactLocation.uri);
+    expect(new Set(uris)).toEqual(new Set(['apps/web/src/pods.ts']));
+    expect(run('github', { GITHUB_WORKSPACE: path.join(dir, 'apps') })).toContain('file=web/src/pods.ts,');
   });
 });
 
@@ -143,8 +160,8 @@ describe('--format markdown', () => {
     expect(apis).toMatch(/\| RunPod SDK imports \| 1 \| 1 \|/);
 
     const files = section('Files');
-    expect(files).toContain('| `src/lib/runpod.ts` | 5 | 4 | 0 | 0 | 3 | 1 | 0 | 0 |');
-    expect(files).toContain('| **total** | 8 | 6 | 1 | 0 | 5 | 1 | 1 | 0 |');
+    expect(files).toContain('| `src/lib/runpod.ts` | 5 | 4 | 0 | 0 | 0 | 1 | 0 | 0 |'); // held by its reset: nothing fixable yet
+    expect(files).toContain('| **total** | 8 | 6 | 1 | 0 | 2 | 1 | 1 | 0 |');
     expect(files).toContain('| `src/scripts/help.ts` | 2 | 0 | 1 | 0 | 0 | 0 | 1 | 0 |');
     expect(files).not.toContain('jobs.ts');
 
@@ -159,7 +176,7 @@ describe('--format markdown', () => {
     const listed = [...order.matchAll(/^\d+\. `([^`]+)`/gm)].map((m) => m[1]);
     // Transport first (defines the base), then fewest v1 sites first.
     expect(listed).toEqual(['src/lib/runpod.ts', 'src/ui/Card.tsx', 'src/scripts/help.ts']);
-    expect(order).toMatch(/1\. `src\/lib\/runpod\.ts` — defines a v1 base URL \(line 2\): shared transport; 5 v1 sites, 1 decision/);
+    expect(order).toMatch(/1\. `src\/lib\/runpod\.ts` — defines a v1 base URL \(line 2\): shared transport; 5 v1 sites, 4 decisions/); // the held requests wait for the reset
 
     expect(section('Kept on purpose')).toContain('- `src/lib/runpod.ts:10` `pod-reset` —');
     expect(section('Marked false positive')).toContain('- `src/scripts/help.ts:2` `embedded-url` —');

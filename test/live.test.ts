@@ -25,7 +25,8 @@ describe('changesWith', () => {
         { file: '/p/index.ts', source: INDEX },
         { file: '/p/volumes.ts', source: VOLUMES },
       ],
-      { bases: BASES },
+      // How the run resolves the imports (run/project.ts hands the engine this table).
+      { bases: BASES, imports: { '/p/volumes.ts': { './constants': '/p/constants.ts' }, '/p/index.ts': { './volumes': '/p/volumes.ts', './alone': '/p/alone.ts' } } },
     );
     expect(results.get('/p/constants.ts')!.changesWith).toEqual(['/p/volumes.ts']);
     expect(results.get('/p/volumes.ts')!.changesWith).toEqual(['/p/constants.ts']);

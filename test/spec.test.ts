@@ -1,11 +1,12 @@
 /**
  * The migration map against the published specs (../shared/spec/, next to the repository):
- * every v2 target exists in the v2 spec with its method, and the map and the v1 spec list the same
- * v1 operations. Skipped, with the reason printed, when the spec folder is not there.
+ * every v2 target exists in the v2 spec with its method, the map and the v1 spec list the same
+ * v1 operations, and the GPU pool table names GPU types v1 endpoints accepted. Skipped, with the reason printed, when the spec folder is not there.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { DOCUMENTED_GPU_POOLS } from '../src/map/gpu-pools.js';
 import { V1_OPERATIONS, V2_PATH_PREFIX } from '../src/map/operations.js';
 
 const ROOT = new URL('..', import.meta.url);
@@ -25,6 +26,7 @@ const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'
 
 interface OpenApi {
   paths: Record<string, Record<string, unknown>>;
+  components: { schemas: Record<string, { properties?: Record<string, { items?: { enum?: string[] } }> }> };
 }
 
 /** Every `METHOD /path` a spec declares. */
@@ -61,5 +63,13 @@ describe.skipIf(!present)('migration map vs. OpenAPI specs', () => {
 
   it('lists each v1 operation once', () => {
     expect(mapped.length).toBe(new Set(mapped).size);
+  });
+
+  it('the GPU pool table names v1 endpoint GPU types, each in one pool', () => {
+    const types = Object.values(DOCUMENTED_GPU_POOLS).flat();
+    const v1Types = present ? (load(V1_SPEC).components.schemas.EndpointCreateInput?.properties?.gpuTypeIds?.items?.enum ?? []) : [];
+    expect(v1Types.length).toBeGreaterThan(0);
+    expect(types.filter((t) => !v1Types.includes(t))).toEqual([]);
+    expect(types.length).toBe(new Set(types).size);
   });
 });

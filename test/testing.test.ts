@@ -7,12 +7,11 @@
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runpodV2 } from '../src/testing/index.js';
-import { cli, copyDir, REPO } from './helpers.js';
+import { cli, copyDir, REPO, tempDir } from './helpers.js';
 
 const V2 = 'https://api.runpod.io/v2';
 const AUTH = { Authorization: 'Bearer test-key', 'Content-Type': 'application/json' };
@@ -163,7 +162,7 @@ describe("a team's own suite against v2-migrate/testing (fixtures/integrations/t
 
   /** A copy where v2-migrate, msw and vitest resolve as in a project that installed them. */
   function project(): string {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'v2-migrate-testing-'));
+    const dir = tempDir('v2-migrate-testing-');
     copyDir(FIXTURE, dir);
     fs.mkdirSync(path.join(dir, 'node_modules'));
     fs.symlinkSync(REPO, path.join(dir, 'node_modules', 'v2-migrate'), 'dir');

@@ -1,3 +1,4 @@
+import { withDocumentedPools } from '../map/gpu-pools.js';
 import { BODY_MAPPINGS, type BodyMapping, type BodyOperationId } from '../map/bodies.js';
 import { V1_OPERATIONS, V2_PATH_PREFIX } from '../map/operations.js';
 import { v2BodySchemas } from '../map/schemas.js';
@@ -13,7 +14,7 @@ import { typeDeclaration } from './types.js';
  */
 export interface AdapterOptions {
   language: 'ts' | 'js';
-  /** GPU type name → v2 serverless pool id (config `gpuPools`). */
+  /** GPU type name → v2 serverless pool id (config `gpuPools`), on top of RunPod's documented pools. */
   gpuPools: Readonly<Record<string, string>>;
   /** Write the v1 defaults v2 no longer applies into creates (config `preserveV1Defaults`). */
   preserveV1Defaults?: boolean;
@@ -128,7 +129,9 @@ function header(ops: readonly BodyOperationId[], options: AdapterOptions): strin
  * The text of one file exporting the adapters of `ops` (sorted, without duplicates). The same input
  * gives the same bytes.
  */
-export function adapterSource(ops: readonly BodyOperationId[], options: AdapterOptions): string {
+export function adapterSource(ops: readonly BodyOperationId[], given: AdapterOptions): string {
+  // The same GPU pool table as the static rewrite: RunPod's documented pools, then the config's gpuPools.
+  const options = { ...given, gpuPools: withDocumentedPools(given.gpuPools) };
   const sorted = [...new Set(ops)].sort();
   if (!sorted.length) throw new Error('adapterSource: no operations');
   const ts = options.language === 'ts';

@@ -227,6 +227,7 @@ function endpointGpu(input: Input): Built {
   }
   const settings = present(input, ['gpuCount', 'allowedCudaVersions', 'minCudaVersion']);
   let pools: string[] | undefined;
+  let excludedTypes: string[] | undefined;
   if (ids !== undefined) {
     if (!isStringList(ids)) return reject(['gpuTypeIds'], 'gpuTypeIds must be a list of GPU type names; v2 endpoints take GPU pool ids (gpu.pools).');
     const unmapped = ids.filter((name) => !hasOwn(input.gpuPools, name));
@@ -240,6 +241,13 @@ function endpointGpu(input: Input): Built {
       if (pool !== undefined && !pools.includes(pool)) pools.push(pool);
     }
     if (!pools.length) return reject(['gpuTypeIds'], 'gpuTypeIds is empty: v2 endpoints need at least one GPU pool id in gpu.pools.');
+    // A pool runs on all its types: the ones v1 did not list are excluded, so only the listed types run.
+    const chosen = pools;
+    const excluded = Object.keys(input.gpuPools).filter((type) => {
+      const pool: string | undefined = input.gpuPools[type];
+      return pool !== undefined && chosen.includes(pool) && !ids.includes(type);
+    }).sort();
+    if (excluded.length) excludedTypes = excluded;
   } else if (input.props.has('gpu')) {
     return reject(settings, 'it belongs in gpu (count, allowedCudaVersions, minCudaVersion), which this body already sets: move it there.');
   } else if (input.create) {
@@ -247,7 +255,7 @@ function endpointGpu(input: Input): Built {
   }
   return {
     consumes: present(input, ['gpuTypeIds', 'gpuCount', 'allowedCudaVersions', 'minCudaVersion']),
-    writes: [['gpu', entries([['pools', pools], ['count', count], ['allowedCudaVersions', cuda], ['minCudaVersion', minCuda]])]],
+    writes: [['gpu', entries([['pools', pools], ['excludedTypes', excludedTypes], ['count', count], ['allowedCudaVersions', cuda], ['minCudaVersion', minCuda]])]],
     problems: [],
   };
 }

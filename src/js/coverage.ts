@@ -1,5 +1,7 @@
 import type { Project } from './project.js';
-import { keyName, lookupScope, memberName, type N, type P } from './scope.js';
+import { enclosingFunction, keyName, memberName, type N, type P } from './scope.js';
+import { memberReads, propertyReads, references } from './reads.js';
+import { returnedExpression } from './values.js';
 import { collectPaths } from './walk.js';
 
 /**
@@ -30,91 +32,35 @@ export function uncoveredUse(literal: P, visited: ReadonlySet<N>, project: Proje
   if (holder?.type === 'VariableDeclarator' && q.name === 'init' && holder.id.type === 'Identifier') {
     return references(q.parentPath.get('id'), project).find((r) => !visited.has(r)) ?? null;
   }
-  // A class field or constructor assignment: every `this.x` read in the class.
+  // A class field, constructor assignment or getter: `this.x` reads in the class, `.x` on its instances.
   const member = classMemberName(q);
-  if (member) return thisReads(member.cls, member.name).find((r) => !visited.has(r)) ?? null;
-  // An object property, a call argument, …: the literal itself must be part of an understood request.
+  if (member) return memberReads(member.cls, member.name, member.isStatic, project).find((r) => !visited.has(r)) ?? null;
+  // A property of an object held by a variable or returned by a function (`const { base } = getConfig()`).
+  const reads = propertyReads(q, project);
+  if (reads) return reads.find((r) => !visited.has(r)) ?? null;
+  // Elsewhere (a call argument, an object passed on, …): the literal itself must be part of an understood request.
   return visited.has(literal.node) ? null : q.node;
 }
 
-function classMemberName(q: P): { cls: P; name: string } | null {
+/** The class member a literal is the value of: a field, a constructor assignment, or what a getter returns. */
+function classMemberName(q: P): { cls: P; name: string; isStatic: boolean } | null {
   const holder = q.parentPath?.value;
   if ((holder?.type === 'ClassProperty' || holder?.type === 'ClassPrivateProperty') && q.name === 'value') {
     const name = holder.key.type === 'PrivateName' ? `#${holder.key.id.name}` : keyName(holder.key, holder.computed);
-    return name ? { cls: q.parentPath.parentPath.parentPath.parentPath, name } : null;
+    return name ? { cls: q.parentPath.parentPath.parentPath.parentPath, name, isStatic: !!holder.static } : null;
   }
   if (holder?.type === 'AssignmentExpression' && q.name === 'right' && holder.left.type === 'MemberExpression' && holder.left.object.type === 'ThisExpression') {
     const name = memberName(holder.left);
     let c: P | null = q.parentPath;
     while (c && c.value?.type !== 'ClassBody') c = c.parentPath;
-    return name && c ? { cls: c.parentPath, name } : null;
+    return name && c ? { cls: c.parentPath, name, isStatic: false } : null;
+  }
+  if (holder?.type === 'ReturnStatement') {
+    const getter = enclosingFunction(q);
+    const name = getter && getter.node.type === 'ClassMethod' && getter.node.kind === 'get' && returnedExpression(getter)?.node === q.node ? keyName(getter.node.key, getter.node.computed) : null;
+    return name ? { cls: getter!.parentPath.parentPath.parentPath, name, isStatic: !!getter!.node.static } : null;
   }
   return null;
-}
-
-/** `this.name` reads in a class (not the assignments that set it). */
-function thisReads(cls: P, name: string): N[] {
-  return collectPaths(cls, (n) => n.type === 'MemberExpression' && n.object.type === 'ThisExpression' && memberName(n) === name)
-    .filter((p) => !(p.parentPath?.value?.type === 'AssignmentExpression' && p.name === 'left'))
-    .map((p) => p.node);
-}
-
-/** Identifier references to a variable: in its own scope, and in project files that import it. */
-function references(id: P, project: Project): N[] {
-  const name: string = id.node.name;
-  const scope = lookupScope(id, name);
-  if (!scope) return [];
-  const out: N[] = [];
-  for (const p of collectPaths(scope.path, (n) => n.type === 'Identifier' && n.name === name && n !== id.node)) {
-    const parent = p.parentPath?.value;
-    // Property keys and import and export specifiers are not reads (`import { BASE }` holds an
-    // `imported` and a `local` identifier of the same name).
-    if ((parent?.type === 'ObjectProperty' || parent?.type === 'ClassProperty') && p.name === 'key' && !parent.computed && !parent.shorthand) continue;
-    if ((parent?.type === 'MemberExpression' || parent?.type === 'OptionalMemberExpression') && p.name === 'property' && !parent.computed) continue;
-    if (parent?.type === 'ExportSpecifier' || parent?.type === 'ImportSpecifier') continue;
-    if (lookupScope(p, name) !== scope || onlyLogged(p)) continue;
-    out.push(p.node);
-  }
-  if (scope.path.value.type === 'Program') out.push(...importedReferences(id, name, project));
-  return out;
-}
-
-const LOGGERS = new Set(['console', 'logger', 'log']);
-
-/**
- * A read that only goes into a log line (`console.log('using', BASE)`, `logger.info(\`base ${BASE}\`)`):
- * it sends no request, so it does not hold a base back (the text engine treats print/echo alike).
- */
-function onlyLogged(p: P): boolean {
-  // `.parent` is the nearest node path (`.parentPath` can be an array such as the call's arguments).
-  let q: P = p;
-  while (q.parent && ['TemplateLiteral', 'BinaryExpression'].includes(q.parent.value.type)) q = q.parent;
-  const call = q.parent?.value;
-  if (call?.type !== 'CallExpression' || call.callee === q.value) return false;
-  const callee = call.callee;
-  return (callee.type === 'MemberExpression' && callee.object.type === 'Identifier' && LOGGERS.has(callee.object.name)) || (callee.type === 'Identifier' && LOGGERS.has(callee.name));
-}
-
-/** References, in other project files, of an exported module-level variable. */
-function importedReferences(id: P, name: string, project: Project): N[] {
-  const here = project.fileAt(id.node.start);
-  const out: N[] = [];
-  for (const f of project.files) {
-    if (!f.parsed || f === here) continue;
-    const program: P = f.parsed.root.get('program');
-    (program.value.body as N[]).forEach((stmt, i) => {
-      if (stmt.type !== 'ImportDeclaration' || project.resolveModule(f.file, stmt.source.value) !== here) return;
-      (stmt.specifiers as N[]).forEach((spec, k) => {
-        const local: P = program.get('body', i, 'specifiers', k, 'local');
-        if (spec.type === 'ImportSpecifier' && keyName(spec.imported) === name) out.push(...references(local, project));
-        if (spec.type === 'ImportNamespaceSpecifier') {
-          const reads = collectPaths(program, (n) => n.type === 'MemberExpression' && n.object.type === 'Identifier' && n.object.name === spec.local.name && memberName(n) === name);
-          out.push(...reads.map((p) => p.node));
-        }
-      });
-    });
-  }
-  return out;
 }
 
 /** `process.env.NAME` reads in the project's JS files. */

@@ -2,39 +2,46 @@ import path from 'node:path';
 import type { Finding } from '../findings.js';
 import { compareFindings } from '../findings.js';
 import type { Bases } from '../url/shape.js';
+import { withDocumentedPools } from '../map/gpu-pools.js';
 import { collectSites } from './analyze.js';
 import { applyEdits, EditError, preferredQuote, type SourceEdit } from './edits.js';
 import { recordVisits } from './values.js';
 import { syntaxError } from './parse.js';
 import { Project, withProject, type ProjectFile, type ProjectInput } from './project.js';
-import type { Workspaces } from '../scan/resolve.js';
 import type { DeclaredWrapper } from './clients.js';
 import { isSuppressed, parseMarkers, type MarkerIndex } from '../markers/index.js';
 import type { N, P } from './scope.js';
 import { nodeIndex, type NodeIndex } from './node-index.js';
-import { finding, planRequest, type PlannedFinding, type RequestPlan } from '../rules/request.js';
+import { finding, holdsItsBase, planRequest, type PlannedFinding, type RequestPlan } from '../rules/request.js';
 import { planLiteral, type LiteralPlan } from '../rules/literals.js';
 import { planResponseFile } from '../rules/response.js';
 import { RULES } from '../rules/registry.js';
 import { uncoveredUse } from './coverage.js';
 import { shapeOf } from '../url/shape.js';
-import { isCompleteShape, isSchemaUrl, URL_RULES } from '../url/plan.js';
+import { isCompleteShape, isSchemaUrl } from '../url/plan.js';
 import { pushTo } from '../util/multimap.js';
 import { lineIndex } from '../util/lines.js';
 import { ADAPTER_BASENAME, adapterImports, type AdapterNeed } from './body/adapter.js';
 
 export interface MigrateOptions {
   bases: Bases;
-  /** Monorepo packages by name, so imports of a workspace package are followed into its source. */
-  workspaces?: Workspaces;
+  /**
+   * How the run resolved imports: importing file → specifier → imported file (tsconfig paths,
+   * workspace packages, … as src/scan/resolve.ts reads them). Without it, no import is followed.
+   */
+  imports?: Readonly<Record<string, Readonly<Record<string, string>>>>;
   /** Wrappers declared in the config (config `wrappers`). */
   wrappers?: readonly DeclaredWrapper[];
-  /** GPU type name → v2 serverless pool id (config `gpuPools`). */
+  /** GPU type name → v2 serverless pool id (config `gpuPools`), over RunPod's documented pool table. */
   gpuPools?: Readonly<Record<string, string>>;
   /** Write v1 defaults out on creates instead of warning (config `preserveV1Defaults`). */
   preserveV1Defaults?: boolean;
   /** Run-time body adapters (config `adapters`): off, or the file to put them in (null: next to the code). */
   adapters?: false | { file: string | null };
+  /** The quote new strings are written with (default: the one most string literals of the files use). */
+  quote?: string;
+  /** Rules set to "off" in the config: their findings are not reported (by the runner) and their fixes not made. */
+  offRules?: readonly string[];
 }
 
 export interface MigrateResult {
@@ -123,7 +130,7 @@ export function migrateSource(source: string, file: string, options: MigrateOpti
  * gets a result; files that do not parse get a parse-error finding and take no part.
  */
 export function migrateProject(inputs: readonly ProjectInput[], options: MigrateOptions): Map<string, MigrateResult> {
-  const project = new Project(inputs, options.workspaces);
+  const project = new Project(inputs, options.imports);
   return withProject(project, () => analyzeProject(project, options));
 }
 
@@ -133,8 +140,8 @@ function analyzeProject(project: Project, options: MigrateOptions): Map<string, 
   const literalsOf = new Map<ProjectFile, P[]>();
   for (const f of jsFiles) literalsOf.set(f, nodeIndex(f.parsed!).strings);
   const literals = [...literalsOf.values()].flat();
-  const quote = preferredQuote(source, literals.map((p) => p.node));
-  const env = { source, bases: options.bases, quote, gpuPools: options.gpuPools ?? {}, preserveV1Defaults: options.preserveV1Defaults ?? false, adapters: options.adapters !== false };
+  const quote = options.quote ?? preferredQuote(source, literals.map((p) => p.node));
+  const env = { source, bases: options.bases, quote, gpuPools: withDocumentedPools(options.gpuPools), preserveV1Defaults: options.preserveV1Defaults ?? false, adapters: options.adapters !== false };
 
   const instances = collectSites(jsFiles.map((f) => f.parsed!), options.bases, options.wrappers ?? []);
   const touchedByAny = new Set<N>();
@@ -146,8 +153,12 @@ function analyzeProject(project: Project, options: MigrateOptions): Map<string, 
     for (const n of nodes) touchedByAny.add(n);
     if (plan) plans.push(plan);
   }
-  const isMarked = markerLookup(project);
+  // A rule set to "off" neither reports nor fixes: a request with such a fix is left as it is, like a marked one.
+  const off = new Set(options.offRules ?? []);
+  const markedAt = markerLookup(project);
+  const isMarked = (f: PlannedFinding): boolean => off.has(f.ruleId) || markedAt(f);
   const frozen = freezeMarked(plans, isMarked);
+  project.noteEdits(plans.flatMap((p) => [...p.universal, ...p.specific, ...p.ifRewritten]));
   arbitrate(plans);
   const literalPlans = planLiterals(jsFiles, literalsOf, touchedByAny, source, options.bases);
   const understanding = understoodNodes(plans, literalPlans);
@@ -293,17 +304,16 @@ function statementAround(path: P): N {
 }
 
 /** Drop edits of held base literals, and say why on their findings. */
-function holdEdits(edits: SourceEdit[], findings: PlannedFinding[], isHeld: (node: N) => N | null, where: Place, heldBy: ReadonlyMap<N, RequestPlan>): SourceEdit[] {
+function holdEdits(edits: SourceEdit[], findings: PlannedFinding[], isHeld: (node: N) => N | null, where: Place, heldBy: ReadonlyMap<N, Holder>): SourceEdit[] {
   for (const f of findings) {
     const use = f.fixable ? isHeld(f.anchor) : null;
     if (!use) continue;
     f.fixable = false;
     // Name the request that holds the base (the caller, not the wrapper line they share) when there is one.
     const by = heldBy.get(use);
-    const cause = by
-      ? `a request v2-migrate cannot migrate (${where(by.instance.root.node, f.anchor)}, ${holdReason(by)})`
-      : `code v2-migrate cannot follow (${where(use, f.anchor)})`;
-    f.message += ` Not rewritten: this base is also used by ${cause}; moving it alone would send that code's v1 paths to the v2 host. Migrate that code (or declare its wrapper in the config's "wrappers"), then run again.`;
+    f.message += by
+      ? ` Not rewritten: a request on this base needs a person first (${where(by.plan.instance.root.node, f.anchor)}, ${by.reason}); the base and every request on it move together. Settle that request, then run again.`
+      : ` Not rewritten: this base is also used by code v2-migrate cannot follow (${where(use, f.anchor)}); moving it alone would send that code's v1 paths to the v2 host. Migrate that code (or declare its wrapper in the config's "wrappers"), then run again.`;
   }
   return edits.filter((e) => !isHeld(e.node));
 }
@@ -367,33 +377,38 @@ function releaseFrozenFindings(findings: PlannedFinding[], frozen: ReadonlySet<N
   for (const f of findings) {
     if (!f.fixable || !frozen.has(f.anchor)) continue;
     f.fixable = false;
-    f.message += ' Not rewritten: a request marked v2-migrate-keep-v1 / v2-migrate-ignore uses the same code.';
+    f.message += ' Not rewritten: a request marked v2-migrate-keep-v1 / v2-migrate-ignore (or whose rule is turned off) uses the same code.';
   }
 }
 
-/** URL-level rules: a non-fixable one means the request's URL is left behind on v1. */
-
 /**
- * Nodes read only by requests that are fully migrated in this run (recognised, and no URL change left
- * for a person). A node also read by any other request does not count: moving a base it holds would
- * strand that request's v1 path on the v2 host. (A reset or a body decision does not hold a base back.)
+ * Nodes read only by requests that are fully migrated in this run (recognised, nothing left for a
+ * person: see holdsItsBase), and for each other node the first request that holds it. A node also
+ * read by any other request does not count: moving a base it holds would strand that request's v1
+ * path on the v2 host.
  */
-/** The nodes requests this run fully migrates read, and for each other node the first request that holds it. */
 interface Understanding {
   ok: Set<N>;
-  heldBy: Map<N, RequestPlan>;
+  /** For a node a request holds: that request and why, said before other holds add to its findings. */
+  heldBy: Map<N, Holder>;
+}
+
+interface Holder {
+  plan: RequestPlan;
+  reason: string;
 }
 
 function understoodNodes(plans: readonly RequestPlan[], literalPlans: readonly LiteralPlanned[]): Understanding {
   const ok = new Set<N>();
-  const heldBy = new Map<N, RequestPlan>();
+  const heldBy = new Map<N, Holder>();
   const not = new Set<N>();
   for (const plan of plans) {
     const migrated = plan.understood && !plan.hold && !plan.findings.some(holdsItsBase);
+    const holder = migrated ? null : { plan, reason: holdReason(plan) };
     for (const set of [plan.touched, plan.instance.site.visited]) {
       for (const n of set) {
         (migrated ? ok : not).add(n);
-        if (!migrated && !heldBy.has(n)) heldBy.set(n, plan);
+        if (holder && !heldBy.has(n)) heldBy.set(n, holder);
       }
     }
   }
@@ -406,19 +421,14 @@ function understoodNodes(plans: readonly RequestPlan[], literalPlans: readonly L
   return { ok, heldBy };
 }
 
-/**
- * A finding that keeps its request's base on v1: a URL a person must change. A pod reset does not:
- * v1 is gone, so holding the base would break every other request on it, while `/v2/pods/{id}/reset`
- * fails loudly (404) and keeps its error finding and TODO until a person decides.
- */
-const holdsItsBase = (f: PlannedFinding): boolean => !f.fixable && URL_RULES.has(f.ruleId);
 
 /** Why a request holds the base it reads, for the base's finding: its first URL finding a person must settle. */
 function holdReason(plan: RequestPlan): string {
   const f = plan.findings.find(holdsItsBase);
   if (plan.hold && !f) return plan.hold;
   if (!f) return 'its URL is not a v1 operation the tool knows';
-  const why = /Not rewritten: (.*?)\.(?: |$)/.exec(f.message)?.[1] ?? f.message.split(/(?<=[.;:])\s/)[0]!.replace(/[.;:]$/, '');
+  // Its own reason (after "Not rewritten:"), else its first sentence.
+  const why = /Not rewritten: (.*?)\.(?: |$)/.exec(f.message)?.[1] ?? f.message.split(/\.(?:\s|$)/)[0]!;
   return `${f.ruleId}: ${why}`;
 }
 

@@ -20,15 +20,16 @@ export type Insertion =
 export type BodyForm = 'string' | 'object';
 
 /**
- * `carrier`: the user-code expression holding a body object the tool cannot see into (`params` in
- * `request('/pods', 'POST', params)`), where a run-time adapter call can wrap it; absent when the
- * nearest such expression holds a JSON string rather than the object.
+ * `carriers`: the user-code expressions that hold the body object on its way to the request, one per
+ * function it passes through, innermost first (`body` in a wrapper's `JSON.stringify(body)`, then
+ * `params` in the caller's `request('/pods', 'POST', params)`): where a run-time adapter call can wrap
+ * it. A level whose expression holds a JSON string rather than the object has none.
  */
 export type BodySlot =
-  | { kind: 'value'; value: Resolved; form: BodyForm; carrier?: P }
+  | { kind: 'value'; value: Resolved; form: BodyForm; carriers: P[] }
   | { kind: 'absent'; insert: Insertion | null }
   /** Not visible here; `unboundFn` when it is a parameter of a function whose callers may show it. */
-  | { kind: 'opaque'; unboundFn?: P; carrier?: P };
+  | { kind: 'opaque'; unboundFn?: P; carriers: P[] };
 
 export type HeadersRef = { kind: 'object'; objects: P[]; contentType: boolean | 'unknown' } | { kind: 'none'; insert: Insertion | null } | { kind: 'opaque' };
 
@@ -51,20 +52,22 @@ const isJsonStringify = (n: N): boolean => n.type === 'CallExpression' && n.call
 
 /**
  * Follow a body expression: `JSON.stringify(x)`, `x ? JSON.stringify(x) : undefined`, wrapper parameters.
- * `carrier` is the user-code expression holding the body object so far: it moves into the argument of
- * JSON.stringify and of a conditional, and to the caller's argument when a wrapper parameter is bound,
- * but stays at the use when an identifier is followed to its initializer.
+ * `carrier` is the user-code expression holding the body object at this level: it moves into the
+ * argument of JSON.stringify and of a conditional, but stays at the use when an identifier is followed
+ * to its initializer. Crossing to a caller (a bound parameter, the caller's options object) starts a new
+ * level; `outer` holds the carriers of the levels already crossed.
  */
-export function bodyOf(path: P, ctx: Ctx, form: BodyForm, depth = 0, carrier?: { path: P; form: BodyForm }): BodySlot {
+export function bodyOf(path: P, ctx: Ctx, form: BodyForm, depth = 0, carrier?: { path: P; form: BodyForm }, outer: readonly P[] = []): BodySlot {
   const p = unwrap(path);
   const n = p.node;
   const here = carrier ?? { path: p, form };
-  const holder = (): { carrier?: P } => (here.form === 'object' ? { carrier: here.path } : {});
+  const carriers = (): P[] => [...outer, ...(here.form === 'object' ? [here.path] : [])];
   // Structural steps: the carrier moves inward while it is the expression being taken apart.
-  const inward = (next: P): BodySlot => bodyOf(next, ctx, form, depth + 1, here.path === p ? undefined : here);
-  if (depth > 20) return { kind: 'opaque', ...holder() };
+  const inward = (next: P): BodySlot => bodyOf(next, ctx, form, depth + 1, here.path === p ? undefined : here, outer);
+  const toCaller = (next: P, nextCtx: Ctx): BodySlot => bodyOf(next, nextCtx, form, depth + 1, undefined, carriers());
+  if (depth > 20) return { kind: 'opaque', carriers: carriers() };
   if (isNullish(n)) return { kind: 'absent', insert: { kind: 'replace', path: p, form } };
-  if (isJsonStringify(n) && n.arguments.length >= 1) return bodyOf(p.get('arguments', 0), ctx, 'object', depth + 1, here.form === 'object' && here.path !== p ? here : undefined);
+  if (isJsonStringify(n) && n.arguments.length >= 1) return bodyOf(p.get('arguments', 0), ctx, 'object', depth + 1, here.form === 'object' && here.path !== p ? here : undefined, outer);
   if (n.type === 'ConditionalExpression' && isNullish(n.alternate)) return inward(p.get('consequent'));
   if (n.type === 'ConditionalExpression' && isNullish(n.consequent)) return inward(p.get('alternate'));
   if (n.type === 'LogicalExpression' && n.operator === '&&') return inward(p.get('right'));
@@ -74,19 +77,19 @@ export function bodyOf(path: P, ctx: Ctx, form: BodyForm, depth = 0, carrier?: {
   }
   // A property of an options object literal (a caller's `{ json: input }`): the body is written there.
   const read = propertyRead(p, ctx);
-  if (read && 'found' in read) return bodyOf(read.found.path, read.found.ctx, form, depth + 1);
+  if (read && 'found' in read) return toCaller(read.found.path, read.found.ctx);
   if (read) return { kind: 'absent', insert: { kind: 'prop', object: read.object, key: read.key, form } };
   if (n.type === 'Identifier') {
     const r = resolveParamArg(p, ctx);
-    if (r && 'unbound' in r) return { kind: 'opaque', unboundFn: r.unbound, ...holder() };
+    if (r && 'unbound' in r) return { kind: 'opaque', unboundFn: r.unbound, carriers: carriers() };
     if (r && 'missing' in r) return { kind: 'absent', insert: { kind: 'arg', call: r.call, index: r.index, form } };
     // A caller's argument: the body is now written there.
-    if (r) return bodyOf(r.path, ctx, form, depth + 1);
+    if (r) return toCaller(r.path, ctx);
   }
   const r = resolveExpr(p, ctx);
-  if (!isResolved(r)) return r.unboundFn ? { kind: 'opaque', unboundFn: r.unboundFn, ...holder() } : { kind: 'opaque', ...holder() };
-  if (r.path !== p && (r.path.node.type === 'ObjectExpression' || isNullish(r.path.node) || isJsonStringify(r.path.node))) return bodyOf(r.path, r.ctx, form, depth + 1, here);
-  return { kind: 'value', value: r, form, ...holder() };
+  if (!isResolved(r)) return r.unboundFn ? { kind: 'opaque', unboundFn: r.unboundFn, carriers: carriers() } : { kind: 'opaque', carriers: carriers() };
+  if (r.path !== p && (r.path.node.type === 'ObjectExpression' || isNullish(r.path.node) || isJsonStringify(r.path.node))) return bodyOf(r.path, r.ctx, form, depth + 1, here, outer);
+  return { kind: 'value', value: r, form, carriers: carriers() };
 }
 
 /**
@@ -248,7 +251,7 @@ export function buildSite(call: P, callee: Callee, ctx: Ctx, root: P, legacyBase
     if (!call.node.arguments.length) return null;
     const url = evalString(call.get('arguments', 0), ctx);
     const init = configObject(call, 1, ctx, touched);
-    if (init === null) return { call, client: 'fetch', url, method: { kind: 'pieces', value: null, pieces: [] }, body: { kind: 'opaque' }, headers: { kind: 'opaque' }, touched, visited: new Set() };
+    if (init === null) return { call, client: 'fetch', url, method: { kind: 'pieces', value: null, pieces: [] }, body: { kind: 'opaque', carriers: [] }, headers: { kind: 'opaque' }, touched, visited: new Set() };
     if ('missingAt' in init) {
       const insert: Insertion = { kind: 'arg', call: init.missingAt.call, index: init.missingAt.index, form: 'string', wrapInit: true };
       return { call, client: 'fetch', url, method: { kind: 'default', value: 'GET' }, body: { kind: 'absent', insert }, headers: { kind: 'none', insert: null }, touched, visited: new Set() };
@@ -258,7 +261,7 @@ export function buildSite(call: P, callee: Callee, ctx: Ctx, root: P, legacyBase
     const method: MethodRef = 'found' in m ? methodFrom(m.found) : 'missing' in m ? { kind: 'default', value: 'GET' } : { kind: 'pieces', value: null, pieces: [] };
     const b = lookup(init, 'body', touched);
     const body: BodySlot =
-      'found' in b ? bodyOf(b.found.path, b.found.ctx, 'string') : 'missing' in b ? { kind: 'absent', insert: { kind: 'prop', object: insertionObject(b.objects, root), key: 'body', form: 'string' } } : { kind: 'opaque' };
+      'found' in b ? bodyOf(b.found.path, b.found.ctx, 'string') : 'missing' in b ? { kind: 'absent', insert: { kind: 'prop', object: insertionObject(b.objects, root), key: 'body', form: 'string' } } : { kind: 'opaque', carriers: [] };
     return { call, client: 'fetch', url, method, body, headers: headersFrom(init, touched), touched, visited: new Set() };
   }
   if (callee.kind === 'declared') return declaredSite(call, callee.wrapper, ctx, legacyBase, touched);
@@ -282,7 +285,7 @@ export function buildSite(call: P, callee: Callee, ctx: Ctx, root: P, legacyBase
     } else return null;
     const base = (cfgObj && baseUrlOf(cfgObj, touched)) ?? instanceBase;
     let method: MethodRef = { kind: 'pieces', value: null, pieces: [] };
-    let body: BodySlot = { kind: 'opaque' };
+    let body: BodySlot = { kind: 'opaque', carriers: [] };
     if (cfgObj) {
       const m = lookup(cfgObj, 'method', touched);
       method = 'found' in m ? methodFrom(m.found) : 'missing' in m ? { kind: 'default', value: 'GET' } : method;
@@ -324,7 +327,7 @@ function openapiFetchSite(call: P, method: string, create: Resolved, ctx: Ctx, t
   if (initObj) {
     touched.add(initObj.path.node);
     const b = lookup(initObj, 'body', touched);
-    body = 'found' in b ? bodyOf(b.found.path, b.found.ctx, 'object') : 'missing' in b ? { kind: 'absent', insert: { kind: 'prop', object: initObj.path, key: 'body', form: 'object' } } : { kind: 'opaque' };
+    body = 'found' in b ? bodyOf(b.found.path, b.found.ctx, 'object') : 'missing' in b ? { kind: 'absent', insert: { kind: 'prop', object: initObj.path, key: 'body', form: 'object' } } : { kind: 'opaque', carriers: [] };
   }
   return { call, client: 'openapi-fetch', url, method: { kind: 'axios-member', value: method, member: unwrap(call.get('callee')).get('property') }, body, headers: { kind: 'opaque' }, touched, visited: new Set() };
 }

@@ -96,6 +96,7 @@ export function classMember(cls: P, name: string): P | null {
     if (k !== name && !(m.key?.type === 'PrivateName' && `#${m.key.id.name}` === name)) continue;
     if ((m.type === 'ClassProperty' || m.type === 'ClassPrivateProperty') && m.value) return member(i, 'value');
     if ((m.type === 'ClassMethod' || m.type === 'ClassPrivateMethod') && m.kind === 'method') return member(i);
+    if ((m.type === 'ClassMethod' || m.type === 'ClassPrivateMethod') && m.kind === 'get') return returnedExpression(member(i));
   }
   const ctorIndex = members.findIndex((m: N) => m.type === 'ClassMethod' && m.kind === 'constructor');
   if (ctorIndex < 0) return null;
@@ -146,8 +147,11 @@ export function findProp(obj: Resolved, name: string, depth = 0): PropLookup {
       return { found: { path: obj.path.get('properties', i, 'value'), ctx: obj.ctx }, owner: obj.path };
     }
     if (prop.type === 'ObjectProperty' && prop.shorthand === false && prop.computed) return { opaque: true, objects };
-    if (prop.type === 'ObjectMethod' && keyName(prop.key, prop.computed) === name) {
-      return { found: { path: obj.path.get('properties', i), ctx: obj.ctx }, owner: obj.path };
+    if (prop.type === 'ObjectMethod' && prop.kind !== 'set' && keyName(prop.key, prop.computed) === name) {
+      const method: P = obj.path.get('properties', i);
+      // A getter reads as what it returns (`get base() { return '…' }`).
+      const value = prop.kind === 'get' ? returnedExpression(method) : method;
+      return value ? { found: { path: value, ctx: obj.ctx }, owner: obj.path } : { opaque: true, objects };
     }
   }
   return { missing: true, objects };
@@ -217,12 +221,10 @@ export function resolveExpr(path: P, ctx: Ctx, depth = 0): Resolution {
     }
     case 'MemberExpression':
     case 'OptionalMemberExpression': {
+      // Every member read (`cfg.base`, `getConfig().base`, `process.env.X`): the uses of a property are such reads (coverage.ts).
+      visits?.add(node);
       const env = envVarOf(node);
-      if (env) {
-        visits?.add(node);
-        return { unresolved: true, path: p, envVar: env };
-      }
-      if (node.object.type === 'ThisExpression') visits?.add(node);
+      if (env) return { unresolved: true, path: p, envVar: env };
       const name = memberName(node);
       if (name === null) return { unresolved: true, path: p };
       if (node.object.type === 'ThisExpression') {
@@ -245,7 +247,11 @@ export function resolveExpr(path: P, ctx: Ctx, depth = 0): Resolution {
       const callee = resolveExpr(p.get('callee'), ctx, depth + 1);
       if (isResolved(callee) && isFunction(callee.path.node)) {
         const ret = returnedExpression(callee.path);
-        if (ret) return resolveExpr(ret, withFrame(callee.ctx, callee.path.node, { call: p, args: argsOf(p) }), depth + 1);
+        if (ret) {
+          // The call is a use of what the function returns (a config object's properties): recorded.
+          visits?.add(node);
+          return resolveExpr(ret, withFrame(callee.ctx, callee.path.node, { call: p, args: argsOf(p) }), depth + 1);
+        }
       }
       return { path: p, ctx };
     }
@@ -301,8 +307,10 @@ function memberOf(obj: Resolved, name: string, at: P, depth: number): Resolution
   if (t === 'ClassDeclaration' || t === 'ClassExpression') {
     // Static members.
     const body: N[] = obj.path.node.body.body;
-    const i = body.findIndex((m: N) => m.static && keyName(m.key, m.computed) === name);
-    if (i >= 0) return resolveExpr(obj.path.get('body', 'body', i, ...(body[i].type === 'ClassProperty' ? ['value'] : [])), obj.ctx, depth + 1);
+    const i = body.findIndex((m: N) => m.static && m.kind !== 'set' && keyName(m.key, m.computed) === name);
+    const path = (...names: string[]): P => obj.path.get('body', 'body', i, ...names);
+    const member = i < 0 ? null : body[i].kind === 'get' ? returnedExpression(path()) : body[i].type === 'ClassProperty' ? path('value') : path();
+    if (member) return resolveExpr(member, obj.ctx, depth + 1);
     return { unresolved: true, path: at };
   }
   // Imports, globals (`axios.get`, `globalThis.fetch`): the member expression itself.
@@ -373,7 +381,10 @@ export function evalString(path: P, ctx: Ctx, depth = 0): UrlPiece[] {
       const target = resolveExpr(p.get('callee'), ctx, depth + 1);
       if (isResolved(target) && isFunction(target.path.node)) {
         const ret = returnedExpression(target.path);
-        if (ret) return evalString(ret, withFrame(target.ctx, target.path.node, { call: p, args: argsOf(p) }), depth + 1);
+        if (ret) {
+          visits?.add(node);
+          return evalString(ret, withFrame(target.ctx, target.path.node, { call: p, args: argsOf(p) }), depth + 1);
+        }
       }
       return hole(p);
     }

@@ -1,7 +1,10 @@
-import type { ComponentResult, ComponentTask } from '../run/component.js';
+import type { ComponentOutcome, ComponentResult, ComponentTask } from '../run/component.js';
 import { ResultCache } from '../run/cache.js';
 
-/** One import-connected group of files a run analysed together, with what the engine made of each. */
+/**
+ * One group of import-connected files a run analysed together (a whole component, or one of the
+ * groups a large component is cut into), with what the engine made of each.
+ */
 export interface Component {
   task: ComponentTask;
   results: ReadonlyMap<string, ComponentResult[number][1]>;
@@ -13,7 +16,7 @@ export interface Component {
  * A later run over a tree where one file changed re-analyses only that file's component.
  */
 export class ComponentLog extends ResultCache {
-  private memory = new Map<string, ComponentResult>();
+  private memory = new Map<string, ComponentOutcome>();
   private seen: Array<{ task: ComponentTask; key: string }> = [];
 
   constructor(
@@ -24,7 +27,7 @@ export class ComponentLog extends ResultCache {
     super(dir, salt);
   }
 
-  override get(task: ComponentTask): ComponentResult | null {
+  override get(task: ComponentTask): ComponentOutcome | null {
     const key = this.key(task);
     this.seen.push({ task, key });
     const hit = this.memory.get(key) ?? this.disk?.get(task) ?? null;
@@ -32,9 +35,9 @@ export class ComponentLog extends ResultCache {
     return hit;
   }
 
-  override set(task: ComponentTask, result: ComponentResult): void {
-    this.memory.set(this.key(task), result);
-    this.disk?.set(task, result);
+  override set(task: ComponentTask, outcome: ComponentOutcome): void {
+    this.memory.set(this.key(task), outcome);
+    this.disk?.set(task, outcome);
   }
 
   /** Call before a run: forget which components the previous one saw. */
@@ -44,13 +47,13 @@ export class ComponentLog extends ResultCache {
 
   /** The components of the run since startRun; results of components no longer seen are dropped. */
   components(): Component[] {
-    const kept = new Map<string, ComponentResult>();
+    const kept = new Map<string, ComponentOutcome>();
     const out: Component[] = [];
     for (const { task, key } of this.seen) {
-      const result = this.memory.get(key);
-      if (!result) continue;
-      kept.set(key, result);
-      out.push({ task, results: new Map(result) });
+      const outcome = this.memory.get(key);
+      if (!outcome) continue;
+      kept.set(key, outcome);
+      out.push({ task, results: new Map(outcome.results) });
     }
     this.memory = kept;
     return out;

@@ -9,7 +9,8 @@ import { defaultCacheDir } from '../run/cache.js';
 import { toolVersion } from '../report/tool.js';
 import { isEnvFile, isJsFile } from '../scan/kinds.js';
 import { makePrefilter } from '../scan/prefilter.js';
-import { resolveImport, type Workspaces } from '../scan/resolve.js';
+import { ModuleResolver } from '../scan/resolve.js';
+import { onDisk } from '../util/folders.js';
 import { moduleSpecifiers } from '../run/imports.js';
 import type { ProjectInput } from '../js/project.js';
 import { isTextEngineFile } from '../text/language.js';
@@ -85,6 +86,8 @@ export class LiveProject {
   private readonly rebuiltFor = new Map<string, Stamp>();
   /** When each component's files were last compared with the disk. */
   private readonly checkedAt = new WeakMap<Component, number>();
+  /** Resolves the imports of text the run has not seen (tsconfig paths, relative and `#` imports). */
+  private resolver = new ModuleResolver({}, onDisk);
 
   constructor(private readonly options: LiveOptions) {
     this.log = new ComponentLog(options.disk?.dir ?? defaultCacheDir(options.root), toolVersion(), options.disk ?? null);
@@ -92,7 +95,7 @@ export class LiveProject {
 
   /** The answer for `file` (absolute) when it holds `text`. */
   async answer(file: string, text: string): Promise<FileAnswer> {
-    const focus = this.options.focus ? new Set([file, ...importedFiles(file, text, fs.existsSync, {})]) : null;
+    const focus = this.options.focus ? new Set([file, ...Object.values(this.importsOf(file, text, isFileOnDisk, undefined))]) : null;
     let analysis = this.analysis ?? (await this.build(focus));
     const component = analysis.componentOf.get(file);
     const mayMatter = makePrefilter(analysis.load.settingsFor(file).bases)(text);
@@ -107,12 +110,13 @@ export class LiveProject {
     const asRead = component?.task.inputs.find((i) => i.file === file)?.source === text;
     if (isJsFile(file)) {
       if (component && asRead) return fromRun(result, component.results, file);
-      const joined = joinedComponent(component, file, text, analysis.componentOf);
-      if (joined) return this.reanalyse(joined, file, text, settings);
+      const imports = this.importsOf(file, text, (f) => analysis.componentOf.has(f), component?.task.options.imports?.[file]);
+      const joined = joinedComponent(component, Object.values(imports), analysis.componentOf);
+      if (joined) return this.reanalyse(joined, file, text, imports, settings);
       if (!mayMatter) return EMPTY();
       // A file too large to parse keeps the run's text-only findings.
       if (readsAsOnDisk(file, text)) return fromRun(result, new Map(), file);
-      return this.reanalyse({ task: { inputs: [], options: migrateOptions(settings) }, results: new Map() }, file, text, settings);
+      return this.reanalyse({ task: { inputs: [], options: migrateOptions(settings) }, results: new Map() }, file, text, imports, settings);
     }
     if (!mayMatter) return EMPTY();
     if (asRead || readsAsOnDisk(file, text)) return fromRun(result, component?.results ?? new Map(), file);
@@ -124,10 +128,24 @@ export class LiveProject {
     return EMPTY();
   }
 
-  /** The file's component analysed again with `text` for the file. */
-  private reanalyse(component: Component, file: string, text: string, settings: Settings): FileAnswer {
+  /**
+   * How `text`'s imports resolve for `file`: as the run resolved them where the specifier is the same
+   * (workspace packages among them), else by the resolver (`isFile`: the files that count).
+   */
+  private importsOf(file: string, text: string, isFile: (f: string) => boolean, asRun: Readonly<Record<string, string>> | undefined): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const spec of moduleSpecifiers(text)) {
+      const target = asRun?.[spec] ?? this.resolver.resolve(file, spec, isFile);
+      if (target) out[spec] = target;
+    }
+    return out;
+  }
+
+  /** The file's component analysed again with `text` (whose imports resolve as `imports`) for the file. */
+  private reanalyse(component: Component, file: string, text: string, imports: Record<string, string>, settings: Settings): FileAnswer {
     const inputs = [...component.task.inputs.filter((i) => i.file !== file), { file, source: text }].sort((a, b) => (a.file < b.file ? -1 : 1));
-    const results = new Map(analyzeComponent({ inputs, options: component.task.options }));
+    const options = { ...component.task.options, imports: { ...component.task.options.imports, [file]: imports } };
+    const results = new Map(analyzeComponent({ inputs, options }).results);
     const mine = results.get(file) ?? { output: null, findings: [] };
     return { ...settle(file, text, applyRuleSettings(mine.findings, settings.rules).sort(compareFindings)), output: mine.output, changesWith: mine.changesWith ?? [] };
   }
@@ -140,12 +158,15 @@ export class LiveProject {
     const result = await run([root], root, load.settings, { jobs, cache: this.log, settingsFor: load.settingsFor, ...(focus ? { changed: focus } : {}) });
     const componentOf = new Map<string, Component>();
     const stamps = new Map<string, Stamp>();
+    // A large component is analysed in groups, a helper they share copied into each: a file belongs to
+    // the last group that had it as its own (a later round merges groups), a shared one to its first.
     for (const component of this.log.components()) {
-      for (const { file } of component.task.inputs) {
-        componentOf.set(file, component);
+      for (const { file, shared } of component.task.inputs) {
+        if (!shared || !componentOf.has(file)) componentOf.set(file, component);
         stamps.set(file, stampOf(file));
       }
     }
+    this.resolver = new ModuleResolver({}, onDisk);
     const configs = new Set([...componentOf.keys()].map((f) => load.settingsFor(f).configFile?.replace(/#v2-migrate$/, '')).filter((f): f is string => !!f));
     for (const config of configs) stamps.set(config, stampOf(config));
     this.analysis = { results: new Map(result.results.map((r) => [r.absPath, r])), componentOf, stamps, load, startedAt };
@@ -178,31 +199,36 @@ export class LiveProject {
   }
 }
 
-/** The engine options a run gives a component of files with these settings (project.ts does the same). */
+/** The engine options a run gives a component of files with these settings (run/project.ts does the same). */
 function migrateOptions(settings: Settings): MigrateOptions {
-  return { bases: settings.bases, gpuPools: settings.gpuPools, preserveV1Defaults: settings.preserveV1Defaults, adapters: settings.adapters, wrappers: settings.wrappers };
+  const offRules = Object.entries(settings.rules).filter(([, v]) => v === 'off').map(([k]) => k);
+  return { bases: settings.bases, gpuPools: settings.gpuPools, preserveV1Defaults: settings.preserveV1Defaults, adapters: settings.adapters, offRules, wrappers: settings.wrappers };
 }
 
-/** Files the text imports (relative and workspace imports, resolved as the run resolves them) for which `known` holds. */
-function importedFiles(file: string, text: string, known: (file: string) => boolean, workspaces: Workspaces): string[] {
-  return moduleSpecifiers(text)
-    .map((spec) => resolveImport(file, spec, known, workspaces))
-    .filter((f): f is string => !!f);
-}
+const isFileOnDisk = (file: string): boolean => {
+  try {
+    return fs.statSync(file).isFile();
+  } catch {
+    return false;
+  }
+};
 
 /**
  * The component a file with new text belongs to: its own (if the run had one) joined with those of the
- * files its text imports, as the run would join them; null when it belongs to none.
+ * files its text imports (`imported`), as the run would join them; null when it belongs to none.
  */
-function joinedComponent(own: Component | undefined, file: string, text: string, componentOf: ReadonlyMap<string, Component>): Component | null {
-  const workspaces = own?.task.options.workspaces ?? componentOf.values().next().value?.task.options.workspaces ?? {};
+function joinedComponent(own: Component | undefined, imported: readonly string[], componentOf: ReadonlyMap<string, Component>): Component | null {
   const joined = new Set(own ? [own] : []);
-  for (const f of importedFiles(file, text, (f) => componentOf.has(f), workspaces)) joined.add(componentOf.get(f)!);
+  for (const f of imported) if (componentOf.has(f)) joined.add(componentOf.get(f)!);
   if (!joined.size) return null;
-  const [first] = joined;
+  const [first, ...more] = joined;
+  if (!more.length) return first!;
+  // Analysed as one: no input is another group's any more.
   const inputs = new Map<string, ProjectInput>();
-  for (const c of joined) for (const i of c.task.inputs) inputs.set(i.file, i);
-  return { task: { inputs: [...inputs.values()], options: first!.task.options }, results: new Map([...joined].flatMap((c) => [...c.results])) };
+  for (const c of joined) for (const { file, source } of c.task.inputs) inputs.set(file, { file, source });
+  const imports = Object.assign({}, ...[...joined].map((c) => c.task.options.imports ?? {})) as Record<string, Record<string, string>>;
+  const { quote: _quote, ...options } = first!.task.options;
+  return { task: { inputs: [...inputs.values()], options: { ...options, imports } }, results: new Map([...joined].flatMap((c) => [...c.results])) };
 }
 
 /** The run's answer for a file (nothing when the run listed nothing for it). */

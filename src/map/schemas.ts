@@ -85,7 +85,11 @@ function buildSchemas() {
   });
   const endpointGpuBase = {
     pools: z.array(z.string()).min(1),
-    excludedTypes: z.array(z.string()).optional(),
+    // Type ids, never the old "-Type" negations of gpuIds strings.
+    excludedTypes: z
+      .array(z.string().regex(/^\s*[^-\s]/))
+      .refine((types) => new Set(types.map((t) => t.trim())).size === types.length, { message: 'excludedTypes must be unique' })
+      .optional(),
     count: z.number().int().min(1).optional(),
     allowedCudaVersions: z.array(cuda).optional(),
   };

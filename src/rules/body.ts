@@ -3,7 +3,7 @@ import { bodyMappingFor, type BodyMapping, type FieldRule } from '../map/bodies.
 import { v2BodySchemas, type V2BodySchemaName } from '../map/schemas.js';
 import { BUILDERS } from '../js/body/builders.js';
 import { readBody, type BodyObject } from '../js/body/props.js';
-import { UNKNOWN, type Static } from '../js/body/static.js';
+import { UNKNOWN, isKnown, type Static } from '../js/body/static.js';
 import { objectEdits, todoAbove, toSource, type PropChange } from '../js/body/text.js';
 import type { SourceEdit } from '../js/edits.js';
 import type { HttpSite } from '../js/sites.js';
@@ -13,6 +13,7 @@ import type { BodyOperationId } from '../map/bodies.js';
 import { ADAPTER_BASENAME, adapterCallOf, wrapInAdapter } from '../js/body/adapter.js';
 import { adapterName, needsAdapter } from '../adapters/generate.js';
 import { currentProject } from '../js/project.js';
+import { enclosingFunction } from '../js/scope.js';
 
 export type BodyEnv = PlanEnv;
 
@@ -112,7 +113,7 @@ export function planBody(site: HttpSite, op: V1Operation, root: P, env: BodyEnv,
   const plan: BodyPlan = { specific: [], universal: [], findings: [] };
   const located = bodyObjectOf(site);
   if (!located) {
-    if (site.body.kind !== 'absent') planUnseenBody(plan, site.body.carrier, op, root, env, v2);
+    if (site.body.kind !== 'absent') planUnseenBody(plan, carrierFor(site.body.carriers, site), op, root, env, v2);
     return plan.findings.length ? plan : null;
   }
   const body: BodyObject = readBody(located.object, site.body.kind === 'value' ? site.body.value.ctx : new Map(), located.via);
@@ -128,9 +129,14 @@ export function planBody(site: HttpSite, op: V1Operation, root: P, env: BodyEnv,
   const todos: Array<{ node: N; fields: string[]; advice: string }> = [];
   const multiline = env.source.slice(located.object.node.start, located.object.node.end).includes('\n');
   /** `builder`: the field has a v2 place, but this body cannot be moved there automatically. */
-  const decide = (field: string, advice: string, builder = false): void => {
+  /** A decision no run-time value could settle (a field with no v2 place, a known fallback list, a clash). */
+  let settledOnlyByAPerson = false;
+  /** `runtime`: a builder could not decide because the field's value is only known at run time. */
+  const decide = (field: string, advice: string, builder = false, runtime = false): void => {
     if (decided.has(field)) return;
     decided.add(field);
+    const value = body.props.get(field)?.static;
+    if (!runtime || value === undefined || isKnown(value)) settledOnlyByAPerson = true;
     const prop = body.props.get(field);
     if (!prop) return;
     const what = builder ? 'cannot be migrated automatically in' : 'has no v2 equivalent in';
@@ -158,7 +164,7 @@ export function planBody(site: HttpSite, op: V1Operation, root: P, env: BodyEnv,
       out.consumes = [];
       out.writes = [];
     }
-    for (const d of out.decisions) decide(d.field, d.advice, true);
+    for (const d of out.decisions) decide(d.field, d.advice, true, !clash);
     if (out.decisions.length) {
       for (const [key, rule] of Object.entries(mapping.fields)) {
         if (rule.kind === 'build' && rule.builder === id && body.props.has(key) && !out.consumes.includes(key)) pending.add(key);
@@ -204,6 +210,15 @@ export function planBody(site: HttpSite, op: V1Operation, root: P, env: BodyEnv,
   const warned = create && canInsert && !v2 ? planDefaults(plan, mapping, body, env, root, op, append, built) : new Set<string>();
   planWrites(plan, body, mapping, op, decide, notes);
 
+  // Fields only the values at run time can settle (a volume size, an argv built by a function), or v1
+  // fields written into the object after it is built: the body goes through the run-time adapter where
+  // it is used, instead of a partial rewrite that holds its request or misses the later writes.
+  const laterV1Writes = body.writes.some((w) => (mapping.fields[w.key]?.kind ?? 'keep') !== 'keep');
+  if (!v2 && !settledOnlyByAPerson && (decided.size || laterV1Writes)) {
+    const carriers = site.body.kind === 'value' && site.body.carriers.length ? site.body.carriers : [located.object];
+    const adapted = adaptLiteral(carrierFor(carriers, site)!, op, root, env);
+    if (adapted) return adapted;
+  }
   flushTodos();
   if (canInsert) bodyAudit.onBody?.({ operation: op.id, schema: mapping.v2Schema, body: built, line: located.object.node.loc?.start.line ?? 0, v2 });
   const changed = changes.size > 0 || append.length > 0 || plan.specific.length > 0;
@@ -257,6 +272,31 @@ function planUnseenBody(plan: BodyPlan, carrier: P | undefined, op: V1Operation,
 }
 
 const mappingOf = (op: V1Operation): BodyMapping => bodyMappingFor(op.id)!;
+
+/**
+ * Where to wrap a body in its adapter: the innermost carrier in a function that also writes the
+ * request's path (so only this operation's bodies pass there, and a typed parameter on the way keeps
+ * its v1 type), else the outermost one (the caller's own expression).
+ */
+function carrierFor(carriers: readonly P[], site: HttpSite): P | undefined {
+  const pathNodes = site.url.filter((piece) => piece.kind === 'text' && !piece.text.includes('://') && !piece.origin.declared).map((piece) => piece.origin.path.node);
+  const within = (outer: N, inner: N): boolean => inner.start >= outer.start && inner.end <= outer.end;
+  for (const c of carriers) {
+    const fn = enclosingFunction(c);
+    if (fn && pathNodes.some((n) => within(fn.node, n))) return c;
+  }
+  return carriers.at(-1);
+}
+
+/** A body literal wrapped in its operation's adapter, or null when this file cannot import one. */
+function adaptLiteral(object: P, op: V1Operation, root: P, env: BodyEnv): BodyPlan | null {
+  const id = op.id as BodyOperationId;
+  const file = currentProject()?.fileAt(object.node.start).file;
+  const edit = file && env.adapters ? wrapInAdapter(env.source, object, id, file) : null;
+  if (!edit) return null;
+  const message = `The body of ${label(op)} is completed at run time (values or later writes only known then), so it is not rewritten in place: the fix wraps it in ${adapterName(id)}(…), a generated adapter (${ADAPTER_BASENAME} next to this code) that reshapes it for v2 when the request is sent and throws on a field v2 has no place for; review the fields your code sends.`;
+  return { specific: [edit], universal: [], findings: [finding('body-adapter', root.node, message)] };
+}
 
 /** The statement holding a node (where a TODO goes when the object is on one line). */
 function statementNode(at: P): N {

@@ -56,16 +56,16 @@ Only the template text changes; your own variables keep their names. With an Ope
     after: `const SCHEMA_URL = 'https://api.runpod.io/v2/openapi.json';\nconst ast = await openapiTS(new URL(SCHEMA_URL));`,
   },
   'body-field': {
-    doc: `v2 request bodies differ from v1: fields are renamed (imageName → image, containerDiskInGb → disk, cloudType → cloud, containerRegistryAuthId → registry, isServerless → serverless, isPublic → public), nested (gpuTypeIds: [one] + gpuCount → gpu: { id, count }; volumeInGb + volumeMountPath → mounts.persistent { size, path }; endpoint workersMin/workersMax/idleTimeout → workers { min, max, idleTimeout }; scalerType/scalerValue → scaling) or re-typed (dockerStartCmd argv → one args string, shell-quoted; endpoint flashboot: true → "FLASHBOOT").
+    doc: `v2 request bodies differ from v1: fields are renamed (imageName → image, containerDiskInGb → disk, cloudType → cloud, containerRegistryAuthId → registry, isServerless → serverless, isPublic → public), nested (gpuTypeIds: [one] + gpuCount → gpu: { id, count }; volumeInGb + volumeMountPath → mounts.persistent { size, path }; endpoint workersMin/workersMax/idleTimeout → workers { min, max, idleTimeout }; scalerType/scalerValue → scaling; endpoint gpuTypeIds → gpu { pools, excludedTypes } through RunPod's documented pool table and the config's gpuPools) or re-typed (dockerStartCmd argv → one args string, shell-quoted; endpoint flashboot: true → "FLASHBOOT").
 
 The codemod rewrites object-literal bodies in place, keeping comments and the other fields. v2 rejects unknown fields with 422, so a missed rename fails loudly rather than quietly. Fields it cannot map safely are reported by removed-field, v1-default or opaque-body instead.`,
     before: `body: JSON.stringify({ name: 'trainer', imageName: 'acme/trainer:2', containerDiskInGb: 40, gpuTypeIds: ['NVIDIA A100 80GB PCIe'], gpuCount: 1, volumeInGb: 100, volumeMountPath: '/data' })`,
     after: `body: JSON.stringify({ name: 'trainer', image: 'acme/trainer:2', disk: 40, gpu: { id: 'NVIDIA A100 80GB PCIe', count: 1 }, mounts: { persistent: { size: 100, path: '/data' } } })`,
   },
   'removed-field': {
-    doc: `A v1 body field has no v2 equivalent: GPU fallback lists (gpuTypeIds with several types, gpuTypePriority), interruptible, countryCodes, the machine floors (minRAMPerGPU, minVCPUPerGPU, minDownloadMbps, …), dockerEntrypoint, several CPU flavors on one pod, endpoint GPU type names without a pool mapping, and others. Dropping it would silently change what your infrastructure does, so the field stays (v2 rejects it with 422) and a TODO comment says what to do instead.
+    doc: `A v1 body field has no v2 equivalent: GPU fallback lists (gpuTypeIds with several types, gpuTypePriority), interruptible, countryCodes, the machine floors (minRAMPerGPU, minVCPUPerGPU, minDownloadMbps, …), dockerEntrypoint, several CPU flavors on one pod, endpoint GPU type names in neither RunPod's pool table nor the config's gpuPools, and others. Dropping it would silently change what your infrastructure does, so the field stays (v2 rejects it with 422) and a TODO comment says what to do instead.
 
-Typical decisions: pick one GPU type, or rebuild the fallback as a client loop over GET /v2/catalog/gpus?include=AVAILABILITY&product=POD; replace countryCodes with dataCenterIds from the catalog; map endpoint GPU types to v2 pool ids with the config's gpuPools.`,
+Typical decisions: pick one GPU type, or rebuild the fallback as a client loop over GET /v2/catalog/gpus?include=AVAILABILITY&product=POD; replace countryCodes with dataCenterIds from the catalog; add the endpoint GPU types the pool table lacks to the config's gpuPools (pool ids: GET /v2/catalog/gpus, field pool).`,
     before: `body: JSON.stringify({ name: 'dev', imageName: 'acme/dev', gpuTypeIds: ['NVIDIA RTX A4000', 'NVIDIA RTX A4500'] })`,
     after: `// by hand: one GPU type per v2 pod (or a client loop over the GPU catalog)\nbody: JSON.stringify({ name: 'dev', image: 'acme/dev', gpu: { id: 'NVIDIA RTX A4000', count: 1 } })`,
   },
@@ -149,7 +149,7 @@ Look at where the base comes from: if it is the v1 base, the call needs the same
   'list-envelope': {
     doc: `REST v1 list endpoints returned a bare array; v2 returns an object with the list under one key: { pods } for GET /v2/pods, { endpoints } for GET /v2/serverless, { templates }, { networkVolumes } and { registries }. Code that iterates, filters or indexes the parsed body would fail or iterate the wrong thing.
 
-The codemod unwraps the list where the body is parsed, so the rest of the code still sees an array: (await res.json()).pods, .then((body) => body.pods) after a .then(r => r.json()) chain, res.data.pods and { data: { pods: data } } for axios. When the body is parsed inside a wrapper shared by several requests, the unwrap goes at the wrapper's caller for this request, never inside the shared wrapper. Code that already reads .pods (handles both shapes) is left alone. When the response leaves what the tool can follow (returned from an exported function nobody in the file calls, passed to an unknown function before parsing) it is reported as a warning instead.`,
+The codemod unwraps the list where the body is parsed, so the rest of the code still sees an array: (await res.json()).pods, .then((body) => body.pods) after a .then(r => r.json()) chain, res.data.pods and { data: { pods: data } } for axios. When the body is parsed inside a wrapper shared by several requests, the unwrap goes at the wrapper's caller for this request, never inside the shared wrapper. A body typed unknown is cast to the envelope first ((body as { pods: unknown }).pods), and one declared with a type that has no such key is reported. Code that already reads .pods (handles both shapes) is left alone. When the response leaves what the tool can follow (returned from an exported function nobody in the file calls, passed to an unknown function before parsing) it is reported as a warning instead.`,
     before: `const res = await fetch(\`\${API}/pods\`, { headers });\nfor (const pod of await res.json()) console.log(pod.id);`,
     after: `const res = await fetch(\`\${API}/pods\`, { headers });\nfor (const pod of (await res.json()).pods) console.log(pod.id);`,
   },
@@ -177,9 +177,11 @@ The codemod renames .message to .detail where the body is certainly a RunPod err
   'response-field': {
     doc: `Code reads a REST v1 response field that v2 renamed, moved or dropped: pod desiredStatus (intent) is status (observed: a wait loop must also handle ERROR); costPerHr and adjustedCostPerHr are cost; imageName and containerDiskInGb are image and disk; publicIp and portMappings are runtime.ports; networkVolume is mounts.network; machine and machineId are gone; endpoint workersMin/workersMax and scalerType are workers.min/max and scaling.type; a network volume's dataCenterId is dataCenter. The request may migrate cleanly while this code quietly reads undefined.
 
-In JavaScript and TypeScript the codemod renames the read where the object is provably a RunPod response of that resource: the parsed body of a GET (or create/update) of it, or an item of a listed array reached through for…of, .map/.filter/.find/.forEach/.some/.reduce callbacks or an index. Renaming desiredStatus to status changes meaning (intent vs observed), and the finding says so. Fields that moved into another shape, reads inside helpers other code also calls, and reads that are only likely (a v1 field name in a file that calls the RunPod API, a value typed Pod) are reported. Other engines (Python, shell) report only.`,
-    before: `const pods: Pod[] = await api('GET', '/pods');\nconst running = pods.filter((p) => p.desiredStatus === 'RUNNING');`,
-    after: `const pods: Pod[] = (await api('GET', '/pods')).pods;\nconst running = pods.filter((p) => p.status === 'RUNNING');`,
+In JavaScript and TypeScript the codemod renames the read where the object is provably a RunPod response of that resource: the parsed body of a GET (or create/update) of it, or an item of a listed array reached through for…of, .map/.filter/.find/.forEach/.some/.reduce callbacks or an index. Renaming desiredStatus to status changes meaning (intent vs observed), and the finding says so. Fields that moved into another shape, reads inside helpers other code also calls, and reads that are only likely (a v1 field name in a file that calls the RunPod API, a value typed Pod) are reported. Other engines (Python, shell) report only.
+
+The rewritten read must still compile and must not throw where the v1 read did not, so its form follows the type the value is declared with: ep.workers?.min on an untyped or any value, (ep.workers as { min?: unknown } | undefined)?.min on a Record<string, unknown>, ep.workers.min only where the declared type has a required workers.min. A read through a declared type that lacks the v2 field (or one the tool cannot see) is reported instead: update the type, then the read.`,
+    before: `const pods = await api('GET', '/pods');\nconst running = pods.filter((p) => p.desiredStatus === 'RUNNING');`,
+    after: `const pods = (await api('GET', '/pods')).pods;\nconst running = pods.filter((p) => p.status === 'RUNNING');`,
   },
   'prose-url': {
     doc: `Documentation prose (outside code blocks) mentions a REST v1 URL or path. It is reported for a person and never rewritten: a sentence may describe history on purpose. Update it if it tells readers how to call the API today, or mark it with <!-- v2-migrate-keep-v1 --> (or <!-- v2-migrate-ignore -->) if it should stay.`,
@@ -195,6 +197,13 @@ In JavaScript and TypeScript the codemod renames the read where the object is pr
     doc: `The file mentions a RunPod host but looks binary, is not valid UTF-8, or could not be read, so it was not analysed and is never written. Convert it to UTF-8 and run again, or migrate it by hand.`,
     before: `(a Latin-1 encoded file containing https://rest.runpod.io/v1/pods)`,
     after: `(the same file saved as UTF-8: v2-migrate then analyses and rewrites it)`,
+  },
+  'malformed-config': {
+    doc: `A file that governs a folder of the run cannot be used: a package.json or v2-migrate.config.json that does not parse (the finding names the parser's message and points at the place), a "v2-migrate" config that fails validation, or a .gitignore that cannot be read. The run does not stop: the folder is analysed as if the file were not there (a broken config gives way to the config above it, or the defaults; a broken .gitignore excludes nothing).
+
+A v2-migrate config is always reported; another file only when the folder it governs holds code that mentions RunPod, where the settings it might have held could change the result. Only the config the run starts from (the one found from the first path upwards, or --config) stops the run with exit 2. Fix the file, or, when it is malformed on purpose (a parser's test fixture), turn the rule off.`,
+    before: `packages/parser/test/fixtures/broken/package.json: { name: "no quotes" }`,
+    after: `"rules": { "malformed-config": "off" }   (in the root v2-migrate.config.json, when the file is broken on purpose)`,
   },
   'internal-error': {
     doc: `v2-migrate failed on this file, or its rewrite would not parse, so the file was left unchanged. This is a bug in the tool: please report it with a minimal file that shows it. Meanwhile migrate the file by hand, or mark it with // v2-migrate-ignore-file to take it out of the gate.`,

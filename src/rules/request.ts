@@ -1,6 +1,9 @@
 import type { Finding } from '../findings.js';
 import { POD_RESET_ADVICE, RENAME_NOTES, V1_RESOURCES, operationFor, templatesCompatible, type PathTemplate, type V1Operation } from '../map/index.js';
 import { isSchemaUrl, planUrlChanges, templateOf, URL_RULES, type UrlChange } from '../url/plan.js';
+import type { PieceEdit } from '../url/pieces.js';
+import { literalTypeEdits } from '../js/literal-types.js';
+import { pushTo } from '../util/multimap.js';
 import { displayPath, shapeOf, type Bases, type UrlShape } from '../url/shape.js';
 import type { SiteInstance } from '../js/analyze.js';
 import { indentAt, insertProperty, lineStart, pieceEditsToSource, replaceNode, setArgument, type SourceEdit } from '../js/edits.js';
@@ -20,7 +23,7 @@ export interface PlanEnv {
   source: string;
   bases: Bases;
   quote: string;
-  /** GPU type name → v2 serverless pool id (config `gpuPools`). */
+  /** GPU type name → v2 serverless pool id: RunPod's documented table with the config's `gpuPools` on top. */
   gpuPools: Readonly<Record<string, string>>;
   /** Write v1 defaults out on creates instead of warning (config `preserveV1Defaults`). */
   preserveV1Defaults: boolean;
@@ -153,13 +156,47 @@ function urlEdits(env: PlanEnv, site: HttpSite, change: UrlChange, universal = f
   return pieceEditsToSource(site.url, change.edits, env.source, universal);
 }
 
+/**
+ * A finding that keeps its request's base on v1 (a base moves only when every request on it moves and
+ * none needs a person): a URL a person must change, or an error a person must settle first — a pod
+ * reset (v2 has none), a body field with no v2 place, a body v2 would reject.
+ */
+export const holdsItsBase = (f: Finding): boolean => !f.fixable && (URL_RULES.has(f.ruleId) || (f.severity === 'error' && !BASE_RULES.has(f.ruleId)));
+
+/** A held base's own finding is a consequence, never a cause. */
+const BASE_RULES: ReadonlySet<string> = new Set(['base-url', 'openapi-url']);
+
+/**
+ * A path change's edits, with the literal types that must follow a rewritten string literal
+ * (literal-types.ts), or why it waits. The plan touches those type members, so requests that would
+ * leave the old value there (held or marked ones) keep the others from changing them.
+ */
+function pathEdits(plan: RequestPlan, env: PlanEnv, site: HttpSite, change: UrlChange): SourceEdit[] | string | null {
+  const edits = urlEdits(env, site, change);
+  if (!edits) return null;
+  const byPiece = new Map<number, PieceEdit[]>();
+  for (const e of change.edits) pushTo(byPiece, e.piece, e);
+  for (const [index, pieceEdits] of byPiece) {
+    const piece = site.url[index];
+    if (piece?.kind !== 'text' || piece.origin.path.node?.type !== 'StringLiteral') continue;
+    let value = piece.text;
+    for (const e of [...pieceEdits].sort((a, b) => b.start - a.start)) value = value.slice(0, e.start) + e.text + value.slice(e.end);
+    const typed = literalTypeEdits(piece.origin.path, value, env.source);
+    if (typeof typed === 'string') return `${JSON.stringify(piece.text)} cannot simply become ${JSON.stringify(value)}: ${typed}`;
+    if (!typed) continue;
+    edits.push(...typed.edits);
+    for (const n of typed.touched) plan.touched.add(n);
+  }
+  return edits;
+}
+
 /** Plan one request: findings, plus the edits that migrate it where that is certain. */
 export function planRequest(inst: SiteInstance, env: PlanEnv): RequestPlan | null {
   const plan = planParts(inst, env);
-  // A URL a person must change keeps the base written in it too: `…/v1/pods/${id}/terminate` must not
-  // land on the v2 host. (A shared base constant is held by the coverage check instead.)
-  const stuck = plan?.findings.find((f) => !f.fixable && URL_RULES.has(f.ruleId));
-  if (plan && stuck) holdInlineBase(plan, `its path needs a person first (${stuck.ruleId})`);
+  // A request that needs a person keeps the base written in its own URL too: `…/v1/pods/${id}/terminate`
+  // must not land on the v2 host. (A shared base constant is held by the coverage check instead.)
+  const stuck = plan?.findings.find(holdsItsBase);
+  if (plan && stuck) holdInlineBase(plan, `this request needs a person first (${stuck.ruleId})`);
   return plan;
 }
 
@@ -345,14 +382,18 @@ function typedClientParamEdits(env: PlanEnv, site: HttpSite, template: PathTempl
 
 function addPathChanges(plan: RequestPlan, env: PlanEnv, site: HttpSite, template: PathTemplate, changes: UrlChange[], root: P): void {
   for (const c of changes) {
-    const edits = urlEdits(env, site, c);
+    const edits = pathEdits(plan, env, site, c);
     if (!edits) continue;
-    plan.specific.push(...edits);
-    if (c.ruleId === 'path-param') plan.specific.push(...typedClientParamEdits(env, site, template));
     const message =
       c.ruleId === 'path-param'
         ? `Path parameter ${c.what}: v2 names every path parameter {id}.`
         : `${template.v1Path} is ${v2Display(template.v2Path!)} in v2: ${renameNote(template)}.`;
+    if (typeof edits === 'string') {
+      plan.findings.push(finding(c.ruleId, root.node, `${message} Not rewritten: ${edits}.`, false));
+      continue;
+    }
+    plan.specific.push(...edits);
+    if (c.ruleId === 'path-param') plan.specific.push(...typedClientParamEdits(env, site, template));
     plan.findings.push(finding(c.ruleId, root.node, message));
   }
 }
@@ -377,7 +418,7 @@ function commit(plan: RequestPlan, root: P, ruleId: RuleId, message: string, par
 function addAction(plan: RequestPlan, env: PlanEnv, site: HttpSite, template: PathTemplate, op: V1Operation, changes: UrlChange[], root: P): void {
   const body = op.v2!.body!;
   const message = `POST ${template.v1Path} is POST ${v2Display(op.v2!.path)} with the JSON body ${JSON.stringify(body)} in v2: per-action paths are gone.`;
-  const parts: Array<SourceEdit[] | string | null> = changes.map((c) => urlEdits(env, site, c));
+  const parts: Array<SourceEdit[] | string | null> = changes.map((c) => pathEdits(plan, env, site, c));
   parts.push(bodyEdits(env, site.body, body), typedClientParamEdits(env, site, template));
   // fetch sends a string body as text/plain unless the headers say otherwise; v2 wants JSON.
   const h = site.headers;
@@ -396,5 +437,5 @@ function addUpdateAlias(plan: RequestPlan, env: PlanEnv, site: HttpSite, templat
   if (renames.length) addPathChanges(plan, env, site, template, renames, root);
   const drop = changes.filter((c) => c.ruleId === 'update-alias');
   const message = `POST ${template.v1Path} is PATCH ${v2Display(template.v2Path!)} in v2: the POST …/update alias is gone.`;
-  commit(plan, root, 'update-alias', message, [...drop.map((c) => urlEdits(env, site, c)), methodEdits(env, site, 'PATCH')]);
+  commit(plan, root, 'update-alias', message, [...drop.map((c) => pathEdits(plan, env, site, c)), methodEdits(env, site, 'PATCH')]);
 }

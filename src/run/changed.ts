@@ -1,5 +1,5 @@
-import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { git as runGit } from './git-command.js';
 
 /**
  * Files changed since a git ref: committed since the merge base with it, plus uncommitted and
@@ -7,7 +7,7 @@ import path from 'node:path';
  */
 export function changedSince(ref: string, cwd: string): Set<string> {
   const git = (args: string[]): string => {
-    const r = spawnSync('git', args, { cwd, encoding: 'utf8' });
+    const r = runGit(args, cwd);
     if (r.status !== 0) throw new Error(`--changed-since ${ref}: git ${args[0]} failed: ${(r.stderr || '').trim() || 'not a git work tree?'}`);
     return r.stdout;
   };

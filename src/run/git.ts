@@ -1,8 +1,8 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { workTreeRoot } from '../util/folders.js';
 import { pushTo } from '../util/multimap.js';
+import { git } from './git-command.js';
 
 /**
  * Files among `files` with uncommitted changes (modified, staged or untracked) in their git work
@@ -19,10 +19,10 @@ export function dirtyFiles(files: readonly string[]): string[] {
   }
   const dirty: string[] = [];
   for (const [root, group] of byRoot) {
-    const r = spawnSync('git', ['status', '--porcelain', '-z', '--untracked-files=all'], { cwd: root, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+    const r = git(['status', '--porcelain', '-z', '--untracked-files=all'], root);
     if (r.status !== 0) throw new Error(`cannot tell whether files in ${root} have uncommitted changes (git status failed: ${(r.stderr || r.error?.message || '').trim()})`);
     // Paths are relative to the repository's top level, which may be above `root` for a submodule-free work tree.
-    const top = spawnSync('git', ['rev-parse', '--show-toplevel'], { cwd: root, encoding: 'utf8' }).stdout.trim() || root;
+    const top = git(['rev-parse', '--show-toplevel'], root).stdout.trim() || root;
     const listed = new Set<string>();
     const entries = r.stdout.split('\0');
     for (let i = 0; i < entries.length; i++) {

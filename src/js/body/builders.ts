@@ -1,4 +1,5 @@
 import { DECISIONS, GPU_CATALOG_LOOP, type BuilderId } from '../../map/bodies.js';
+import { GPU_POOLS_DATE, gpuPoolSelection } from '../../map/gpu-pools.js';
 import { shellJoin } from '../../shell/quote.js';
 import type { N, P } from '../scope.js';
 import type { BodyProp } from './props.js';
@@ -35,6 +36,17 @@ function textOf(input: BuildInput, path: P): string {
 function quoted(input: BuildInput, s: string): string {
   const other = input.quote === "'" ? '"' : "'";
   return toSource(s, s.includes(input.quote) && !s.includes(other) ? other : input.quote);
+}
+
+/** `['a', 'b']` in the file's quote style. */
+function stringList(input: BuildInput, items: readonly string[]): string {
+  return `[${items.map((s) => quoted(input, s)).join(', ')}]`;
+}
+
+function unknownGpuTypesAdvice(unknown: readonly string[]): string {
+  const names = unknown.map((n) => JSON.stringify(n)).join(', ');
+  const example = unknown.map((n) => `${JSON.stringify(n)}: "<POOL_ID>"`).join(', ');
+  return `v2 endpoints take GPU pool ids (gpu.pools), not GPU type names, and ${names} ${unknown.length === 1 ? 'is' : 'are'} in neither RunPod's pool table (${GPU_POOLS_DATE}) nor the config's gpuPools: add "gpuPools": { ${example} } to the v2-migrate config (pool ids: GET /v2/catalog/gpus, field pool) or rewrite by hand.`;
 }
 
 /** Elements of an array literal without holes or spreads, else null. */
@@ -196,32 +208,31 @@ function endpointGpu(input: BuildInput): BuildOutput {
   const [ids, count, cuda, minCuda] = ['gpuTypeIds', 'gpuCount', 'allowedCudaVersions', 'minCudaVersion'].map((k) => input.props.get(k));
   if (!ids && !count && !cuda && !minCuda) return none();
   if (Array.isArray(cuda?.static) && cuda.static.length > 0 && minCuda) return decide(['allowedCudaVersions', 'minCudaVersion'], 'v2 rejects a non-empty allowedCudaVersions together with minCudaVersion: keep one.');
-  let pools: { text: string; value: Static } | undefined;
+  let selection: { pools: string[]; excludedTypes: string[] } | undefined;
   if (ids) {
     const names = ids.static;
     if (!Array.isArray(names) || !names.every((n) => typeof n === 'string')) return decide(['gpuTypeIds'], 'gpuTypeIds is built at run time: v2 endpoints take GPU pool ids (gpu.pools: ["ADA_24", …]), not GPU type names; map them by hand.');
-    const unmapped = (names as string[]).filter((n) => !input.gpuPools[n]);
-    if (unmapped.length) {
-      return decide(['gpuTypeIds'], `v2 endpoints take GPU pool ids (gpu.pools), not GPU type names, and ${unmapped.map((n) => JSON.stringify(n)).join(', ')} ${unmapped.length === 1 ? 'has' : 'have'} no pool in the config's gpuPools map: add one (see GET /v2/catalog/gpus, field pool) or rewrite by hand.`);
-    }
-    const ordered = [...new Set((names as string[]).map((n) => input.gpuPools[n]!))];
-    pools = { text: `[${ordered.map((p) => quoted(input, p)).join(', ')}]`, value: ordered };
+    if (names.length === 0) return decide(['gpuTypeIds'], 'gpuTypeIds is empty: v2 endpoints need at least one GPU pool in gpu.pools (see GET /v2/catalog/gpus, field pool).');
+    const found = gpuPoolSelection(names as string[], input.gpuPools);
+    if ('unknown' in found) return decide(['gpuTypeIds'], unknownGpuTypesAdvice(found.unknown));
+    selection = found;
   } else if (input.props.has('gpu')) {
     return decide(present(input, 'gpuCount', 'allowedCudaVersions', 'minCudaVersion').map((p) => p.key), 'it belongs in gpu (count, allowedCudaVersions, minCudaVersion), which this body already sets: move it there by hand.');
   } else if (input.create) {
     return decide(present(input, 'gpuCount', 'allowedCudaVersions', 'minCudaVersion').map((p) => p.key), 'v2 endpoint GPU settings need gpu.pools on create: add the GPU types (gpuTypeIds was not set).');
   }
+  const excluded = selection?.excludedTypes.length ? selection.excludedTypes : undefined;
   return {
     consumes: present(input, 'gpuTypeIds', 'gpuCount', 'allowedCudaVersions', 'minCudaVersion').map((p) => p.key),
     writes: [
       {
         key: 'gpu',
-        text: objectText([['pools', pools?.text], ['count', count && textOf(input, count.value)], ['allowedCudaVersions', cuda && textOf(input, cuda.value)], ['minCudaVersion', minCuda && textOf(input, minCuda.value)]]),
-        value: objectValue([['pools', pools?.value], ['count', value(count)], ['allowedCudaVersions', value(cuda)], ['minCudaVersion', value(minCuda)]]),
+        text: objectText([['pools', selection && stringList(input, selection.pools)], ['excludedTypes', excluded && stringList(input, excluded)], ['count', count && textOf(input, count.value)], ['allowedCudaVersions', cuda && textOf(input, cuda.value)], ['minCudaVersion', minCuda && textOf(input, minCuda.value)]]),
+        value: objectValue([['pools', selection?.pools], ['excludedTypes', excluded], ['count', value(count)], ['allowedCudaVersions', value(cuda)], ['minCudaVersion', value(minCuda)]]),
       },
     ],
     decisions: [],
-    notes: [ids ? 'gpuTypeIds become gpu.pools through the gpuPools map' : 'GPU settings move into gpu'],
+    notes: selection ? [`gpuTypeIds become gpu.pools (RunPod's pool table of ${GPU_POOLS_DATE} and the config's gpuPools)`, ...(excluded ? ["the pools' unlisted types go to gpu.excludedTypes, so only the listed types run"] : [])] : ['GPU settings move into gpu'],
   };
 }
 

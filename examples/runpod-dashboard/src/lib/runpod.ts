@@ -27,7 +27,6 @@ export const getPod = (podId: string) => api<Pod>('GET', `/pods/${podId}`);
 export const stopPod = (podId: string) => api<Pod>('POST', `/pods/${podId}/stop`);
 export const startPod = (podId: string) => api<Pod>('POST', `/pods/${podId}/start`);
 export const renamePod = (podId: string, name: string) => api<Pod>('POST', `/pods/${podId}/update`, { name });
-export const resetPod = (podId: string) => api<Pod>('POST', `/pods/${podId}/reset`);
 
 export const listEndpoints = () => api<unknown[]>('GET', '/endpoints');
 export const deleteEndpoint = (endpointId: string) => api<void>('DELETE', `/endpoints/${endpointId}`);
