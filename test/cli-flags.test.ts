@@ -177,6 +177,47 @@ describe('--rule', () => {
   });
 });
 
+describe('a change that needs the generated adapter file (runpod-v2-adapters)', () => {
+  // A body built at run time: the fix wraps it in toV2CreatePodBody(…), which lives in a file the run writes.
+  const CREATE = "const API = 'https://rest.runpod.io/v1';\nexport const createPod = (spec) => fetch(`${API}/pods`, { method: 'POST', body: JSON.stringify(spec) });\n";
+  const MORE = "const API = 'https://rest.runpod.io/v1';\nexport const makePod = (s) => fetch(`${API}/pods`, { method: 'POST', body: JSON.stringify(s) });\n";
+  const ADAPTERS = 'src/runpod-v2-adapters.mjs';
+  const findingsOf = (stdout: string) => (JSON.parse(stdout).files as Array<{ path: string; findings: Array<{ ruleId: string; line: number; column: number; message: string }> }>).flatMap((f) => f.findings.map((x) => `${f.path}:${x.line}:${x.column} ${x.ruleId} ${x.message}`));
+
+  it('--stdin reports what lint reports, and applies the change only once the adapter file exports the adapter it needs', () => {
+    const dir = tempProject({ 'package.json': '{ "type": "module" }', 'src/pods.js': CREATE });
+    const lint = findingsOf(cli(['lint', '--format', 'json'], dir).stdout);
+    expect(lint.some((f) => / body-adapter /.test(f))).toBe(true);
+    expect(findingsOf(withStdin(['lint', '--stdin', '--stdin-filename', 'src/pods.js', '--format', 'json'], dir, CREATE).stdout)).toEqual(lint);
+    // The file does not exist yet: standard output carries one file, so nothing is applied.
+    const held = withStdin(['--stdin', '--stdin-filename', 'src/pods.js'], dir, CREATE);
+    expect(held.stdout).toBe(CREATE);
+    expect(held.stderr).toContain(`src/pods.js changes together with ${ADAPTERS}`);
+    expect(fs.existsSync(path.join(dir, ADAPTERS))).toBe(false);
+    // A run writes it; a new file needing the same adapter then migrates alone, as a run would write it.
+    expect(cli([], dir).code).toBe(0);
+    const adapters = fs.readFileSync(path.join(dir, ADAPTERS), 'utf8');
+    const piped = withStdin(['--stdin', '--stdin-filename', 'src/more.js'], dir, MORE);
+    expect(piped.stderr).not.toContain('changes together');
+    expect(piped.stdout).toContain('JSON.stringify(toV2CreatePodBody(s))');
+    fs.writeFileSync(path.join(dir, 'src/more.js'), MORE);
+    cli([], dir);
+    expect(fs.readFileSync(path.join(dir, 'src/more.js'), 'utf8')).toBe(piped.stdout);
+    expect(fs.readFileSync(path.join(dir, ADAPTERS), 'utf8')).toBe(adapters);
+  });
+
+  it('--rule writes the adapter file only with the body-adapter fixes that use it', () => {
+    const dir = tempProject({ 'package.json': '{ "type": "module" }', 'src/pods.js': CREATE });
+    const only = cli(['--rule', 'base-url', '--format', 'json'], dir);
+    expect(JSON.parse(only.stdout).changedFiles).toEqual([]);
+    expect(only.stderr).toContain('--rule left src/pods.js unchanged: its change also needs body-adapter');
+    expect(fs.existsSync(path.join(dir, ADAPTERS))).toBe(false);
+    const both = cli(['--rule', 'base-url,body-adapter', '--format', 'json'], dir);
+    expect(JSON.parse(both.stdout).changedFiles).toEqual(['src/pods.js', ADAPTERS]);
+    expect(fs.readFileSync(path.join(dir, 'src/pods.js'), 'utf8')).toContain('toV2CreatePodBody(spec)');
+  });
+});
+
 describe('--format json lists the files a write changed', () => {
   it('changedFiles: written files in a write, files that would change in a dry run', () => {
     const dir = tempProject({ 'a.ts': LIST, 'b.ts': "export const x = 'unrelated';\n", 'c.ts': STOP });

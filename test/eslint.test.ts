@@ -103,6 +103,38 @@ describe('the plugin', () => {
   });
 });
 
+describe('for CLI users', () => {
+  it('nothing of the plugin, the MSW handlers or the action is installed with the CLI: optional peers, and no production dependency leads to ESLint or MSW', () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8'));
+    for (const peer of ['eslint', 'msw']) {
+      expect(manifest.dependencies[peer]).toBeUndefined();
+      expect(manifest.peerDependenciesMeta[peer]).toEqual({ optional: true });
+    }
+    // What `npm i v2-migrate` installs: package.json's dependencies and theirs, resolved as npm lays them out.
+    const packages = JSON.parse(fs.readFileSync(path.join(REPO, 'package-lock.json'), 'utf8')).packages as Record<string, { dependencies?: Record<string, string>; optionalDependencies?: Record<string, string> }>;
+    const locate = (from: string, name: string): string | null => {
+      for (let dir = from; ; dir = dir.includes('/node_modules/') ? dir.slice(0, dir.lastIndexOf('/node_modules/')) : '') {
+        const key = `${dir ? `${dir}/` : ''}node_modules/${name}`;
+        if (packages[key]) return key;
+        if (!dir) return null;
+      }
+    };
+    const installed = new Set<string>();
+    const queue: Array<[string, Record<string, string> | undefined]> = [['', manifest.dependencies]];
+    while (queue.length) {
+      const [from, deps] = queue.pop()!;
+      for (const name of Object.keys(deps ?? {})) {
+        const key = locate(from, name);
+        if (!key || installed.has(key)) continue;
+        installed.add(key);
+        queue.push([key, { ...packages[key]!.dependencies, ...packages[key]!.optionalDependencies }]);
+      }
+    }
+    expect(installed.size).toBeGreaterThan(50);
+    expect([...installed].filter((k) => /node_modules\/(eslint|msw|@eslint|@mswjs|yaml)(\/|$)/.test(k))).toEqual([]);
+  });
+});
+
 describe('RuleTester', () => {
   const root = tempDir('v2-migrate-ruletester-');
   const file = (name: string) => path.join(root, name);
@@ -229,4 +261,25 @@ describe('one ESLint process over edits (an editor)', () => {
     expect(expected).toEqual([]);
   });
 
+  it('a fix that needs the generated adapter file: the findings lint gives, no fix until a run has written the file, then the fix v2-migrate writes', async () => {
+    const dir = project(null);
+    const CREATE = "const API = 'https://rest.runpod.io/v1';\nexport const createPod = (spec) => fetch(`${API}/pods`, { method: 'POST', body: JSON.stringify(spec) });\n";
+    fs.writeFileSync(path.join(dir, 'package.json'), '{ "type": "module" }\n');
+    fs.writeFileSync(path.join(dir, 'eslint.config.js'), fs.readFileSync(path.join(FIXTURE, 'eslint.config.js')));
+    fs.mkdirSync(path.join(dir, 'src'));
+    fs.writeFileSync(path.join(dir, 'src', 'pods.js'), CREATE);
+    const eslint = new ESLint({ cwd: dir });
+    const pods = (await eslint.lintFiles(['src/pods.js']))[0]!;
+    expect(eslintKeys(dir, [pods] as unknown as EslintResult[], 'both')).toEqual(cliFindings(dir).keys);
+    expect(pods.messages.map((m) => m.ruleId)).toEqual(['v2-migrate/base-url', 'v2-migrate/body-adapter']);
+    expect(pods.messages.filter((m) => m.fix)).toEqual([]);
+    // Once a run has written the adapter file, a new file needing the same adapter is fixed alone.
+    cli([], dir);
+    const more = path.join(dir, 'src', 'more.js');
+    const text = CREATE.replace('createPod', 'makePod');
+    const [fixed] = await new ESLint({ cwd: dir, fix: true }).lintText(text, { filePath: more });
+    fs.writeFileSync(more, text);
+    cli([], dir);
+    expect(fixed!.output).toBe(fs.readFileSync(more, 'utf8'));
+  });
 });

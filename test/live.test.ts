@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadSettings, settingsResolver } from '../src/config.js';
 import { migrateProject } from '../src/js/migrate.js';
-import { LiveProject, withoutAdapters } from '../src/live/project.js';
+import { LiveProject } from '../src/live/project.js';
 import { tempProject } from './helpers.js';
 
 const BASES = { legacy: ['https://rest.runpod.io/v1'], target: 'https://api.runpod.io/v2' };
@@ -40,7 +40,7 @@ describe('LiveProject', () => {
   function live(dir: string): LiveProject {
     const load = () => {
       const settings = loadSettings({ searchFrom: dir });
-      return withoutAdapters({ settings, settingsFor: settingsResolver({ searchFrom: dir }, settings) });
+      return { settings, settingsFor: settingsResolver({ searchFrom: dir }, settings) };
     };
     return new LiveProject({ root: dir, load });
   }

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { LiveProject, withoutAdapters, type LoadedSettings } from '../live/project.js';
+import { LiveProject, type LoadedSettings } from '../live/project.js';
 import type { ResultCache } from '../run/cache.js';
 import { decode, encode } from '../run/files.js';
 import { summarize, type FileResult, type RunResult } from '../run/runner.js';
@@ -22,13 +22,14 @@ export interface StdinRun {
 
 /**
  * `--stdin --stdin-filename <path>`: the text analysed as the file at that path, with the files of its
- * project as they are on disk (the ones it imports, the config above it). Run-time body adapters are
- * off: the adapter file cannot come out of standard output. A change that goes with changes to other
- * files is not applied: writing one of them alone would half-migrate.
+ * project as they are on disk (the ones it imports, the config above it). A change that goes with
+ * changes to other files is not applied: writing one of them alone would half-migrate. The generated
+ * adapter file is one of those when the change needs it created or given a new adapter (standard
+ * output carries one file); once a run has written it, such changes apply.
  */
 export async function stdinRun(input: { text: string; bom: boolean }, filename: string, cwd: string, load: () => LoadedSettings, options: { jobs: number; disk: ResultCache | null }): Promise<StdinRun> {
   const file = path.resolve(cwd, filename);
-  const live = new LiveProject({ root: cwd, load: () => withoutAdapters(load()), jobs: options.jobs, focus: true, disk: options.disk });
+  const live = new LiveProject({ root: cwd, load, jobs: options.jobs, focus: true, disk: options.disk });
   const answer = await live.answer(file, input.text);
   const changesWith = answer.changesWith.map((f) => relative(cwd, f));
   const applies = answer.output !== null && !changesWith.length;

@@ -6,7 +6,7 @@
 import os from 'node:os';
 import { workerData, type MessagePort } from 'node:worker_threads';
 import { loadSettings, settingsResolver } from '../config.js';
-import { LiveProject, withoutAdapters } from '../live/project.js';
+import { LiveProject } from '../live/project.js';
 import type { Fix, Question, Reply } from './protocol.js';
 
 const { port, signal } = workerData as { port: MessagePort; signal: Int32Array };
@@ -18,7 +18,7 @@ function projectFor(root: string): LiveProject {
   if (!project) {
     const load = () => {
       const settings = loadSettings({ searchFrom: root });
-      return withoutAdapters({ settings, settingsFor: settingsResolver({ searchFrom: root }, settings) });
+      return { settings, settingsFor: settingsResolver({ searchFrom: root }, settings) };
     };
     projects.set(root, (project = new LiveProject({ root, load, jobs: os.availableParallelism() })));
   }
@@ -38,7 +38,8 @@ async function answer({ root, file, text }: Question): Promise<Reply> {
   const a = await projectFor(root).answer(file, text);
   return {
     findings: a.findings.map(({ ruleId, line, column, message, fixable }) => ({ ruleId, line, column, message, fixable })),
-    // A change that goes with changes to other files is not offered: ESLint fixes one file at a time.
+    // A change that goes with changes to other files (the generated adapter file among them) is not
+    // offered: ESLint fixes one file at a time and never creates one.
     fix: a.output !== null && !a.changesWith.length ? edit(text, a.output) : null,
   };
 }

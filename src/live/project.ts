@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import type { Settings } from '../config.js';
 import { compareFindings } from '../findings.js';
-import type { MigrateOptions } from '../js/migrate.js';
+import type { MigrateOptions, MigrateResult } from '../js/migrate.js';
+import { AdapterFiles } from '../run/adapter-files.js';
 import { analyzeComponent } from '../run/component.js';
 import { applyRuleSettings, run, settle, type FileResult } from '../run/runner.js';
 import type { ResultCache } from '../run/cache.js';
@@ -20,7 +21,11 @@ import { ComponentLog, type Component } from './component-log.js';
 export interface FileAnswer extends Pick<FileResult, 'findings' | 'suppressed' | 'prints' | 'markerProblems'> {
   /** The migrated text, or null when the file does not change. */
   output: string | null;
-  /** Other files (absolute) whose changes go with this file's: applying this file's output alone would half-migrate. */
+  /**
+   * Other files (absolute) whose changes go with this file's: applying this file's output alone would
+   * half-migrate. The generated adapter file is one of them when the output imports an adapter that
+   * file does not export yet (it is created or regenerated).
+   */
   changesWith: string[];
 }
 
@@ -76,8 +81,6 @@ const EMPTY = (): FileAnswer => ({ findings: [], suppressed: [], prints: { get: 
  * read gets the run's answer; a file with other text (an unsaved buffer, a fix just applied) gets its
  * component analysed again with that text. A file of a component that changed on disk (or a config)
  * rebuilds the analysis, which re-analyses only the components that changed.
- *
- * Run-time body adapters are off here: one file's answer cannot create the adapter file.
  */
 export class LiveProject {
   private analysis: Analysis | null = null;
@@ -109,17 +112,17 @@ export class LiveProject {
     const result = analysis.results.get(file);
     const asRead = component?.task.inputs.find((i) => i.file === file)?.source === text;
     if (isJsFile(file)) {
-      if (component && asRead) return fromRun(result, component.results, file);
+      if (component && asRead) return fromRun(result, component.results, file, settings);
       const imports = this.importsOf(file, text, (f) => analysis.componentOf.has(f), component?.task.options.imports?.[file]);
       const joined = joinedComponent(component, Object.values(imports), analysis.componentOf);
       if (joined) return this.reanalyse(joined, file, text, imports, settings);
       if (!mayMatter) return EMPTY();
       // A file too large to parse keeps the run's text-only findings.
-      if (readsAsOnDisk(file, text)) return fromRun(result, new Map(), file);
+      if (readsAsOnDisk(file, text)) return fromRun(result, new Map(), file, settings);
       return this.reanalyse({ task: { inputs: [], options: migrateOptions(settings) }, results: new Map() }, file, text, imports, settings);
     }
     if (!mayMatter) return EMPTY();
-    if (asRead || readsAsOnDisk(file, text)) return fromRun(result, component?.results ?? new Map(), file);
+    if (asRead || readsAsOnDisk(file, text)) return fromRun(result, component?.results ?? new Map(), file, settings);
     if (isTextEngineFile(file) || isEnvFile(file)) {
       const { scanText } = await import('../text/index.js');
       const scanned = scanText(text, file, settings.bases);
@@ -147,7 +150,7 @@ export class LiveProject {
     const options = { ...component.task.options, imports: { ...component.task.options.imports, [file]: imports } };
     const results = new Map(analyzeComponent({ inputs, options }).results);
     const mine = results.get(file) ?? { output: null, findings: [] };
-    return { ...settle(file, text, applyRuleSettings(mine.findings, settings.rules).sort(compareFindings)), output: mine.output, changesWith: mine.changesWith ?? [] };
+    return { ...settle(file, text, applyRuleSettings(mine.findings, settings.rules).sort(compareFindings)), output: mine.output, changesWith: changesWith(mine, settings) };
   }
 
   private async build(focus: ReadonlySet<string> | null): Promise<Analysis> {
@@ -232,9 +235,19 @@ function joinedComponent(own: Component | undefined, imported: readonly string[]
 }
 
 /** The run's answer for a file (nothing when the run listed nothing for it). */
-function fromRun(result: FileResult | undefined, component: Component['results'], file: string): FileAnswer {
+function fromRun(result: FileResult | undefined, component: Component['results'], file: string, settings: Settings): FileAnswer {
   if (!result) return EMPTY();
-  return { findings: result.findings, suppressed: result.suppressed, prints: result.prints, markerProblems: result.markerProblems, output: result.changed ? result.after! : null, changesWith: component.get(file)?.changesWith ?? [] };
+  const mine = component.get(file);
+  return { findings: result.findings, suppressed: result.suppressed, prints: result.prints, markerProblems: result.markerProblems, output: result.changed ? result.after! : null, changesWith: mine ? changesWith(mine, settings) : [] };
+}
+
+/** The files a change goes with: the engine's, and the generated adapter file when the change needs it written (as a run would write it). */
+function changesWith(result: MigrateResult, settings: Settings): string[] {
+  const others = result.changesWith ?? [];
+  if (!result.adapter || result.output === null) return others;
+  const adapters = new AdapterFiles();
+  adapters.add(result.adapter, settings);
+  return [...others, ...adapters.write().map((f) => f.absPath)];
 }
 
 function readsAsOnDisk(file: string, text: string): boolean {
@@ -243,15 +256,4 @@ function readsAsOnDisk(file: string, text: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** Settings with run-time body adapters turned off, the same object for the same input (runs group files by settings). */
-export function withoutAdapters(load: LoadedSettings): LoadedSettings {
-  const patched = new WeakMap<Settings, Settings>();
-  const off = (s: Settings): Settings => {
-    let p = patched.get(s);
-    if (!p) patched.set(s, (p = s.adapters === false ? s : { ...s, adapters: false }));
-    return p;
-  };
-  return { settings: off(load.settings), settingsFor: (file) => off(load.settingsFor(file)) };
 }
