@@ -24,6 +24,8 @@ export interface JsFileOutcome {
   decoded: Decoded;
   bytes: number;
   result: MigrateResult | null;
+  /** The import component the file was analysed in (its first file): files whose changes must be written together. */
+  group?: string;
 }
 
 
@@ -167,7 +169,12 @@ export async function migrateJsFiles(jsFiles: readonly string[], envFiles: reado
     cache?.set(task, result);
     record(task, result);
   }
-  for (const o of outcomes) o.result = results.get(o.file) ?? o.result;
+  const groupOf = new Map(tasks.flatMap((t) => t.inputs.map((i) => [i.file, t.inputs[0]!.file] as const)));
+  for (const o of outcomes) {
+    o.result = results.get(o.file) ?? o.result;
+    const group = groupOf.get(o.file);
+    if (group) o.group = group;
+  }
   return outcomes;
 }
 
