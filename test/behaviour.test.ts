@@ -6,12 +6,12 @@
  * Every exported function must return the same value from both, and the migrated module must send
  * exactly the v2 requests (method, URL, JSON body).
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { migrateSource, type MigrateOptions } from '../src/js/migrate.js';
+import { tempDir } from './helpers.js';
 
 const FILE = 'test/behaviour/runpod-client.v1.mjs';
 const SOURCE = readFileSync(fileURLToPath(new URL(`../${FILE}`, import.meta.url)), 'utf8');
@@ -177,7 +177,7 @@ describe('behaviour: a migrated v1 client against a v2 server', () => {
     const result = migrateSource(SOURCE, FILE, OPTIONS);
     expect(result.output, 'the engine must rewrite the module').not.toBeNull();
     migrated = result.output!;
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'v2-migrate-behaviour-'));
+    const dir = tempDir('v2-migrate-behaviour-');
     writeFileSync(path.join(dir, 'v1.mjs'), SOURCE);
     writeFileSync(path.join(dir, 'v2.mjs'), migrated);
     v1 = (await import(pathToFileURL(path.join(dir, 'v1.mjs')).href)) as Module;

@@ -1,12 +1,13 @@
 import AjvDraft04 from 'ajv-draft-04';
 import ajvFormats from 'ajv-formats';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Finding } from '../src/findings.js';
 import { annotation, escapeData, escapeProperty } from '../src/report/github.js';
 import { scanInventory } from '../src/scan/inventory.js';
-import { cli, REPO, tempProject } from './helpers.js';
+import { BIN, cli, git, REPO, tempProject } from './helpers.js';
 
 // Both are CommonJS: under NodeNext the default import is `module.exports`, whose `.default` is the export.
 const Ajv = (AjvDraft04 as unknown as { default?: typeof AjvDraft04.default }).default ?? (AjvDraft04 as unknown as typeof AjvDraft04.default);
@@ -62,6 +63,21 @@ describe('--format github', () => {
     expect(lines.some((l) => l.includes('help.ts,line=2,'))).toBe(false);
     expect(lines.at(-1)).toMatch(/^v2-migrate: 4 files scanned: .*not counted: 1 kept on purpose, 1 marked false positive\.$/);
     expect(lines.filter((l) => !l.startsWith('::')).length).toBe(1);
+  });
+});
+
+describe('paths for GitHub from a package folder', () => {
+  it('annotations and SARIF name files relative to the repository (git root, or GITHUB_WORKSPACE), not the folder the run started in', () => {
+    const dir = tempProject({ 'apps/web/src/pods.ts': "export const stop = (id: string) => fetch('https://rest.runpod.io/v1/pods/' + id + '/stop', { method: 'POST' });\n" });
+    const web = path.join(dir, 'apps', 'web');
+    const run = (format: string, env: Record<string, string> = {}) => spawnSync(process.execPath, [BIN, 'lint', '--format', format], { cwd: web, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', GITHUB_WORKSPACE: '', ...env } }).stdout;
+    // Not in a repository: relative to where the run started, as before.
+    expect(run('github')).toContain('file=src/pods.ts,');
+    git(dir, 'init', '-q');
+    expect(run('github')).toContain('file=apps/web/src/pods.ts,');
+    const uris = (JSON.parse(run('sarif')) as { runs: Array<{ results: Array<{ locations: Array<{ physicalLocation: { artifactLocation: { uri: string } } }> }> }> }).runs[0]!.results.map((r) => r.locations[0]!.physicalLocation.artifactLocation.uri);
+    expect(new Set(uris)).toEqual(new Set(['apps/web/src/pods.ts']));
+    expect(run('github', { GITHUB_WORKSPACE: path.join(dir, 'apps') })).toContain('file=web/src/pods.ts,');
   });
 });
 

@@ -13,9 +13,9 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Run the built CLI (npm test builds first) in `cwd`. */
-export function cli(args: string[], cwd: string): CliRun {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+/** Run the built CLI (npm test builds first) in `cwd`, with `env` added to the environment. */
+export function cli(args: string[], cwd: string, env: Record<string, string> = {}): CliRun {
+  const r = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', ...env } });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -27,9 +27,26 @@ export function listFiles(dir: string): string[] {
     .flatMap((e) => (e.isDirectory() ? listFiles(path.join(dir, e.name)) : [path.join(dir, e.name)]));
 }
 
+const temps: string[] = [];
+
+/**
+ * A new folder under the system temp folder, removed after the test file has run (test/setup.ts):
+ * a full test run leaves nothing behind.
+ */
+export function tempDir(prefix = 'v2-migrate-'): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  temps.push(dir);
+  return dir;
+}
+
+/** Remove every folder tempDir made (a test that made a file unreadable has restored it, or runs as root). */
+export function removeTempDirs(): void {
+  for (const dir of temps.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+}
+
 /** A temp folder holding `files` (path → content). */
 export function tempProject(files: Record<string, string | Buffer>): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'v2-migrate-'));
+  const dir = tempDir();
   for (const [rel, content] of Object.entries(files)) {
     const abs = path.join(dir, rel);
     fs.mkdirSync(path.dirname(abs), { recursive: true });

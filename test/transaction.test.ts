@@ -134,6 +134,20 @@ describe('write transaction: a generated adapter file joins the groups that use 
   });
 });
 
+describe('write transaction: the text engine', () => {
+  it("writes a config's text-engine files as one group (it links them without saying how): a read-only script holds a module", () => {
+    const py = 'import requests\nBASE = "https://rest.runpod.io/v1"\ndef pods():\n    return requests.get(f"{BASE}/pods").json()\n';
+    const dir = tempProject({ 'client.py': py, 'list.sh': '#!/bin/sh\ncurl -s https://rest.runpod.io/v1/endpoints\n' });
+    dirs.push(dir);
+    fs.chmodSync(path.join(dir, 'list.sh'), 0o444);
+    const doc = JSON.parse(cli(['--format', 'json'], dir).stdout);
+    expect(text(dir, 'client.py')).toBe(py);
+    expect(doc.summary.changed).toBe(0);
+    const client = doc.files.find((f: { path: string }) => f.path === 'client.py');
+    expect(client.findings.some((f: { message: string }) => f.message.includes('must move with list.sh'))).toBe(true);
+  });
+});
+
 describe('write transaction: a run killed while writing', () => {
   it('killed between stage and rename: a 0600 journal is left, and the next run (lint) rolls back and removes every temporary file', () => {
     const dir = project();

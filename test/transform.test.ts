@@ -10,7 +10,7 @@ const { applyTransform } = require('jscodeshift/dist/testUtils') as {
 };
 
 describe('jscodeshift transform dist/transforms/v1-to-v2.js', async () => {
-  const mod = await import(path.join(REPO, 'dist/transforms/v1-to-v2.js'));
+  const mod = await import(path.join(REPO, 'dist/transforms/v1-to-v2.cjs'));
 
   it('rewrites a v1 call like the CLI does', () => {
     const source = "const API = 'https://rest.runpod.io/v1';\nexport const del = (id: string) => fetch(`${API}/endpoints/${id}`, { method: 'DELETE' });\n";

@@ -38,6 +38,8 @@ export interface MigrateOptions {
   preserveV1Defaults?: boolean;
   /** Run-time body adapters (config `adapters`): off, or the file to put them in (null: next to the code). */
   adapters?: false | { file: string | null };
+  /** The quote new strings are written with (default: the one most string literals of the files use). */
+  quote?: string;
   /** Rules set to "off" in the config: their findings are not reported (by the runner) and their fixes not made. */
   offRules?: readonly string[];
 }
@@ -133,7 +135,7 @@ function analyzeProject(project: Project, options: MigrateOptions): Map<string, 
   const literalsOf = new Map<ProjectFile, P[]>();
   for (const f of jsFiles) literalsOf.set(f, nodeIndex(f.parsed!).strings);
   const literals = [...literalsOf.values()].flat();
-  const quote = preferredQuote(source, literals.map((p) => p.node));
+  const quote = options.quote ?? preferredQuote(source, literals.map((p) => p.node));
   const env = { source, bases: options.bases, quote, gpuPools: withDocumentedPools(options.gpuPools), preserveV1Defaults: options.preserveV1Defaults ?? false, adapters: options.adapters !== false };
 
   const instances = collectSites(jsFiles.map((f) => f.parsed!), options.bases, options.wrappers ?? []);
@@ -151,6 +153,7 @@ function analyzeProject(project: Project, options: MigrateOptions): Map<string, 
   const markedAt = markerLookup(project);
   const isMarked = (f: PlannedFinding): boolean => off.has(f.ruleId) || markedAt(f);
   const frozen = freezeMarked(plans, isMarked);
+  project.noteEdits(plans.flatMap((p) => [...p.universal, ...p.specific, ...p.ifRewritten]));
   arbitrate(plans);
   const literalPlans = planLiterals(jsFiles, literalsOf, touchedByAny, source, options.bases);
   const understanding = understoodNodes(plans, literalPlans);

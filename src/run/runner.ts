@@ -22,10 +22,12 @@ import { scanInventory, isEmptyInventory, type Inventory } from '../scan/invento
 import { linePrints, type LinePrint } from './baseline.js';
 import { lazy } from '../util/lazy.js';
 import { encode } from './files.js';
-import type { HasEntry } from '../util/folders.js';
+import { folderPrefix, type HasEntry } from '../util/folders.js';
+import type { Malformed, ReportMalformed } from '../scan/malformed.js';
 import { pushTo } from '../util/multimap.js';
 import { AdapterFiles } from './adapter-files.js';
 import { todoFindings } from '../rules/todo-comments.js';
+import { uncoveredBaseFindings } from './gate.js';
 
 /** A finding a marker comment took out of the gate. */
 export type SuppressedFinding = Finding & { marker: MarkerKind };
@@ -108,6 +110,11 @@ function applyRuleSettings(findings: Finding[], rules: Settings['rules']): Findi
   return out;
 }
 
+/** An engine's findings for a file, with the gate's own (no v1 base left unreported) and the rule settings applied. */
+function gated(file: string, text: string, findings: readonly Finding[], settings: Settings): Finding[] {
+  return applyRuleSettings([...findings, ...uncoveredBaseFindings(file, text, findings, settings.bases)], settings.rules).sort(compareFindings);
+}
+
 /** The result for a file the JS engine took part in: rule settings, markers and bytes to write. */
 function finishJsFile(base: FileResult, outcome: JsFileOutcome, settings: Settings): FileResult {
   if (outcome.decoded.kind !== 'text') {
@@ -117,7 +124,7 @@ function finishJsFile(base: FileResult, outcome: JsFileOutcome, settings: Settin
   const result = outcome.result;
   if (!result) return base;
   const { text, bom } = outcome.decoded;
-  const settled = settle(outcome.file, text, applyRuleSettings(result.findings, settings.rules).sort(compareFindings));
+  const settled = settle(outcome.file, text, gated(outcome.file, text, result.findings, settings));
   if (result.output === null) return { ...base, ...settled };
   return { ...base, ...settled, changed: true, before: text, after: result.output, bytes: encode(result.output, bom) };
 }
@@ -133,7 +140,7 @@ function finishTextFile(base: FileResult, outcome: TextFileOutcome, settings: Se
     return { ...base, ...settle(outcome.file, '', [fileFinding('skipped-file', `Skipped: ${why}, so it was not analysed or changed; migrate any RunPod v1 URLs in it by hand.`)]) };
   }
   const { text, bom } = outcome.decoded;
-  const settled = settle(outcome.file, text, applyRuleSettings(outcome.result.findings, settings.rules).sort(compareFindings));
+  const settled = settle(outcome.file, text, gated(outcome.file, text, outcome.result.findings, settings));
   const markedFix = settled.suppressed.some((f) => f.fixable);
   if (outcome.result.output === null || markedFix) {
     if (markedFix) for (const f of settled.findings) if (f.fixable) Object.assign(f, { fixable: false, message: `${f.message} Not rewritten: a marker in this file keeps a rewritable line as it is, and this file is rewritten as a whole.` });
@@ -189,8 +196,11 @@ export interface RunOptions {
   /** This runner's part of a CI matrix: --shard i/n. */
   shard?: Shard;
   cache?: ResultCache;
-  /** Settings for a file (its package's config; `has` answers from the discovery walk's listings); default: `settings` everywhere. */
-  settingsFor?: (file: string, has: HasEntry) => Settings;
+  /**
+   * Settings for a file (its package's config; `has` answers from the discovery walk's listings; a
+   * config that cannot be used goes to `report`); default: `settings` everywhere.
+   */
+  settingsFor?: (file: string, has: HasEntry, report: ReportMalformed) => Settings;
 }
 
 export async function run(targets: readonly string[], cwd: string, settings: Settings, options: RunOptions = {}): Promise<RunResult> {
@@ -198,7 +208,11 @@ export async function run(targets: readonly string[], cwd: string, settings: Set
   // Files are screened for RunPod bytes as the walk finds them (on a worker thread), before .gitignore
   // rules for single files and package configs are known: screening one file too many costs little.
   const early = Screen.early(screenNeedles(settings), jobs);
+  // A package.json, .gitignore or config below the root that cannot be used never stops the run.
+  const malformed = new Map<string, Malformed>();
+  const report: ReportMalformed = (m) => void (malformed.has(m.file) || malformed.set(m.file, m));
   const discovery = await discoverFiles(targets, {
+    onMalformed: report,
     cwd,
     ignore: settings.ignore,
     // A --cache-location inside the tree holds thousands of the tool's own reports: never walked.
@@ -208,10 +222,10 @@ export async function run(targets: readonly string[], cwd: string, settings: Set
   });
   const packages = new Map<string, string>();
   const pkgOf = perFolder((file) => packageOf(file, cwd, packages, discovery.has));
-  const settingsOf = perFolder((file) => settingsFor(file, discovery.has));
+  const settingsOf = perFolder((file) => settingsFor(file, discovery.has, report));
   let files = discovery.files;
   if (shard) files = files.filter((f) => inShard(pkgOf(f), cwd, shard));
-  const resolver = new ModuleResolver(readWorkspaces(new Set(files.map(pkgOf))), discovery.has);
+  const resolver = new ModuleResolver(readWorkspaces(new Set(files.map(pkgOf)), report), discovery.has, report);
   const results = new Map<string, FileResult>();
   const blank = (file: string): FileResult => ({
     path: relative(cwd, file),
@@ -256,14 +270,50 @@ export async function run(targets: readonly string[], cwd: string, settings: Set
       else if (o.result?.heldVars) heldVars.set(o.file, o.result.heldVars);
     }
     const textFiles = kept.filter((f) => !isJsFile(f) && isTextEngineFile(f) && !byJs.has(f) && (!changed || changed.has(f)));
-    for (const o of await scanTextFiles(textFiles, groupSettings, onRead, jobs, early, heldVars)) results.set(o.file, finishTextFile(results.get(o.file) ?? blank(o.file), o, groupSettings));
+    const textOutcomes = await scanTextFiles(textFiles, groupSettings, onRead, jobs, early, heldVars);
+    for (const o of textOutcomes) {
+      results.set(o.file, finishTextFile(results.get(o.file) ?? blank(o.file), o, groupSettings));
+      // The text engine links scripts, modules and the settings files they read without saying which: its files are written as one.
+      groups.join(o.file, textOutcomes[0]!.file);
+    }
   }
   progress.done();
+  for (const folder of discovery.unreadableFolders) results.set(folder, { ...blank(folder), findings: [fileFinding('skipped-file', 'Could not read this folder (no permission), so nothing in it was analysed or changed.')] });
   for (const file of adapters.write()) results.set(file.absPath, { ...blank(file.absPath), ...file });
   for (const r of results.values()) if (groups.has(r.absPath)) r.writeGroup = groups.of(r.absPath);
   refuseUnsafeWrites([...results.values()].filter((r) => r.changed));
+  reportMalformed([...malformed.values()], results, (file) => ({ base: blank(file), rules: settingsOf(file).rules }));
   const listed = [...results.values()].filter((r) => (!changed || changed.has(r.absPath)) && (r.changed || r.findings.length || r.suppressed.length || r.inventory)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { results: listed, summary: summarize(listed, files.length) };
+}
+
+/**
+ * A `malformed-config` finding on each file that could not be used, where it can matter: always for
+ * a v2-migrate config, and for a package.json or .gitignore when the folder it governs holds a file
+ * the run reports on (one that mentions RunPod: the settings it might have held could change that).
+ * A parser's deliberately broken fixture in a repository that does not use RunPod says nothing.
+ */
+function reportMalformed(problems: readonly Malformed[], results: Map<string, FileResult>, blankOf: (file: string) => { base: FileResult; rules: Settings['rules'] }): void {
+  if (!problems.length) return;
+  const reported = [...results.values()].filter((r) => r.changed || r.findings.length || r.suppressed.length || r.inventory).map((r) => r.absPath);
+  for (const p of problems) {
+    const inside = folderPrefix(path.dirname(p.file));
+    if (!p.ours && !reported.some((f) => f.startsWith(inside))) continue;
+    const { base, rules } = blankOf(p.file);
+    const found = applyRuleSettings([{ ruleId: 'malformed-config', severity: RULES['malformed-config'].severity, line: p.line, column: p.column, message: p.message, fixable: false }], rules);
+    if (!found.length) continue;
+    const existing = results.get(p.file) ?? base;
+    const prints = lazy(() => linePrints(found, splitLines(readOrEmpty(p.file), p.file)));
+    results.set(p.file, { ...existing, findings: [...existing.findings, ...found].sort(compareFindings), prints: { get: (f) => existing.prints.get(f) ?? prints().get(f) } });
+  }
+}
+
+function readOrEmpty(file: string): string {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
 }
 
 /**
