@@ -14,6 +14,8 @@ import { analyseInGroups, splitComponent } from './groups.js';
 import { analyseComponents } from './analyse.js';
 import type { ResultCache } from './cache.js';
 import { pushTo } from '../util/multimap.js';
+import { baseVariables } from '../scan/dotenv.js';
+import { mayReadEnv } from '../scan/env-reads.js';
 
 /** How many import hops a caller may be from a file that mentions RunPod and still take part. */
 const IMPORT_HOPS = 3;
@@ -77,8 +79,8 @@ export async function migrateJsFiles(jsFiles: readonly string[], envFiles: reado
   const known = new Set(jsFiles);
   const envInputs = readEnvFiles(envFiles, mayMatter);
   // Code reading a variable that a .env file sets to a RunPod URL is a seed too.
-  const envNames = [...new Set(envInputs.flatMap((e) => [...e.decoded.text.matchAll(/^[ \t]*(?:export[ \t]+)?([A-Za-z_]\w*)[ \t]*=.*runpod\.io/gim)].map((m) => m[1]!)))];
-  const readsEnv = (text: string): boolean => envNames.some((n) => text.includes(`env.${n}`) || text.includes(`env['${n}']`) || text.includes(`env["${n}"]`));
+  const envNames = [...new Set(envInputs.flatMap((e) => baseVariables(e.decoded.text, settings.bases.legacy)))];
+  const readsEnv = (text: string): boolean => envNames.some((n) => mayReadEnv(text, n));
   // Calls to wrappers declared in the config make a file a seed (their code and base are elsewhere).
   const wrapperNames = declaredWrapperCalls(settings);
   const callsDeclaredWrapper = (text: string): boolean => wrapperNames.some((n) => text.includes(n));
@@ -86,7 +88,7 @@ export async function migrateJsFiles(jsFiles: readonly string[], envFiles: reado
   const large: JsFileOutcome[] = [];
   const seeds: string[] = [];
   // Most files cannot matter: they are tested as bytes, and no string is made for them.
-  const seedNeedles = [...prefilterNeedles(settings.bases), ...envNames.flatMap((n) => [`env.${n}`, `env['${n}']`, `env["${n}"]`]), ...wrapperNames];
+  const seedNeedles = [...prefilterNeedles(settings.bases), ...envNames, ...wrapperNames];
   const mentionsRunpod = bytesContainAny(MENTION_NEEDLES);
   const couldBeSeed = bytesContainAny(seedNeedles);
   await screenEach(jsFiles, [...seedNeedles, ...MENTION_NEEDLES], (file, bytes) => {
@@ -128,8 +130,8 @@ export async function migrateJsFiles(jsFiles: readonly string[], envFiles: reado
   const components = connectedComponents([...texts.keys()], importsOf);
   // A .env file joins every component whose code reads one of its variables (merging them).
   for (const e of envInputs) {
-    const names = [...e.decoded.text.matchAll(/^[ \t]*(?:export[ \t]+)?([A-Za-z_]\w*)[ \t]*=/gm)].map((m) => m[1]!);
-    const readers = components.filter((c) => c.some((f) => names.some((n) => texts.get(f)!.includes(`env.${n}`) || texts.get(f)!.includes(`env['${n}']`))));
+    const names = baseVariables(e.decoded.text, settings.bases.legacy);
+    const readers = components.filter((c) => c.some((f) => names.some((n) => mayReadEnv(texts.get(f)!, n))));
     if (!readers.length) continue;
     const merged = [...readers.flat(), e.file];
     components.splice(0, components.length, ...components.filter((c) => !readers.includes(c)), merged);

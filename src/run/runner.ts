@@ -20,6 +20,7 @@ import { discoverFiles } from '../scan/discover.js';
 import { makePrefilter } from '../scan/prefilter.js';
 import { scanInventory, isEmptyInventory, type Inventory } from '../scan/inventory.js';
 import { linePrints, type LinePrint } from './baseline.js';
+import { summarize } from './summary.js';
 import { lazy } from '../util/lazy.js';
 import { encode } from './files.js';
 import { folderPrefix, type HasEntry } from '../util/folders.js';
@@ -169,21 +170,6 @@ export function settle(file: string, text: string, engineFindings: Finding[]): P
   };
   const suppressed = [...ignored.map((f) => mark(f, 'ignore')), ...kept.map((f) => mark(f, 'keep-v1'))].sort(compareFindings);
   return { findings: active, suppressed, prints: { get: (f) => prints().get(copies.get(f) ?? f) }, markerProblems: [...markers.problems] };
-}
-
-export function summarize(results: readonly FileResult[], scanned: number): RunSummary {
-  const all = results.flatMap((r) => r.findings);
-  const suppressed = results.flatMap((r) => r.suppressed);
-  return {
-    files: scanned,
-    changed: results.filter((r) => r.changed).length,
-    errors: all.filter((f) => f.severity === 'error').length,
-    warnings: all.filter((f) => f.severity === 'warning').length,
-    infos: all.filter((f) => f.severity === 'info').length,
-    ignored: suppressed.filter((f) => f.marker === 'ignore').length,
-    kept: suppressed.filter((f) => f.marker === 'keep-v1').length,
-    baselined: results.reduce((n, r) => n + r.baselined.length, 0),
-  };
 }
 
 /** Discover and analyse every file under `targets`. Results are in path order; nothing is written here. */
