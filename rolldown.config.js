@@ -30,5 +30,5 @@ export default defineConfig([{
   input: { 'v1-to-v2': 'dist/transforms/v1-to-v2.js' },
   platform: 'node',
   external: [/^[^./]/],
-  output: { dir: 'dist/transforms', format: 'cjs', exports: 'named', entryFileNames: '[name].cjs' },
+  output: { dir: 'dist/transforms', format: 'cjs', exports: 'named', entryFileNames: '[name].cjs', chunkFileNames: '[name]-[hash].cjs' },
 }]);

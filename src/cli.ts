@@ -9,7 +9,9 @@ import type { Mode } from './report/types.js';
 import { RULES, RULE_IDS, isRuleId } from './rules/registry.js';
 import { applyBaseline, BaselineError, readBaseline, writeBaseline } from './run/baseline.js';
 import { dirtyFiles } from './run/git.js';
-import { encode, writeAtomic } from './run/files.js';
+import { encode } from './run/files.js';
+import { recoverInterrupted, writeTogether, JOURNAL_NAME, type Recovery } from './run/transaction.js';
+import { workTreeRoot } from './util/folders.js';
 import { run, type RunResult } from './run/runner.js';
 import { makeProgress } from './run/progress.js';
 import { changedSince } from './run/changed.js';
@@ -66,7 +68,7 @@ function sinkFor(args: Pick<Args, 'outputFile'>, out: NodeJS.WritableStream): Si
     write: (text) => {
       try {
         fs.mkdirSync(path.dirname(file), { recursive: true });
-        writeAtomic(file, Buffer.from(text, 'utf8'));
+        fs.writeFileSync(file, text);
       } catch (error) {
         throw new UsageError(`--output-file ${args.outputFile}: cannot write (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
       }
@@ -110,6 +112,10 @@ async function execute(mode: Mode, args: Args, out: NodeJS.WritableStream, err: 
   const baselineFile = args.baseline ? path.resolve(cwd, args.baseline) : null;
   // Read the baseline before the (possibly long) run, so a missing or broken file fails fast.
   const baseline = baselineFile && !args.updateBaseline ? readBaseline(baselineFile) : null;
+  // A write run killed between its renames left a journal: finish or undo it before reading any file.
+  const journal = path.join(workTreeRoot(cwd) ?? cwd, JOURNAL_NAME);
+  const recovered = recoverInterrupted(journal);
+  if (recovered) err.write(recoveryMessage(recovered, cwd));
   const jobs = args.jobs ? jobsOf(args.jobs) : os.availableParallelism();
   const disk = args.cache ? new ResultCache(args.cacheLocation ? path.resolve(cwd, args.cacheLocation) : defaultCacheDir(cwd), toolVersion()) : null;
   // --rule needs to know which files' changes go together: the run's components, seen through its cache.
@@ -170,19 +176,16 @@ async function execute(mode: Mode, args: Args, out: NodeJS.WritableStream, err: 
         return EXIT.usage;
       }
     }
-    // One file that cannot be written (permissions, a full disk) must not stop the others: each write is
-    // atomic, so a failed one leaves its file exactly as it was.
-    const failed: string[] = [];
-    for (const r of changed) {
-      try {
-        writeAtomic(r.absPath, r.bytes!);
-      } catch (error) {
-        failed.push(`  ${r.path}: ${(error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error))}`);
-        r.changed = false;
-      }
-    }
+    // Files that must move together are written together (see writeTogether); one group that cannot be
+    // written does not stop the others.
+    const { written, failed } = deferSignals(() => writeTogether(changed.map((r) => ({ file: r.absPath, data: r.bytes!, group: r.writeGroup ?? r.absPath })), journal));
+    const done = new Set(written);
+    for (const r of changed) if (!done.has(r.absPath)) r.changed = false;
+    result.summary.changed = done.size;
     if (failed.length) {
-      err.write(`v2-migrate: could not write ${failed.length} file${failed.length === 1 ? '' : 's'} (left unchanged):\n${failed.join('\n')}\n`);
+      const rel = (file: string): string => path.relative(cwd, file) || file;
+      const list = failed.map((f) => `  ${rel(f.file)}: ${f.movesWith ? `not written: it moves with ${rel(f.movesWith)}, which could not be written` : f.reason}`);
+      err.write(`v2-migrate: could not write ${failed.length} file${failed.length === 1 ? '' : 's'} (left unchanged):\n${list.join('\n')}\n`);
       writeFailed = true;
     }
   }
@@ -192,6 +195,33 @@ async function execute(mode: Mode, args: Args, out: NodeJS.WritableStream, err: 
   }
   sink.write((await reporterFor(args.format))({ ...result, mode, quiet: args.quiet, color }));
   return exitCode(mode, result, maxWarnings);
+}
+
+const HELD_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+
+/** The default action, once the write is over: remove this handler and raise the signal again. */
+function onSignal(signal: NodeJS.Signals): void {
+  for (const s of HELD_SIGNALS) process.off(s, onSignal);
+  process.kill(process.pid, signal);
+}
+
+/**
+ * Run the (synchronous) `write` with SIGINT and SIGTERM handled in JavaScript: their default action
+ * would end the process between two renames, a handler runs only once the write is over. SIGKILL
+ * can still land there: the journal covers it.
+ */
+function deferSignals<T>(write: () => T): T {
+  for (const s of HELD_SIGNALS) if (!process.listeners(s).includes(onSignal)) process.on(s, onSignal);
+  return write();
+}
+
+function recoveryMessage(r: Recovery, cwd: string): string {
+  const list = (files: string[]): string => files.map((f) => `  ${path.relative(cwd, f) || f}`).join('\n');
+  const parts = ['v2-migrate: an earlier run was interrupted while writing files.'];
+  if (r.completed.length) parts.push(`Completed (every file of their group had its new text):\n${list(r.completed)}`);
+  if (r.rolledBack.length) parts.push(`Rolled back to their text before that run:\n${list(r.rolledBack)}`);
+  if (r.leftAlone.length) parts.push(`Changed since, so left as they are (check them):\n${list(r.leftAlone)}`);
+  return parts.join('\n') + '\n';
 }
 
 /** Run the CLI with `argv` (without node and script); resolves to the exit code. */

@@ -1,6 +1,7 @@
 import type { Component } from '../live/component-log.js';
 import type { RuleId } from '../rules/registry.js';
-import { summarize, type FileResult, type RunResult } from '../run/runner.js';
+import type { FileResult, RunResult } from '../run/runner.js';
+import { summarize } from '../run/summary.js';
 
 /** Files `--rule` left unchanged: their changes also carry fixes of other rules. */
 export interface HeldGroup {

@@ -2,7 +2,8 @@ import path from 'node:path';
 import { LiveProject, type LoadedSettings } from '../live/project.js';
 import type { ResultCache } from '../run/cache.js';
 import { decode, encode } from '../run/files.js';
-import { summarize, type FileResult, type RunResult } from '../run/runner.js';
+import type { FileResult, RunResult } from '../run/runner.js';
+import { summarize } from '../run/summary.js';
 import { UsageError } from './usage.js';
 
 /** Standard input as text (BOM noted, so a write gives it back). */

@@ -3,6 +3,7 @@ import { parseForTransform, type Parsed } from './parse.js';
 import { isEnvFile } from '../scan/kinds.js';
 import { keyName, memberName, requiredModule, type N, type P } from './scope.js';
 import { pushTo } from '../util/multimap.js';
+import { dotenvAssignments } from '../scan/dotenv.js';
 import { lastStartingBy } from '../util/lines.js';
 import { nodeIndex } from './node-index.js';
 
@@ -105,22 +106,9 @@ export class Project {
   }
 
   private readEnv(entry: ProjectFile): void {
-    const re = /^[ \t]*(?:export[ \t]+)?([A-Za-z_][A-Za-z0-9_]*)[ \t]*=[ \t]*(["']?)([^\r\n"'#]*)\2/gm;
-    for (const m of entry.source.matchAll(re)) {
-      const value = m[3]!.trim();
-      if (!value) continue;
-      const valueStart = entry.start + m.index! + m[0].length - m[2]!.length - m[3]!.length + (m[3]!.length - m[3]!.trimStart().length);
-      const line = entry.source.slice(0, m.index!).split('\n').length;
-      const node: EnvEntry['node'] = {
-        type: 'EnvValue',
-        name: m[1]!,
-        start: valueStart,
-        end: valueStart + value.length,
-        value,
-        loc: { start: { line, column: valueStart - entry.start - (entry.source.lastIndexOf('\n', m.index! - 1) + 1) }, filename: entry.file },
-      };
-      const e: EnvEntry = { name: m[1]!, value, file: entry.file, node };
-      pushTo(this.env, e.name, e);
+    for (const a of dotenvAssignments(entry.source)) {
+      const node: EnvEntry['node'] = { type: 'EnvValue', name: a.name, start: entry.start + a.start, end: entry.start + a.end, value: a.value, loc: { start: { line: a.line, column: a.column }, filename: entry.file } };
+      pushTo(this.env, a.name, { name: a.name, value: a.value, file: entry.file, node });
     }
   }
 

@@ -33,7 +33,8 @@ export function setAsideText(summary: ReportInput['summary']): string {
 /** The one-line summary (no colour) shared by the text and github formats. */
 export function summaryText({ mode, summary, results }: ReportInput): string {
   const all = results.flatMap((r) => r.findings);
-  const fixable = all.filter((f) => f.fixable).length;
+  // A write counts the fixes it wrote: a file that could not be written keeps its fixes for a later run.
+  const fixable = (mode === 'write' ? results.filter((r) => r.changed).flatMap((r) => r.findings) : all).filter((f) => f.fixable).length;
   const manual = all.filter((f) => !f.fixable && f.severity !== 'info').length;
   const scanned = `${plural(summary.files, 'file')} scanned`;
   const aside = setAsideText(summary);

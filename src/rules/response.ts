@@ -38,7 +38,7 @@ import {
 } from '../map/responses.js';
 import type { V1Operation } from '../map/operations.js';
 import { shapeOf } from '../url/shape.js';
-import { finding, type PlanEnv, type PlannedFinding, type RequestPlan } from './request.js';
+import { finding, type PlanEnv, type PlannedFinding, type RequestPlan } from './plan.js';
 import type { RuleId } from './registry.js';
 
 export interface ResponsePlan {

@@ -14,6 +14,8 @@ import { analyseInGroups, splitComponent } from './groups.js';
 import { analyseComponents } from './analyse.js';
 import type { ResultCache } from './cache.js';
 import { pushTo } from '../util/multimap.js';
+import { baseVariables } from '../scan/dotenv.js';
+import { mayReadEnv } from '../scan/env-reads.js';
 
 /** How many import hops a caller may be from a file that mentions RunPod and still take part. */
 const IMPORT_HOPS = 3;
@@ -25,6 +27,8 @@ export interface JsFileOutcome {
   decoded: Decoded;
   bytes: number;
   result: MigrateResult | null;
+  /** The import component the file was analysed in (its first file): files whose changes must be written together. */
+  group?: string;
 }
 
 
@@ -75,8 +79,8 @@ export async function migrateJsFiles(jsFiles: readonly string[], envFiles: reado
   const known = new Set(jsFiles);
   const envInputs = readEnvFiles(envFiles, mayMatter);
   // Code reading a variable that a .env file sets to a RunPod URL is a seed too.
-  const envNames = [...new Set(envInputs.flatMap((e) => [...e.decoded.text.matchAll(/^[ \t]*(?:export[ \t]+)?([A-Za-z_]\w*)[ \t]*=.*runpod\.io/gim)].map((m) => m[1]!)))];
-  const readsEnv = (text: string): boolean => envNames.some((n) => text.includes(`env.${n}`) || text.includes(`env['${n}']`) || text.includes(`env["${n}"]`));
+  const envNames = [...new Set(envInputs.flatMap((e) => baseVariables(e.decoded.text, settings.bases.legacy)))];
+  const readsEnv = (text: string): boolean => envNames.some((n) => mayReadEnv(text, n));
   // Calls to wrappers declared in the config make a file a seed (their code and base are elsewhere).
   const wrapperNames = declaredWrapperCalls(settings);
   const callsDeclaredWrapper = (text: string): boolean => wrapperNames.some((n) => text.includes(n));
@@ -84,7 +88,7 @@ export async function migrateJsFiles(jsFiles: readonly string[], envFiles: reado
   const large: JsFileOutcome[] = [];
   const seeds: string[] = [];
   // Most files cannot matter: they are tested as bytes, and no string is made for them.
-  const seedNeedles = [...prefilterNeedles(settings.bases), ...envNames.flatMap((n) => [`env.${n}`, `env['${n}']`, `env["${n}"]`]), ...wrapperNames];
+  const seedNeedles = [...prefilterNeedles(settings.bases), ...envNames, ...wrapperNames];
   const mentionsRunpod = bytesContainAny(MENTION_NEEDLES);
   const couldBeSeed = bytesContainAny(seedNeedles);
   await screenEach(jsFiles, [...seedNeedles, ...MENTION_NEEDLES], (file, bytes) => {
@@ -126,8 +130,8 @@ export async function migrateJsFiles(jsFiles: readonly string[], envFiles: reado
   const components = connectedComponents([...texts.keys()], importsOf);
   // A .env file joins every component whose code reads one of its variables (merging them).
   for (const e of envInputs) {
-    const names = [...e.decoded.text.matchAll(/^[ \t]*(?:export[ \t]+)?([A-Za-z_]\w*)[ \t]*=/gm)].map((m) => m[1]!);
-    const readers = components.filter((c) => c.some((f) => names.some((n) => texts.get(f)!.includes(`env.${n}`) || texts.get(f)!.includes(`env['${n}']`))));
+    const names = baseVariables(e.decoded.text, settings.bases.legacy);
+    const readers = components.filter((c) => c.some((f) => names.some((n) => mayReadEnv(texts.get(f)!, n))));
     if (!readers.length) continue;
     const merged = [...readers.flat(), e.file];
     components.splice(0, components.length, ...components.filter((c) => !readers.includes(c)), merged);
@@ -175,7 +179,13 @@ export async function migrateJsFiles(jsFiles: readonly string[], envFiles: reado
   const split = (c: string[]): string[][] | null => (c.some(isEnvFile) ? null : splitComponent({ files: c, importsOf, isCaller: (f) => callers.has(f), bytesOf: (f) => texts.get(f)!.length }));
   const results = await analyseInGroups(components.map((c) => [...c].sort()), split, makeTask, runTasks);
   for (const c of components) onAnalysed(c.length, c.flatMap((f): ComponentResult => (results.has(f) ? [[f, results.get(f)!]] : [])));
-  for (const o of outcomes) o.result = results.get(o.file) ?? o.result;
+  // Files of one import component are written together, however the analysis split it.
+  const groupOf = new Map(components.flatMap((c) => { const first = [...c].sort()[0]!; return c.map((f) => [f, first] as const); }));
+  for (const o of outcomes) {
+    o.result = results.get(o.file) ?? o.result;
+    const group = groupOf.get(o.file);
+    if (group) o.group = group;
+  }
   return outcomes;
 }
 

@@ -20,6 +20,7 @@ import { discoverFiles } from '../scan/discover.js';
 import { makePrefilter } from '../scan/prefilter.js';
 import { scanInventory, isEmptyInventory, type Inventory } from '../scan/inventory.js';
 import { linePrints, type LinePrint } from './baseline.js';
+import { summarize } from './summary.js';
 import { lazy } from '../util/lazy.js';
 import { encode } from './files.js';
 import { folderPrefix, type HasEntry } from '../util/folders.js';
@@ -59,6 +60,11 @@ export interface FileResult {
   markerProblems: MarkerProblem[];
   /** Which RunPod APIs the file's text mentions (null when it mentions none). */
   inventory: Inventory | null;
+  /**
+   * Files that share it must be written together or not at all (an import component with its .env
+   * files, joined by a generated adapter file they need); absent: the file stands alone.
+   */
+  writeGroup?: string;
   /** Present when `changed`: the text before and after (BOM excluded) and the bytes to write. */
   before?: string;
   after?: string;
@@ -166,21 +172,6 @@ export function settle(file: string, text: string, engineFindings: Finding[]): P
   return { findings: active, suppressed, prints: { get: (f) => prints().get(copies.get(f) ?? f) }, markerProblems: [...markers.problems] };
 }
 
-export function summarize(results: readonly FileResult[], scanned: number): RunSummary {
-  const all = results.flatMap((r) => r.findings);
-  const suppressed = results.flatMap((r) => r.suppressed);
-  return {
-    files: scanned,
-    changed: results.filter((r) => r.changed).length,
-    errors: all.filter((f) => f.severity === 'error').length,
-    warnings: all.filter((f) => f.severity === 'warning').length,
-    infos: all.filter((f) => f.severity === 'info').length,
-    ignored: suppressed.filter((f) => f.marker === 'ignore').length,
-    kept: suppressed.filter((f) => f.marker === 'keep-v1').length,
-    baselined: results.reduce((n, r) => n + r.baselined.length, 0),
-  };
-}
-
 /** Discover and analyse every file under `targets`. Results are in path order; nothing is written here. */
 export interface RunOptions {
   /** Worker threads for analysis (1: inline). Results are identical for any value. */
@@ -235,6 +226,7 @@ export async function run(targets: readonly string[], cwd: string, settings: Set
     inventory: null,
   });
   const adapters = new AdapterFiles();
+  const groups = new Groups();
   const onAnalysed = (n: number, result: ComponentResult): void => progress.analysed(n, result.filter(([, r]) => r.output !== null).length, result.reduce((k, [, r]) => k + r.findings.length, 0));
   // Files are analysed in groups that share a config (a package's own v2-migrate.config.json).
   for (const [groupSettings, group] of groupBy(files, settingsOf)) {
@@ -250,7 +242,10 @@ export async function run(targets: readonly string[], cwd: string, settings: Set
     };
     const run = { mayMatter, jobs, early, onRead, onAnalysed, resolver, ...(changed ? { focus: changed } : {}), ...(cache ? { cache } : {}) };
     const outcomes = await migrateJsFiles(kept.filter(isJsFile), kept.filter(isEnvFile), groupSettings, run);
-    for (const o of outcomes) if (o.result?.adapter) adapters.add(o.result.adapter, groupSettings);
+    for (const o of outcomes) {
+      if (o.group) groups.join(o.file, o.group);
+      if (o.result?.adapter) adapters.add(o.result.adapter, groupSettings), groups.join(o.result.adapter.file, o.file);
+    }
     const byJs = new Set<string>();
     const heldVars = new Map<string, Readonly<Record<string, string>>>();
     for (const o of outcomes) {
@@ -261,12 +256,18 @@ export async function run(targets: readonly string[], cwd: string, settings: Set
       else if (o.result?.heldVars) heldVars.set(o.file, o.result.heldVars);
     }
     const textFiles = kept.filter((f) => !isJsFile(f) && isTextEngineFile(f) && !byJs.has(f) && (!changed || changed.has(f)));
-    for (const o of await scanTextFiles(textFiles, groupSettings, onRead, jobs, early, heldVars)) results.set(o.file, finishTextFile(results.get(o.file) ?? blank(o.file), o, groupSettings));
+    const textOutcomes = await scanTextFiles(textFiles, groupSettings, onRead, jobs, early, heldVars);
+    for (const o of textOutcomes) {
+      results.set(o.file, finishTextFile(results.get(o.file) ?? blank(o.file), o, groupSettings));
+      // The text engine links scripts, modules and the settings files they read without saying which: its files are written as one.
+      groups.join(o.file, textOutcomes[0]!.file);
+    }
   }
   progress.done();
   for (const folder of discovery.unreadableFolders) results.set(folder, { ...blank(folder), findings: [fileFinding('skipped-file', 'Could not read this folder (no permission), so nothing in it was analysed or changed.')] });
   for (const file of adapters.write()) results.set(file.absPath, { ...blank(file.absPath), ...file });
-  for (const r of results.values()) if (r.changed) refuseUnsafeWrite(r);
+  for (const r of results.values()) if (groups.has(r.absPath)) r.writeGroup = groups.of(r.absPath);
+  refuseUnsafeWrites([...results.values()].filter((r) => r.changed));
   reportMalformed([...malformed.values()], results, (file) => ({ base: blank(file), rules: settingsOf(file).rules }));
   const listed = [...results.values()].filter((r) => (!changed || changed.has(r.absPath)) && (r.changed || r.findings.length || r.suppressed.length || r.inventory)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { results: listed, summary: summarize(listed, files.length) };
@@ -303,18 +304,54 @@ function readOrEmpty(file: string): string {
 
 /**
  * A change the tool will not write, whatever the mode: through a symbolic link (its target may lie
- * outside the tree the user named), or over a read-only file. The file keeps its text, with a finding.
+ * outside the tree the user named), or over a read-only file. The file keeps its text, with a finding,
+ * and so does every file of its write group: they move together or not at all.
  */
-function refuseUnsafeWrite(r: FileResult): void {
-  const stat = fs.lstatSync(r.absPath, { throwIfNoEntry: false });
-  const why = stat?.isSymbolicLink()
-    ? `it is a symbolic link (to ${fs.readlinkSync(r.absPath)}), and v2-migrate never writes through one: run it on the target`
-    : stat && (stat.mode & 0o222) === 0
-      ? 'it is read-only: make it writable to let v2-migrate change it'
-      : null;
-  if (!why) return;
+function refuseUnsafeWrites(changed: readonly FileResult[]): void {
+  const heldBy = new Map<string, FileResult>();
+  for (const r of changed) {
+    const why = unsafeWrite(r.absPath);
+    if (!why) continue;
+    keepText(r, `Not rewritten: ${why}.`);
+    if (r.writeGroup && !heldBy.has(r.writeGroup)) heldBy.set(r.writeGroup, r);
+  }
+  for (const r of changed) {
+    const culprit = r.writeGroup && r.changed ? heldBy.get(r.writeGroup) : undefined;
+    if (culprit) keepText(r, `Not rewritten: it must move with ${culprit.path}, which v2-migrate cannot write (see the finding there).`);
+  }
+}
+
+function unsafeWrite(file: string): string | null {
+  const stat = fs.lstatSync(file, { throwIfNoEntry: false });
+  if (stat?.isSymbolicLink()) return `it is a symbolic link (to ${fs.readlinkSync(file)}), and v2-migrate never writes through one: run it on the target`;
+  if (stat && (stat.mode & 0o222) === 0) return 'it is read-only: make it writable to let v2-migrate change it';
+  return null;
+}
+
+function keepText(r: FileResult, message: string): void {
   Object.assign(r, { changed: false, before: undefined, after: undefined, bytes: undefined });
-  r.findings = [...r.findings.map((f) => (f.fixable ? { ...f, fixable: false } : f)), fileFinding('skipped-file', `Not rewritten: ${why}.`)].sort(compareFindings);
+  r.findings = [...r.findings.map((f) => (f.fixable ? { ...f, fixable: false } : f)), fileFinding('skipped-file', message)].sort(compareFindings);
+}
+
+/** Write groups: sets of files joined when one must move with another (union-find, keyed by a member). */
+class Groups {
+  private readonly parent = new Map<string, string>();
+
+  has(file: string): boolean {
+    return this.parent.has(file);
+  }
+
+  of(file: string): string {
+    let root = file;
+    while (this.parent.get(root) !== undefined && this.parent.get(root) !== root) root = this.parent.get(root)!;
+    return root;
+  }
+
+  join(a: string, b: string): void {
+    for (const f of [a, b]) if (!this.parent.has(f)) this.parent.set(f, f);
+    const [ra, rb] = [this.of(a), this.of(b)];
+    if (ra !== rb) this.parent.set(ra < rb ? rb : ra, ra < rb ? ra : rb);
+  }
 }
 
 /** Path of `to` relative to `from`, with '/': a plain prefix cut for the common case of a file below the folder. */
