@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, copyDir, git, REPO, tempProject } from './helpers.js';
+import { spawnSync } from 'node:child_process';
+import { BIN, cli, copyDir, git, REPO, tempProject } from './helpers.js';
 
 const V1 = `const BASE = process.env.RUNPOD_REST_URL ?? 'https://rest.runpod.io/v1';
 export async function stop(id: string) {
@@ -93,6 +94,11 @@ describe('v2-migrate lint', () => {
     const dir = tempProject({ 'a.ts': "export const cmd = 'curl https://rest.runpod.io/v1/pods';\n" });
     expect(cli(['lint'], dir).code).toBe(1);
     expect(cli(['lint', '--max-warnings', '1'], dir).code).toBe(0);
+    // --quiet lists no warnings, but a gate they fail says so instead of exiting 1 in silence.
+    const quiet = cli(['lint', '--quiet'], dir);
+    expect(quiet.code).toBe(1);
+    expect(quiet.stdout).toBe('');
+    expect(quiet.stderr).toContain('1 warning (more than --max-warnings 0) fail lint; --quiet does not list warnings');
   });
 
   it('reports a parse error as a finding and goes on', () => {
@@ -127,6 +133,37 @@ describe('discovery and safety', () => {
     const doc = JSON.parse(cli(['lint', '--format', 'json'], dir).stdout);
     // A file in an excluded folder cannot be re-included (git's rule): the folder is never entered.
     expect(doc.files.map((f: { path: string }) => f.path)).toEqual(['pkg/kept.ts', 'pkg/sub/b.ts']);
+  });
+
+  it("honours git's info/exclude and the global core.excludesFile, not only .gitignore files", () => {
+    const dir = tempProject({ 'kept.ts': V1, 'local.ts': V1, 'mine/private.ts': V1, '.env.local': 'RUNPOD_REST_URL=https://rest.runpod.io/v1\n' });
+    git(dir, 'init', '-q');
+    fs.writeFileSync(path.join(dir, '.git', 'info', 'exclude'), '# local only\nlocal.ts\n.env.local\n');
+    const globalIgnore = path.join(dir, '.git', 'my-global-ignore');
+    fs.writeFileSync(globalIgnore, 'mine/\n');
+    git(dir, 'config', 'core.excludesFile', globalIgnore);
+    const doc = JSON.parse(cli(['lint', '--format', 'json'], dir).stdout);
+    expect(doc.files.map((f: { path: string }) => f.path)).toEqual(['kept.ts']);
+    cli(['--allow-dirty'], dir);
+    expect(fs.readFileSync(path.join(dir, 'kept.ts'), 'utf8')).toContain('api.runpod.io/v2');
+    expect(fs.readFileSync(path.join(dir, '.env.local'), 'utf8')).toContain('rest.runpod.io/v1');
+  });
+
+  it('reports a folder it cannot read, like a file it cannot read (run as an unprivileged user)', () => {
+    if (process.platform === 'win32') return void console.warn('skipped: folder permissions are POSIX-only');
+    const dir = tempProject({ 'a.ts': V1, 'locked/b.ts': V1 });
+    // Root reads every folder: as root the CLI runs as "nobody", who needs the project readable.
+    const asRoot = process.getuid?.() === 0;
+    if (asRoot) for (const p of [dir, path.join(dir, 'a.ts')]) fs.chmodSync(p, 0o755);
+    fs.chmodSync(path.join(dir, 'locked'), 0o000);
+    const r = spawnSync(process.execPath, [BIN, 'lint', '--format', 'json'], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, ...(asRoot ? { uid: 65534, gid: 65534 } : {}) });
+    fs.chmodSync(path.join(dir, 'locked'), 0o755);
+    const doc = JSON.parse(r.stdout);
+    expect(doc.files.map((f: { path: string; findings: Array<{ ruleId: string }> }) => [f.path, f.findings.map((x) => x.ruleId).join()])).toEqual([
+      ['a.ts', 'base-url,pod-action'],
+      ['locked', 'skipped-file'],
+    ]);
+    expect(r.status).toBe(1);
   });
 
   it('keeps a BOM and CRLF line endings, and skips non-UTF-8 files with a finding', () => {
@@ -228,14 +265,31 @@ describe('config: declared wrappers', () => {
 });
 
 describe('config: maxFileSizeMB', () => {
-  it('scans a file over the limit as text only: its v1 URLs are listed and nothing is rewritten', () => {
-    const src = "export const a = () => fetch('https://rest.runpod.io/v1/endpoints');\n" + '// padding\n'.repeat(200);
-    const dir = tempProject({ 'big.ts': src, 'v2-migrate.config.json': JSON.stringify({ maxFileSizeMB: 0.001 }) });
+  const V1_CALL = "export const a = () => fetch('https://rest.runpod.io/v1/endpoints');\n";
+  const KB = 1024;
+  /** maxFileSizeMB 0.001 (1 KB): hand-written files are parsed up to 4 KB. */
+  const config = JSON.stringify({ maxFileSizeMB: 0.001 });
+  const rulesOf = (doc: { files: Array<{ path: string; findings: Array<{ ruleId: string }> }> }, file: string): string[] => doc.files.find((f) => f.path === file)!.findings.map((f) => f.ruleId);
+
+  it('tells generated and minified files over the limit apart by content: those are scanned as text only, hand-written ones parsed', () => {
+    const handWritten = '// a line of hand-written code, as long as most\n'.repeat(60) + V1_CALL;
+    const minified = `${'var a=1,b=2;'.repeat(100)}\n${V1_CALL}`;
+    const mapped = `${handWritten}//# sourceMappingURL=mapped.js.map\n`;
+    const banner = `// Code generated by openapi-gen. DO NOT EDIT.\n${handWritten}`;
+    const huge = '// a line of hand-written code, as long as most\n'.repeat(100) + V1_CALL;
+    const dir = tempProject({ 'v2-migrate.config.json': config, 'hand.ts': handWritten, 'min.js': minified, 'mapped.js': mapped, 'banner.ts': banner, 'huge.ts': huge });
+    expect(handWritten.length).toBeGreaterThan(2 * KB);
+    expect(huge.length).toBeGreaterThan(4 * KB);
     const doc = JSON.parse(cli(['--dry-run', '--format', 'json'], dir).stdout);
-    expect(doc.files[0].findings.map((f: { ruleId: string }) => f.ruleId)).toEqual(['skipped-file', 'embedded-url']);
-    expect(doc.summary.changed).toBe(0);
+    expect(doc.files.filter((f: { changed: boolean }) => f.changed).map((f: { path: string }) => f.path)).toEqual(['hand.ts']);
+    for (const file of ['min.js', 'mapped.js', 'banner.ts', 'huge.ts']) expect(rulesOf(doc, file), file).toEqual(['skipped-file', 'embedded-url']);
+    const why = (file: string): string => doc.files.find((f: { path: string }) => f.path === file).findings[0].message;
+    expect(why('min.js')).toMatch(/^This file is over 0\.001 MB and looks generated or minified \(its lines average \d+ characters\)/);
+    expect(why('mapped.js')).toContain('(it ends with a source-map comment)');
+    expect(why('banner.ts')).toContain("(its first lines carry a generator's banner: // Code generated by openapi-gen. DO NOT EDIT.)");
+    expect(why('huge.ts')).toContain('This file is over 0.004 MB, the limit even for a file that looks hand-written (4 × maxFileSizeMB)');
     cli([], dir);
-    expect(fs.readFileSync(path.join(dir, 'big.ts'), 'utf8')).toBe(src);
+    expect(fs.readFileSync(path.join(dir, 'mapped.js'), 'utf8')).toBe(mapped);
   });
 });
 

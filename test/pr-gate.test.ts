@@ -1,8 +1,7 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, git, tempProject } from './helpers.js';
+import { cli, git, tempDir, tempProject } from './helpers.js';
 
 /** --changed-since, --shard + merge-reports, --cache (issue: PR gate for monorepos). */
 function monorepo(): string {
@@ -22,20 +21,22 @@ function monorepo(): string {
 const json = (dir: string, ...args: string[]) => JSON.parse(cli([...args, '--format', 'json'], dir).stdout);
 
 describe('PR gate', () => {
-  it('--changed-since reports only changed files, with the files they need still read', () => {
+  it('--changed-since reports the changed files and what must move with them (the base they run on), no other package', () => {
     const dir = monorepo();
     fs.writeFileSync(path.join(dir, 'packages/beta/src/use.ts'), "import { call } from './api';\nexport const del = (id: string) => call(`/networkvolumes/${id}`);\n");
     const doc = json(dir, 'lint', '--changed-since', 'HEAD');
-    expect(doc.files.map((f: { path: string }) => f.path)).toEqual(['packages/beta/src/use.ts']);
-    expect(doc.files[0].findings.map((f: { ruleId: string }) => f.ruleId)).toContain('resource-path');
+    expect(doc.files.map((f: { path: string }) => f.path)).toEqual(['packages/beta/src/api.ts', 'packages/beta/src/use.ts']);
+    expect(doc.files[0].findings.map((f: { ruleId: string }) => f.ruleId)).toEqual(['base-url']);
+    expect(doc.files[1].findings.map((f: { ruleId: string }) => f.ruleId)).toContain('resource-path');
     expect(cli(['lint', '--changed-since', 'no-such-ref'], dir).code).toBe(2);
   }, 30_000);
 
   it('--shard i/n covers every file exactly once, and merge-reports equals a single run', () => {
     const dir = monorepo();
     const single = json(dir, 'lint');
+    const reportDir = tempDir('v2-migrate-shard-');
     const reports = [1, 2, 3].map((i) => {
-      const file = path.join(os.tmpdir(), `v2-migrate-shard-${process.pid}-${i}.json`);
+      const file = path.join(reportDir, `shard-${i}.json`);
       fs.writeFileSync(file, cli(['lint', '--shard', `${i}/3`, '--format', 'json'], dir).stdout);
       return file;
     });
@@ -48,15 +49,26 @@ describe('PR gate', () => {
     expect(merged.code).toBe(1);
     expect(JSON.parse(merged.stdout)).toEqual(single);
     expect(cli(['merge-reports', reports[0]!, reports[0]!], dir).code).toBe(2);
+    // A missing shard is named, never a green merge over files nobody analysed.
+    const missing = cli(['merge-reports', reports[0]!, reports[2]!], dir);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('shard 2/3 missing');
+    // --format is honoured: the merged gate as annotations, same findings as one run's.
+    const annotations = cli(['merge-reports', '--format', 'github', ...reports], dir);
+    expect(annotations.code).toBe(1);
+    expect(annotations.stdout).toBe(cli(['lint', '--format', 'github'], dir).stdout);
     expect(cli(['lint', '--shard', '4/3'], dir).code).toBe(2);
   }, 30_000);
 
   it('--cache gives the same report and notices a changed file', () => {
     const dir = monorepo();
-    const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'v2-migrate-cache-'));
+    const cacheDir = tempDir('v2-migrate-cache-');
+    fs.appendFileSync(path.join(dir, 'packages/alpha/src/api.ts'), "export const token = 'rp_SECRET_kept_out_of_the_cache';\n");
     const first = cli(['--dry-run', '--cache', '--cache-location', cacheDir], dir).stdout;
+    expect(first).toContain('+++ b/packages/alpha/src/api.ts');
     expect(fs.readdirSync(cacheDir).length).toBeGreaterThan(0);
-    // Results hold file contents (.env values among them): owner-only files.
+    // The cache holds hashes, findings and the lines a migration writes, never the rest of a file; owner-only files.
+    for (const f of fs.readdirSync(cacheDir)) expect(fs.readFileSync(path.join(cacheDir, f), 'utf8')).not.toContain('rp_SECRET');
     if (process.platform !== 'win32') for (const f of fs.readdirSync(cacheDir)) expect(fs.statSync(path.join(cacheDir, f)).mode & 0o077).toBe(0);
     expect(cli(['--dry-run', '--cache', '--cache-location', cacheDir], dir).stdout).toBe(first);
     fs.writeFileSync(path.join(dir, 'packages/alpha/src/use.ts'), "import { call } from './api';\nexport const del = (id: string) => call(`/templates/${id}`);\n");

@@ -52,4 +52,18 @@ describe('fixture projects', () => {
     copyDir(path.join(ROOT, 'env-read-by-unknown-client', 'input'), path.join(unknown, 'app'));
     expect(cli(['lint', 'app'], unknown).stdout).toContain('used by code v2-migrate cannot follow (line 2 of src/pods.ts)'); // the text engine's .env finding
   });
+
+  it('an axios base held by a request that needs a person names that request, on the base and on the .env value (axios-base-with-env-value)', () => {
+    const dir = tempProject({});
+    copyDir(path.join(ROOT, 'axios-base-with-env-value', 'input'), path.join(dir, 'app'));
+    fs.appendFileSync(path.join(dir, 'app/src/volumes.ts'), "\nexport function resetPod(id: string) {\n  return runpod.post(`/pods/${id}/reset`);\n}\n");
+    const out = cli(['lint', 'app'], dir).stdout;
+    expect(out).not.toContain('cannot follow');
+    expect(out).toContain('a request on this base needs a person first (line 13 of volumes.ts, pod-reset'); // on the default in runpod.ts
+    expect(out).toContain('a request on this base needs a person first (line 13 of src/volumes.ts, pod-reset'); // on .env
+    const write = cli(['app'], dir);
+    expect(write.code).toBe(1);
+    expect(fs.readFileSync(path.join(dir, 'app/.env'), 'utf8')).toContain('rest.runpod.io/v1');
+    expect(fs.readFileSync(path.join(dir, 'app/src/runpod.ts'), 'utf8')).toContain('rest.runpod.io/v1');
+  });
 });

@@ -198,6 +198,13 @@ The rewritten read must still compile and must not throw where the v1 read did n
     before: `(a Latin-1 encoded file containing https://rest.runpod.io/v1/pods)`,
     after: `(the same file saved as UTF-8: v2-migrate then analyses and rewrites it)`,
   },
+  'malformed-config': {
+    doc: `A file that governs a folder of the run cannot be used: a package.json or v2-migrate.config.json that does not parse (the finding names the parser's message and points at the place), a "v2-migrate" config that fails validation, or a .gitignore that cannot be read. The run does not stop: the folder is analysed as if the file were not there (a broken config gives way to the config above it, or the defaults; a broken .gitignore excludes nothing).
+
+A v2-migrate config is always reported; another file only when the folder it governs holds code that mentions RunPod, where the settings it might have held could change the result. Only the config the run starts from (the one found from the first path upwards, or --config) stops the run with exit 2. Fix the file, or, when it is malformed on purpose (a parser's test fixture), turn the rule off.`,
+    before: `packages/parser/test/fixtures/broken/package.json: { name: "no quotes" }`,
+    after: `"rules": { "malformed-config": "off" }   (in the root v2-migrate.config.json, when the file is broken on purpose)`,
+  },
   'internal-error': {
     doc: `v2-migrate failed on this file, or its rewrite would not parse, so the file was left unchanged. This is a bug in the tool: please report it with a minimal file that shows it. Meanwhile migrate the file by hand, or mark it with // v2-migrate-ignore-file to take it out of the gate.`,
     before: `(a file on which v2-migrate failed)`,

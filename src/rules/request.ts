@@ -4,7 +4,7 @@ import { isSchemaUrl, planUrlChanges, templateOf, URL_RULES, type UrlChange } fr
 import type { PieceEdit } from '../url/pieces.js';
 import { literalTypeEdits } from '../js/literal-types.js';
 import { pushTo } from '../util/multimap.js';
-import { displayPath, shapeOf, type Bases, type UrlShape } from '../url/shape.js';
+import { displayPath, shapeOf, type UrlShape } from '../url/shape.js';
 import type { SiteInstance } from '../js/analyze.js';
 import { indentAt, insertProperty, lineStart, pieceEditsToSource, replaceNode, setArgument, type SourceEdit } from '../js/edits.js';
 import type { BodySlot, HttpSite, Insertion } from '../js/sites.js';
@@ -13,57 +13,12 @@ import { writesTo } from '../js/body/props.js';
 import { collectPaths } from '../js/walk.js';
 import { isParam } from '../map/match.js';
 import type { UrlPiece } from '../js/values.js';
-import { RULES, type RuleId } from './registry.js';
+import { finding, type PlanEnv, type RequestPlan } from './plan.js';
+import type { RuleId } from './registry.js';
 import { planBody, type BodyPlan } from './body.js';
 import { planResponse } from './response.js';
 import { planTypedResponse } from './typed-response.js';
 import { isV2Path, operationForV2 } from '../map/v2match.js';
-
-export interface PlanEnv {
-  source: string;
-  bases: Bases;
-  quote: string;
-  /** GPU type name → v2 serverless pool id: RunPod's documented table with the config's `gpuPools` on top. */
-  gpuPools: Readonly<Record<string, string>>;
-  /** Write v1 defaults out on creates instead of warning (config `preserveV1Defaults`). */
-  preserveV1Defaults: boolean;
-  /** Wrap bodies built at run time in generated adapters (config `adapters`); otherwise such requests stay on v1. */
-  adapters: boolean;
-}
-
-/** A finding that may depend on edits that arbitration can still take away. */
-export interface PlannedFinding extends Finding {
-  /** Node the finding is anchored on (dedupe key for findings on shared literals). */
-  anchor: N;
-}
-
-export interface RequestPlan {
-  instance: SiteInstance;
-  /** Edits that hold for every use of the changed code (legacy base, TODO comments, content type). */
-  universal: SourceEdit[];
-  /** Edits right for this request; dropped together if another request sharing the code disagrees. */
-  specific: SourceEdit[];
-  /**
-   * Edits harmless for every request sharing the code, but only wanted if this request's own rewrite
-   * survives (the JSON Content-Type a migrated pod action needs).
-   */
-  ifRewritten: SourceEdit[];
-  /** The request's URL was recognised (a known v1 or v2 path on a known base): its reads of a base count as understood. */
-  understood: boolean;
-  /** Why the request must stay on v1 as a whole (its base with it), when a part other than its URL decides that. */
-  hold?: string;
-  findings: PlannedFinding[];
-  /** Nodes whose content decides this request. */
-  touched: Set<N>;
-}
-
-export function positionOf(node: N): { line: number; column: number } {
-  return { line: node.loc?.start.line ?? 1, column: (node.loc?.start.column ?? 0) + 1 };
-}
-
-export function finding(ruleId: RuleId, node: N, message: string, fixable: boolean = RULES[ruleId].fixable): PlannedFinding {
-  return { ruleId, severity: RULES[ruleId].severity, ...positionOf(node), message, fixable, anchor: node };
-}
 
 const v2Display = (path: string): string => `/v2${path}`;
 

@@ -38,7 +38,7 @@ import {
 } from '../map/responses.js';
 import type { V1Operation } from '../map/operations.js';
 import { shapeOf } from '../url/shape.js';
-import { finding, type PlanEnv, type PlannedFinding, type RequestPlan } from './request.js';
+import { finding, type PlanEnv, type PlannedFinding, type RequestPlan } from './plan.js';
 import type { RuleId } from './registry.js';
 
 export interface ResponsePlan {
@@ -469,6 +469,32 @@ function typeMembers(program: P): Array<{ typeName: string; key: N; name: string
   return out;
 }
 
+// Asked once per file of a project with the same instances and plans: worked out once (a project of
+// thousands of files would otherwise go through every request for each file).
+const restProgramsOf = new WeakMap<readonly SiteInstance[], Set<N>>();
+const handledOf = new WeakMap<readonly RequestPlan[], Set<N>>();
+
+/** The programs holding a request (or the call that starts one) on a RunPod REST base. */
+function restPrograms(instances: readonly SiteInstance[], env: PlanEnv): Set<N> {
+  let out = restProgramsOf.get(instances);
+  if (out) return out;
+  restProgramsOf.set(instances, (out = new Set()));
+  for (const i of instances) {
+    const base = shapeOf(i.site.url, env.bases).base;
+    if (base === 'legacy' || base === 'target') out.add(programOf(i.root).value).add(programOf(i.site.call).value);
+  }
+  return out;
+}
+
+/** Response reads a request's plan already reported. */
+function handledAnchors(plans: readonly RequestPlan[]): Set<N> {
+  let out = handledOf.get(plans);
+  if (out) return out;
+  handledOf.set(plans, (out = new Set()));
+  for (const plan of plans) for (const f of plan.findings) if (f.ruleId === 'response-field' || f.ruleId === 'billing-records' || f.ruleId === 'error-shape') out.add(f.anchor);
+  return out;
+}
+
 /**
  * Reads that only look like v1 response fields: a distinctive v1 field name read in a file that talks
  * to RunPod REST, or any v1 field of a value declared with a v1 type name (`p: Pod`); and members of
@@ -477,14 +503,8 @@ function typeMembers(program: P): Array<{ typeName: string; key: N; name: string
  */
 export function planResponseFile(rootPath: P, instances: readonly SiteInstance[], plans: readonly RequestPlan[], env: PlanEnv): PlannedFinding[] {
   const program = programOf(rootPath).value;
-  const inFile = (n: N): boolean => n.start >= program.start && n.end <= program.end;
-  const talksRest = instances.some((i) => {
-    if (!inFile(i.root.value) && !inFile(i.site.call.value)) return false;
-    const base = shapeOf(i.site.url, env.bases).base;
-    return base === 'legacy' || base === 'target';
-  });
-  const handled = new Set<N>();
-  for (const plan of plans) for (const f of plan.findings) if (f.ruleId === 'response-field' || f.ruleId === 'billing-records' || f.ruleId === 'error-shape') handled.add(f.anchor);
+  const talksRest = restPrograms(instances, env).has(program);
+  const handled = handledAnchors(plans);
   const out: PlannedFinding[] = [];
   const typed = Object.keys(V1_TYPE_NAMES).some((t) => env.source.slice(program.start, program.end).includes(t));
   if (!talksRest && !typed) return out;

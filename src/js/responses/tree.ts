@@ -151,12 +151,12 @@ export function callersOf(fn: P): P[] {
   callerCache.set(fn.value, out);
   const name = calledName(fn);
   if (!name) return out;
+  const project = currentProject();
+  project?.lookedPast(project.fileAt(fn.value.start));
   // This file, then the other files of the run that mention the name (imports are followed by resolveExpr).
   const programs = [programOf(fn)];
-  for (const file of currentProject()?.files ?? []) {
-    const root = file.parsed?.root;
-    if (!root || !file.source.includes(name)) continue;
-    const program = programOf(root);
+  for (const file of project?.filesCalling(name) ?? []) {
+    const program = programOf(file.parsed!.root);
     if (program.value !== programs[0]!.value) programs.push(program);
   }
   for (const program of programs) {
