@@ -121,6 +121,42 @@ describe('partial runs are closed over what must move with them', () => {
     expect(read(dir, 'src/pods.ts')).toContain('/stop');
   }, 30_000);
 
+  it('lint of an app whose only use is a client function whose request is several modules deep is not green', () => {
+    const dir = tempProject({
+      'package.json': JSON.stringify({ name: 'acme', private: true, workspaces: ['apps/*', 'packages/*'] }),
+      'packages/client/package.json': JSON.stringify({ name: '@acme/client', main: 'dist/index.js' }),
+      'packages/client/src/config.ts': "export const API = 'https://rest.runpod.io/v1';\n",
+      'packages/client/src/http.ts': "import { API } from './config';\n\nexport async function send(method: string, route: string): Promise<unknown> {\n  const res = await fetch(API + route, { method });\n  return res.json();\n}\n",
+      'packages/client/src/pods.ts': "import { send } from './http';\n\nexport const stopPod = (id: string) => send('POST', `/pods/${id}/stop`);\n",
+      'packages/client/src/index.ts': "export { stopPod } from './pods';\n",
+      'apps/web/package.json': JSON.stringify({ name: 'web' }),
+      'apps/web/src/page.ts': "import { stopPod } from '@acme/client';\n\nexport async function onClick(id: string) {\n  await stopPod(id);\n}\n",
+    });
+    const lint = cli(['lint', '--format', 'json'], path.join(dir, 'apps/web'));
+    expect(lint.code).toBe(1);
+    const rules = JSON.parse(lint.stdout).files.flatMap((f: { findings: Array<{ ruleId: string }> }) => f.findings.map((x) => x.ruleId));
+    expect(rules).toEqual(['base-url', 'pod-action']);
+  }, 30_000);
+
+  it('shell scripts sourced together: a run given the script that holds the base writes the scripts that use it', () => {
+    const dir = tempProject({
+      'lib/env.sh': '#!/usr/bin/env bash\nRUNPOD_REST="https://rest.runpod.io/v1"\n',
+      'bin/halt.sh': '#!/usr/bin/env bash\nsource "$(dirname "$0")/../lib/env.sh"\ncurl -s -X POST -H "Authorization: Bearer $RUNPOD_API_KEY" "$RUNPOD_REST/pods/$1/stop"\n',
+      'tools/purge.sh': '#!/usr/bin/env bash\ncurl -s -X DELETE "https://rest.runpod.io/v1/templates/$1"\n',
+    });
+    git(dir, 'init', '-q', '-b', 'main');
+    git(dir, 'add', '.');
+    git(dir, 'commit', '-qm', 'init');
+    const lint = cli(['lint', 'bin/halt.sh', '--format', 'json'], dir);
+    expect(lint.code).toBe(1);
+    expect(paths(lint.stdout)).toEqual(['bin/halt.sh', 'lib/env.sh']);
+    const write = cli(['lib/env.sh'], dir);
+    expect(write.code, write.stderr).toBe(0);
+    expect(read(dir, 'lib/env.sh')).toContain('https://api.runpod.io/v2');
+    expect(read(dir, 'bin/halt.sh')).toContain('/pods/$1/action');
+    expect(read(dir, 'tools/purge.sh')).toContain('rest.runpod.io/v1'); // its own base: not tied to what was asked
+  }, 30_000);
+
   for (const kind of ['npm', 'pnpm'] as const) {
     it(`lint inside one app of ${kind} workspaces follows the workspace client package`, () => {
       const dir = workspaces(kind);

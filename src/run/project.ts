@@ -113,6 +113,7 @@ export async function migrateJsFiles(jsFiles: readonly string[], envFiles: reado
   if (!seeds.length) return [...large];
   const { importsOf, importers } = await importGraph(jsFiles, known, resolver);
   const { callers, taken } = importClosure(seeds, importers, importsOf);
+  if (focus) takeImportChains(focus, importsOf, taken);
   const outcomes: JsFileOutcome[] = [...large];
   const texts = new Map<string, string>();
   for (const file of [...taken].sort()) {
@@ -248,6 +249,27 @@ function importClosure(seeds: readonly string[], importers: ReadonlyMap<string, 
   const taken = new Set(callers);
   spread(callers, importsOf, HELPER_HOPS, taken);
   return { callers, taken };
+}
+
+/**
+ * A file a partial run was asked about takes part when it reaches a taken file through its imports,
+ * however many hops away (a page that calls a workspace client's function whose request is three
+ * modules deep): it and the files on its import chain join, so its group is analysed and reported.
+ */
+function takeImportChains(focus: ReadonlySet<string>, importsOf: ReadonlyMap<string, string[]>, taken: Set<string>): void {
+  const cameFrom = new Map<string, string | null>();
+  let frontier = [...focus].filter((f) => importsOf.has(f) && !taken.has(f));
+  for (const f of frontier) cameFrom.set(f, null);
+  while (frontier.length) {
+    const next: string[] = [];
+    for (const f of frontier) {
+      for (const g of importsOf.get(f) ?? []) {
+        if (taken.has(g)) for (let h: string | null = f; h !== null && !taken.has(h); h = cameFrom.get(h) ?? null) taken.add(h);
+        else if (!cameFrom.has(g)) next.push((cameFrom.set(g, f), g));
+      }
+    }
+    frontier = next;
+  }
 }
 
 /** Groups of files connected by imports (undirected), each sorted; groups in order of their first file. */

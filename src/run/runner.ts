@@ -224,6 +224,8 @@ export async function run(targets: readonly string[], cwd: string, settings: Set
   // What the run was asked about, when that is less than what it reads (null: everything it reads).
   const isAsked = (file: string): boolean => scope.asked(file) && (!changed || changed.has(file));
   const asked = scope.partial || changed ? new Set(files.filter(isAsked)) : null;
+  // The text engine's files, with the files each shares a base, a constant or a wrapper with.
+  const textLinks = new Map<string, readonly string[]>();
   const resolver = new ModuleResolver(readWorkspaces(new Set(files.map(pkgOf)), report), discovery.has, report);
   const results = new Map<string, FileResult>();
   const blank = (file: string): FileResult => ({
@@ -268,9 +270,10 @@ export async function run(targets: readonly string[], cwd: string, settings: Set
       // Otherwise the text engine plans it, keeping v1 what code the run does not migrate reads.
       else if (o.result?.heldVars) heldVars.set(o.file, o.result.heldVars);
     }
-    const textFiles = kept.filter((f) => !isJsFile(f) && isTextEngineFile(f) && !byJs.has(f) && (!asked || asked.has(f)));
+    const textFiles = kept.filter((f) => !isJsFile(f) && isTextEngineFile(f) && !byJs.has(f));
     const textOutcomes = await scanTextFiles(textFiles, groupSettings, onRead, jobs, early, heldVars);
     for (const o of textOutcomes) {
+      textLinks.set(o.file, o.result.linked ?? []);
       results.set(o.file, finishTextFile(results.get(o.file) ?? blank(o.file), o, groupSettings));
       // The text engine links scripts, modules and the settings files they read without saying which: its files are written as one.
       groups.join(o.file, textOutcomes[0]!.file);
@@ -282,12 +285,23 @@ export async function run(targets: readonly string[], cwd: string, settings: Set
   for (const r of results.values()) if (groups.has(r.absPath)) r.writeGroup = groups.of(r.absPath);
   refuseUnsafeWrites([...results.values()].filter((r) => r.changed));
   reportMalformed([...malformed.values()], results, (file) => ({ base: blank(file), rules: settingsOf(file).rules }));
-  // A partial run reports what it was asked about and what must move with it: the rest of its write groups.
-  const askedGroups = new Set([...(asked ?? [])].filter((f) => groups.has(f)).map((f) => groups.of(f)));
-  const inRun = (r: FileResult): boolean => !asked || isAsked(r.absPath) || (groups.has(r.absPath) && askedGroups.has(groups.of(r.absPath)) && (r.changed || r.findings.length > 0));
+  // A partial run reports what it was asked about and what must move with it: the rest of its JS write
+  // groups, and the text files linked to its text files (the text engine's write group is all of its
+  // files, most of them unrelated).
+  const askedGroups = new Set([...(asked ?? [])].filter((f) => groups.has(f) && !textLinks.has(f)).map((f) => groups.of(f)));
+  const askedText = linkedClosure([...(asked ?? [])].filter((f) => textLinks.has(f)), textLinks);
+  const movesWithAsked = (file: string): boolean => (textLinks.has(file) ? askedText.has(file) : groups.has(file) && askedGroups.has(groups.of(file)));
+  const inRun = (r: FileResult): boolean => !asked || isAsked(r.absPath) || (movesWithAsked(r.absPath) && (r.changed || r.findings.length > 0));
   const listed = [...results.values()].filter((r) => inRun(r) && (r.changed || r.findings.length || r.suppressed.length || r.inventory)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const pulledIn = asked ? { pulledIn: listed.filter((r) => !isAsked(r.absPath)).map((r) => r.path) } : {};
   return { results: listed, summary: summarize(listed, files.length), ...(shard ? { shard } : {}), ...pulledIn };
+}
+
+/** The files reachable from `start` through `links`, `start` included. */
+function linkedClosure(start: readonly string[], links: ReadonlyMap<string, readonly string[]>): Set<string> {
+  const seen = new Set(start);
+  for (let frontier = [...start]; frontier.length; ) frontier = frontier.flatMap((f) => (links.get(f) ?? []).filter((g) => !seen.has(g) && seen.add(g)));
+  return seen;
 }
 
 /**

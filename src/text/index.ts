@@ -31,6 +31,8 @@ export interface TextScanResult {
   output: string | null;
   /** For text/project.ts: what this file holds on v1 (own offsets and foreign ids), and whether it talks to RunPod REST. */
   cross?: { held: Map<number, { where: string; why: 'uncovered' | 'request' }>; talksRest: boolean };
+  /** Set by text/project.ts: the files this one shares a base, a constant, a wrapper or an import with (they move together). */
+  linked?: string[];
 }
 
 /** What the other files of the project define that this one uses, and what they hold (text/project.ts). */

@@ -114,7 +114,23 @@ export function scanTextProject(sources: readonly TextSource[], others: readonly
     round = scanAll();
   }
   for (const [file, r] of round) results.set(file, r);
+  for (const [file, others] of linksBetween(foreignUsed, ids, pyLinks)) {
+    const r = results.get(file);
+    if (r) r.linked = [...others].sort();
+  }
   return withSettingsHolds(sources, results, bases);
+}
+
+/** Which files share what: a reader and the file that defines a value it uses, a module and those it imports from (both ways). */
+function linksBetween(foreignUsed: ReadonlyMap<string, ReadonlySet<number>>, ids: ForeignIds, py: ReadonlyMap<string, { from: ReadonlySet<string> }>): Map<string, Set<string>> {
+  const links = new Map<string, Set<string>>();
+  const link = (a: string, b: string): void => {
+    if (a === b) return;
+    for (const [x, y] of [[a, b], [b, a]] as const) (links.get(x) ?? links.set(x, new Set()).get(x)!).add(y);
+  };
+  for (const [reader, used] of foreignUsed) for (const id of used) link(reader, ids.lookup(id)!.file);
+  for (const [file, view] of py) for (const from of view.from) link(file, from);
+  return links;
 }
 
 /** Settings files whose base a file of the project reads where its requests cannot be followed: scanned again with that base held. */
