@@ -3,7 +3,7 @@ import { isClientInstance } from './clients/index.js';
 import { EMPTY_CTX } from './context.js';
 import type { Project } from './project.js';
 import { enclosingFunction, keyName, memberName, type N, type P } from './scope.js';
-import { memberReads, propertyReads, referencePaths } from './reads.js';
+import { memberReads, propertyReads, referencePaths, thisReadPaths } from './reads.js';
 import { returnedExpression } from './values.js';
 import { collectPaths } from './walk.js';
 
@@ -75,8 +75,10 @@ function instanceUse(value: P, visited: ReadonlySet<N>, project: Project, bases:
   if (holder?.type === 'VariableDeclarator' && made.name === 'init' && holder.id.type === 'Identifier') {
     return referencePaths(made.parentPath.get('id'), project, { skipTypes: true }).find((r) => !isRequest(r))?.node ?? null;
   }
+  // A client held by a class (`this.http = createAxios(…)`): its uses in the class. An instance of the
+  // class passed on whole is not a use of the client (the field's own base rule covers bases read there).
   const member = classMemberName(made);
-  return member ? memberReads(member.cls, member.name, member.isStatic, project).find((r) => !visited.has(r)) ?? null : null;
+  return member && !member.isStatic ? thisReadPaths(member.cls, member.name).find((r) => !isRequest(r))?.node ?? null : null;
 }
 
 /** The class member a literal is the value of: a field, a constructor assignment, or what a getter returns. */

@@ -82,9 +82,14 @@ function importedReferences(id: P, name: string, project: Project, options: { sk
 
 /** `this.name` reads in a class (not the assignments that set it). */
 function thisReads(cls: P, name: string): N[] {
-  return collectPaths(cls, (n) => n.type === 'MemberExpression' && n.object.type === 'ThisExpression' && memberName(n) === name)
-    .filter((p) => !(p.parentPath?.value?.type === 'AssignmentExpression' && p.name === 'left'))
-    .map((p) => p.node);
+  return thisReadPaths(cls, name).map((p) => p.node);
+}
+
+/** The same reads as paths. */
+export function thisReadPaths(cls: P, name: string): P[] {
+  return collectPaths(cls, (n) => n.type === 'MemberExpression' && n.object.type === 'ThisExpression' && memberName(n) === name).filter(
+    (p) => !(p.parentPath?.value?.type === 'AssignmentExpression' && p.name === 'left'),
+  );
 }
 
 /**
