@@ -1,10 +1,10 @@
 // The command-line tool as a few ES modules instead of ~200 (our ~110 and yargs' ~40 among them):
 // Node resolves, links and compiles each module on its own, which cost ~80 ms of every run's start.
 // Input is tsc's output (dist/src), so the bundle runs exactly the code the tests type-check. The
-// library API (dist/src/index.js) and the jscodeshift transform (dist/transforms) stay unbundled.
+// library API (dist/src/index.js) stays unbundled.
 import { defineConfig } from 'rolldown';
 
-export default defineConfig({
+export default defineConfig([{
   input: {
     cli: 'dist/src/cli.js',
     // Worker-thread entries, found next to the chunk that starts them (new URL('./x.js', import.meta.url)).
@@ -22,4 +22,13 @@ export default defineConfig({
     chunkFileNames: '[name].js',
     sourcemap: true,
   },
-});
+},
+// The jscodeshift transform as one CommonJS file: jscodeshift loads a transform with require (through
+// babel-register unless --no-babel, which turns our ES modules into CommonJS that then fails inside a
+// "type": "module" package). Dependencies stay external, required from the package's node_modules.
+{
+  input: { 'v1-to-v2': 'dist/transforms/v1-to-v2.js' },
+  platform: 'node',
+  external: [/^[^./]/],
+  output: { dir: 'dist/transforms', format: 'cjs', exports: 'named', entryFileNames: '[name].cjs', chunkFileNames: '[name]-[hash].cjs' },
+}]);

@@ -36,3 +36,10 @@ export interface TreeOptions {
 
 export function generateTree(root: string, opts: TreeOptions): TreeManifest;
 export function importClosure(manifest: TreeManifest, callerHops?: number, helperHops?: number): string[];
+
+export interface SharedTreeOptions {
+  /** REST v1 client files, each importing the shared log module. */
+  files: number;
+}
+
+export function generateSharedImportTree(root: string, opts: SharedTreeOptions): TreeManifest;

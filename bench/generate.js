@@ -787,6 +787,52 @@ export function generateTree(root, opts) {
   return manifest;
 }
 
+/** The log module every file of the shared-import tree imports (a logger, as real clients import one). */
+const SHARED_LOG = `export function log(level: 'debug' | 'info' | 'warn' | 'error', ...args: unknown[]): void {
+  if (level === 'debug' && !process.env.DEBUG) return;
+  console.log(\`[\${level}]\`, ...args);
+}
+`;
+
+/**
+ * The shared-import tree: `files` REST v1 client files in one folder, cycling through every kind of
+ * RunPod code, each of which imports one shared module (`import { log } from './log'`), as real
+ * clients import a logger, a config or types. It connects every file of the run by imports, which is
+ * what a monorepo's batch run looks like to the cross-file analysis.
+ */
+export function generateSharedImportTree(root, opts) {
+  const { files } = opts;
+  const manifest = { root, files: 0, sources: 0, bytes: 0, runpodFiles: [], seeds: [], expectedChanged: [], runpodUnchanged: [], imports: new Map(), ignoredFiles: 0 };
+  fs.mkdirSync(root, { recursive: true });
+  write(root, 'package.json', JSON.stringify({ name: 'bench-shared-import', private: true, type: 'module' }, null, 2) + '\n', manifest);
+  write(root, 'src/clients/log.ts', SHARED_LOG, manifest);
+  manifest.sources++;
+  manifest.imports.set('src/clients/log.ts', []);
+  let clientRel = null;
+  for (let k = 0; k < files; k++) {
+    const { kind, ext, changes } = RUNPOD_KINDS[k % RUNPOD_KINDS.length];
+    const rel = `src/clients/${kind}-${k}.${ext}`;
+    const ctx = { loggerSpec: './log', clientSpec: clientRel ? `./${path.posix.basename(clientRel).replace(/\.ts$/, '')}` : '' };
+    let content = runpodFile(kind, k, ctx);
+    const imports = ['src/clients/log.ts'];
+    if (kind.startsWith('wrapper-') && kind !== 'wrapper-client') imports.push(clientRel);
+    if (kind !== 'wrapper-client') {
+      // Every file imports the shared module and uses it once, after its own imports.
+      const use = `log('debug', 'loaded ${kind}-${k}');\n`;
+      if (kind === 'axios-cjs') content = content.replace("'use strict';\n", `'use strict';\nconst { log } = require('./log');\n${use}`);
+      else content = `import { log } from './log';\n${content.replace(/^((?:import [^\n]*\n)*)/, `$1${use}`)}`;
+    }
+    write(root, rel, content, manifest);
+    manifest.sources++;
+    manifest.imports.set(rel, imports);
+    if (kind === 'wrapper-client') clientRel = rel;
+    manifest.runpodFiles.push(rel);
+    (changes ? manifest.expectedChanged : manifest.runpodUnchanged).push(rel);
+    if (!['wrapper-calls', 'wrapper-create', 'job-api'].includes(kind)) manifest.seeds.push(rel);
+  }
+  return manifest;
+}
+
 /**
  * The files src/run/project.ts takes part in a run (IMPORT_HOPS = 3, HELPER_HOPS = 2), estimated from
  * the generated import graph. Paths are tree-relative.

@@ -31,14 +31,21 @@
 //   --rss launcher|time BENCH_RSS  how peak RSS is measured        (default: time if /usr/bin/time exists)
 //   --json FILE   BENCH_JSON       also write the results as JSON
 //   --rg PATH     BENCH_RG         ripgrep binary (default: rg on PATH; none: skip the comparison)
+//   --shared LIST BENCH_SHARED     sizes of the shared-import tree, v1 files (default 500,2000,8000; none: skip)
+//   --shared-reps N BENCH_SHARED_REPS paired runs per size of (d)   (default 3; sizes over 4,000 files: 1)
 //   BENCH_NO_BUILD=1 skip `tsc -p tsconfig.build.json`; BENCH_STRICT=1 exit 1 when a target fails.
+//
+//   (d) the shared-import tree (bench/generate.js generateSharedImportTree): N REST v1 client files that
+//       each import one shared module, the shape of a monorepo's batch run: `v2-migrate --dry-run .`
+//       against jscodeshift parsing and printing the same files, paired, at each size, with peak RSS and
+//       the growth exponent of the dry run's time between sizes.
 // ~30k files: BENCH_PACKAGES=30 BENCH_FILES=1000 npm run bench
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generateTree, importClosure } from './generate.js';
+import { generateSharedImportTree, generateTree, importClosure } from './generate.js';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = path.join(REPO, 'bin', 'v2-migrate.js');
@@ -89,7 +96,10 @@ const opts = {
   keep: option('keep', 'BENCH_KEEP', '') !== '' && option('keep', 'BENCH_KEEP', '') !== '0',
   rss: option('rss', 'BENCH_RSS', fs.existsSync(GNU_TIME) ? 'time' : 'launcher'),
   json: option('json', 'BENCH_JSON', undefined),
+  shared: option('shared', 'BENCH_SHARED', '500,2000,8000'),
+  sharedReps: positiveInt('shared-reps', option('shared-reps', 'BENCH_SHARED_REPS', '3')),
 };
+const sharedSizes = opts.shared === 'none' ? [] : opts.shared.split(',').map((n) => positiveInt('shared', n.trim()));
 if (opts.files < 16) {
   console.error('bench: --files must be at least 16 (a RunPod package needs room for every kind of v1 code)');
   process.exit(2);
@@ -332,6 +342,8 @@ function main() {
     check(jscsClean(jscsC, changedFiles.length), `jscodeshift parses and prints the ${changedFiles.length} changed files without error`);
   }
 
+  const shared = sharedSizes.map((n) => sharedImportRun(n, jscsArgs, jobsArgs));
+
   // -------------------------------------------------------------------------------------------
   // Report
   // -------------------------------------------------------------------------------------------
@@ -361,6 +373,7 @@ function main() {
     // No target: the tree run also finds those files among all of them, which jscodeshift is spared here.
     { target: 'for information: dry run of the whole tree against jscodeshift on only the files it analyses', value: `${dryRatio.toFixed(2)}× jscodeshift's time`, ok: 'info' },
     { target: 'peak RSS under 500 MB at 30k files', value: fmtMB(peakRss), ok: peakRss == null ? null : peakRss < 500 * 1024 },
+    ...sharedTargets(shared),
   ];
 
   const lines = [];
@@ -414,6 +427,13 @@ function main() {
       ['dry run / jscodeshift (the files with a v1 URL, named)', `${dryRatioV1.toFixed(2)}×`],
     ],
   );
+  if (shared.length) {
+    lines.push(`(d) shared-import tree: N REST v1 client files that each import one shared module; medians of ${opts.sharedReps} paired runs (1 over 4,000 files)`, '');
+    table(
+      ['v1 files', 'v2-migrate --dry-run .', 'jscodeshift parse+print', 'ratio', 'peak RSS', 'growth exponent (from the size before)'],
+      shared.map((r, i) => [r.files, fmtS(r.dry), fmtS(r.jscs), `${(r.dry / r.jscs).toFixed(2)}×`, fmtMB(r.rssKb), i ? growth(shared[i - 1], r).toFixed(2) : '']),
+    );
+  }
   table(
     ['target', 'measured', 'result'],
     targets.map((t) => [t.target, t.value, verdict(t.ok)]),
@@ -429,10 +449,70 @@ function main() {
   if (opts.json) {
     fs.writeFileSync(
       opts.json,
-      JSON.stringify({ machine, options: opts, trees: { v1: { sources: v1.sources, files: v1.files, bytes: v1.bytes, runpod: v1.runpodFiles.length, expectedChanged: v1.expectedChanged.length, analysed: analysedFiles.length }, clean: { sources: clean.sources, files: clean.files, bytes: clean.bytes } }, samples, medians: m, ratios: { lintVsRg: lintRatio, dryVsJscodeshift: dryRatio, dryVsJscodeshiftChanged: dryRatioChanged, dryV1VsJscodeshift: dryRatioV1 }, peakRssKb: { lint: lintRss, dry: dryRss }, targets: targets.map((t) => ({ ...t, result: verdict(t.ok) })), problems }, null, 2) + '\n',
+      JSON.stringify({ machine, options: opts, trees: { v1: { sources: v1.sources, files: v1.files, bytes: v1.bytes, runpod: v1.runpodFiles.length, expectedChanged: v1.expectedChanged.length, analysed: analysedFiles.length }, clean: { sources: clean.sources, files: clean.files, bytes: clean.bytes } }, samples, medians: m, ratios: { lintVsRg: lintRatio, dryVsJscodeshift: dryRatio, dryVsJscodeshiftChanged: dryRatioChanged, dryV1VsJscodeshift: dryRatioV1 }, peakRssKb: { lint: lintRss, dry: dryRss }, shared, targets: targets.map((t) => ({ ...t, result: verdict(t.ok) })), problems }, null, 2) + '\n',
     );
   }
   if (problems.length) return 1;
   if (process.env.BENCH_STRICT === '1' && targets.some((t) => t.ok === false)) return 1;
   return 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// (d) The shared-import tree
+// ---------------------------------------------------------------------------------------------
+
+/** Growth exponent of the dry run's time from size `a` to size `b`: 1 is linear. */
+function growth(a, b) {
+  return Math.log(b.dry / a.dry) / Math.log(b.files / a.files);
+}
+
+/**
+ * `v2-migrate --dry-run .` on a shared-import tree of `files` v1 files and jscodeshift on the same
+ * files, paired (back to back, `sharedReps` times; once above 4,000 files), with correctness checks.
+ */
+function sharedImportRun(files, jscsArgs, jobsArgs) {
+  const root = path.join(tmp, `shared-${files}`);
+  log(`(d) shared-import tree of ${files} v1 files`);
+  const tree = generateSharedImportTree(root, { files });
+  const sources = [...tree.imports.keys()].sort();
+  const reps = files > 4000 ? 1 : opts.sharedReps;
+  const dry = [];
+  const jscs = [];
+  const rss = [];
+  for (let rep = 0; rep < reps; rep++) {
+    const r = timed('dry-run shared', process.execPath, [BIN, '--dry-run', '.', ...jobsArgs], { cwd: root, rss: opts.rss });
+    dry.push(r.ms);
+    rss.push(r.rssKb);
+    check(r.code === 1, `shared-import tree of ${files}: the dry run exits 1 (got ${r.code}${r.signal ? `, signal ${r.signal}` : ''}): ${r.stderr.slice(0, 400)}`);
+    if (rep === 0) {
+      const diffed = [...r.stdout.matchAll(/^\+\+\+ b\/(.+)$/gm)].map((m) => m[1]).sort();
+      const expected = [...tree.expectedChanged].sort();
+      check(diffed.join('\n') === expected.join('\n'), `shared-import tree of ${files}: the dry run changes exactly the ${expected.length} expected files (got ${diffed.length})`);
+      check(!/\binternal-error\b|\bparse-error\b|\bskipped-file\b/.test(r.stdout), `shared-import tree of ${files}: no internal-error, parse-error or skipped-file finding`);
+    }
+    const j = timed('jscodeshift shared', process.execPath, jscsArgs, { cwd: root, input: sources.join('\n') });
+    jscs.push(j.ms);
+    check(jscsClean(j, sources.length), `shared-import tree of ${files}: jscodeshift parses and prints the ${sources.length} files without error`);
+  }
+  fs.rmSync(root, { recursive: true, force: true });
+  const known = rss.filter((x) => x != null);
+  return { files, dry: median(dry), jscs: median(jscs), rssKb: known.length ? Math.max(...known) : null, dryRuns: dry, jscsRuns: jscs };
+}
+
+/** The issue's targets for the shared-import tree, where its sizes were measured. */
+function sharedTargets(shared) {
+  const at = (n) => shared.find((r) => r.files === n);
+  const out = [];
+  const two = at(2000);
+  if (two) {
+    out.push({ target: 'shared-import tree, 2,000 v1 files: dry run at most 0.5× jscodeshift parse+print of the same files', value: `${(two.dry / two.jscs).toFixed(2)}×`, ok: two.dry / two.jscs <= 0.5 });
+    out.push({ target: 'shared-import tree, 2,000 v1 files: peak RSS at most 400 MB', value: fmtMB(two.rssKb), ok: two.rssKb == null ? null : two.rssKb <= 400 * 1024 });
+  }
+  if (shared.length > 1) {
+    const first = shared[0];
+    const last = shared[shared.length - 1];
+    const g = growth(first, last);
+    out.push({ target: `shared-import tree: growth exponent at most 1.1 from ${first.files} to ${last.files} files`, value: g.toFixed(2), ok: g <= 1.1 });
+  }
+  return out;
 }

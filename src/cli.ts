@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import yargs from 'yargs';
@@ -8,18 +9,24 @@ import type { Mode } from './report/types.js';
 import { RULES, RULE_IDS, isRuleId } from './rules/registry.js';
 import { applyBaseline, BaselineError, readBaseline, writeBaseline } from './run/baseline.js';
 import { dirtyFiles } from './run/git.js';
-import { writeAtomic } from './run/files.js';
+import { encode } from './run/files.js';
+import { recoverInterrupted, writeTogether, JOURNAL_NAME, type Recovery } from './run/transaction.js';
+import { workTreeRoot } from './util/folders.js';
 import { run, type RunResult } from './run/runner.js';
 import { makeProgress } from './run/progress.js';
 import { changedSince } from './run/changed.js';
 import { parseShard } from './run/shard.js';
 import { ResultCache, defaultCacheDir } from './run/cache.js';
 import { mergeReports, MergeError } from './report/merge.js';
+import { UsageError } from './cli/usage.js';
+import { checkFlags, jobsOf, maxWarningsOf, ruleSelection } from './cli/validate.js';
+import { keepRules } from './cli/rule-filter.js';
+import { printedConfig } from './cli/print-config.js';
+import { ComponentLog } from './live/component-log.js';
+import type { LoadedSettings } from './live/project.js';
 
 /** Exit codes: the contract CI scripts rely on. */
 export const EXIT = { clean: 0, findings: 1, usage: 2 } as const;
-
-class UsageError extends Error {}
 
 interface Args {
   paths: string[];
@@ -30,14 +37,44 @@ interface Args {
   baseUrl?: string;
   quiet: boolean;
   allowDirty: boolean;
-  maxWarnings: number;
+  maxWarnings: string;
   baseline?: string;
   updateBaseline: boolean;
-  jobs?: number;
+  jobs?: string;
   changedSince?: string;
   cache: boolean;
   cacheLocation?: string;
   shard?: string;
+  outputFile?: string;
+  color?: boolean;
+  ignorePattern?: string[];
+  stdin: boolean;
+  stdinFilename?: string;
+  printConfig?: string;
+  rule?: string[];
+}
+
+/** Where reports go: standard output, or the --output-file. */
+interface Sink {
+  write(text: string): void;
+  /** Whether colors can show there (a terminal). */
+  tty: boolean;
+}
+
+function sinkFor(args: Pick<Args, 'outputFile'>, out: NodeJS.WritableStream): Sink {
+  if (!args.outputFile) return { write: (text) => void out.write(text), tty: 'isTTY' in out && !!(out as NodeJS.WriteStream).isTTY };
+  const file = path.resolve(args.outputFile);
+  return {
+    write: (text) => {
+      try {
+        fs.mkdirSync(path.dirname(file), { recursive: true });
+        fs.writeFileSync(file, text);
+      } catch (error) {
+        throw new UsageError(`--output-file ${args.outputFile}: cannot write (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+      }
+    },
+    tty: false,
+  };
 }
 
 /** Exit code for a finished run (see README "Exit codes"). */
@@ -53,42 +90,83 @@ function exitCode(mode: Mode, result: RunResult, maxWarnings: number): number {
   return needsPerson || pending ? EXIT.findings : EXIT.clean;
 }
 
-async function execute(mode: Mode, args: Args, out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> {
+async function execute(mode: Mode, args: Args, out: NodeJS.WritableStream, err: NodeJS.WritableStream, input: NodeJS.ReadableStream): Promise<number> {
   const cwd = process.cwd();
   const paths = args.paths.length ? args.paths : ['.'];
-  const flags = { searchFrom: paths[0]!, ...(args.config ? { config: args.config } : {}), ...(args.legacyBaseUrl ? { legacyBaseUrl: args.legacyBaseUrl } : {}), ...(args.baseUrl ? { baseUrl: args.baseUrl } : {}) };
-  const settings = loadSettings(flags);
-  if (mode === 'lint' && (!Number.isInteger(args.maxWarnings) || args.maxWarnings < -1)) throw new UsageError(`--max-warnings must be a whole number, or -1 for no limit (got ${String(args.maxWarnings)})`);
+  const only = ruleSelection(args.rule);
+  const flags = { searchFrom: args.stdinFilename ? path.dirname(path.resolve(args.stdinFilename)) : paths[0]!, ...(args.config ? { config: args.config } : {}), ...(args.legacyBaseUrl ? { legacyBaseUrl: args.legacyBaseUrl } : {}), ...(args.baseUrl !== undefined ? { baseUrl: args.baseUrl } : {}) };
+  const load = (): LoadedSettings => {
+    const loaded = loadSettings(flags);
+    const settings = args.ignorePattern ? { ...loaded, ignore: [...loaded.ignore, ...args.ignorePattern] } : loaded;
+    return { settings, settingsFor: settingsResolver(flags, settings) };
+  };
+  const { settings, settingsFor } = load();
+  if (args.printConfig) {
+    const file = path.resolve(args.printConfig);
+    const own = settingsFor(file);
+    sinkFor(args, out).write(printedConfig(file, args.ignorePattern && own !== settings ? { ...own, ignore: [...own.ignore, ...args.ignorePattern] } : own, only, cwd));
+    return EXIT.clean;
+  }
+  const maxWarnings = mode === 'lint' ? maxWarningsOf(args.maxWarnings) : 0;
   if (args.updateBaseline && !args.baseline) throw new UsageError('--update-baseline needs --baseline <file>: the file to write');
   const baselineFile = args.baseline ? path.resolve(cwd, args.baseline) : null;
   // Read the baseline before the (possibly long) run, so a missing or broken file fails fast.
   const baseline = baselineFile && !args.updateBaseline ? readBaseline(baselineFile) : null;
+  // A write run killed between its renames left a journal: finish or undo it before reading any file.
+  const journal = path.join(workTreeRoot(cwd) ?? cwd, JOURNAL_NAME);
+  const recovered = recoverInterrupted(journal);
+  if (recovered) err.write(recoveryMessage(recovered, cwd));
+  const jobs = args.jobs ? jobsOf(args.jobs) : os.availableParallelism();
+  const disk = args.cache ? new ResultCache(args.cacheLocation ? path.resolve(cwd, args.cacheLocation) : defaultCacheDir(cwd), toolVersion()) : null;
+  // --rule needs to know which files' changes go together: the run's components, seen through its cache.
+  const components = only ? new ComponentLog(disk?.dir ?? defaultCacheDir(cwd), toolVersion(), disk) : null;
   let result: RunResult;
+  let stdinText: { text: string; bom: boolean } | null = null;
   try {
-    result = await run(paths, cwd, settings, {
-      jobs: args.jobs ?? os.availableParallelism(),
-      progress: makeProgress(process.stderr, !args.quiet),
-      ...(args.changedSince ? { changed: changedSince(args.changedSince, cwd) } : {}),
-      ...(args.shard ? { shard: parseShard(args.shard) } : {}),
-      settingsFor: settingsResolver(flags, settings),
-      ...(args.cache ? { cache: new ResultCache(args.cacheLocation ? path.resolve(cwd, args.cacheLocation) : defaultCacheDir(cwd), toolVersion()) } : {}),
-    });
+    if (args.stdin) {
+      // The single-file path (and the engine it calls directly) is loaded only for --stdin.
+      const { readStdin, stdinRun } = await import('./cli/stdin.js');
+      stdinText = await readStdin(input);
+      const piped = await stdinRun(stdinText, args.stdinFilename!, cwd, load, { jobs, disk });
+      result = piped.result;
+      if (piped.changesWith.length) err.write(`v2-migrate: ${args.stdinFilename} changes together with ${piped.changesWith.join(', ')}; its change is not applied alone (run v2-migrate on the files to apply them together).\n`);
+    } else {
+      components?.startRun();
+      result = await run(paths, cwd, settings, {
+        jobs,
+        progress: makeProgress(process.stderr, !args.quiet),
+        ...(args.changedSince ? { changed: changedSince(args.changedSince, cwd) } : {}),
+        ...(args.shard ? { shard: parseShard(args.shard) } : {}),
+        settingsFor,
+        ...(components ? { cache: components } : disk ? { cache: disk } : {}),
+      });
+    }
   } catch (error) {
     if (error instanceof Error && /no such file or directory|--changed-since|--shard/.test(error.message)) throw new UsageError(error.message);
     throw error;
   }
+  if (only) {
+    const kept = keepRules(result, only, components?.components() ?? []);
+    result = kept.result;
+    for (const h of kept.held) err.write(`v2-migrate: --rule left ${h.files.join(', ')} unchanged: ${h.files.length === 1 ? 'its change' : 'their changes'} also ${h.files.length === 1 ? 'needs' : 'need'} ${h.rules.join(', ')} (add ${h.rules.length === 1 ? 'that rule' : 'those rules'} to apply them together).\n`);
+  }
   if (baselineFile && args.updateBaseline) {
     const n = writeBaseline(baselineFile, result);
     const files = new Set(result.results.filter((r) => r.findings.length).map((r) => r.path)).size;
-    (args.format === 'text' ? out : err).write(`v2-migrate: wrote ${n} finding${n === 1 ? '' : 's'} in ${files} file${files === 1 ? '' : 's'} to ${path.relative(cwd, baselineFile) || baselineFile}; lint --baseline now fails only on new ones.\n`);
+    (args.format === 'text' && !args.outputFile ? out : err).write(`v2-migrate: wrote ${n} finding${n === 1 ? '' : 's'} in ${files} file${files === 1 ? '' : 's'} to ${path.relative(cwd, baselineFile) || baselineFile}; lint --baseline now fails only on new ones.\n`);
     return EXIT.clean;
   }
   if (baseline) {
     result = applyBaseline(result, baseline);
     result.baseline = { file: path.relative(cwd, baseline.file) || baseline.file, entries: baseline.keys.size };
   }
+  // A write from standard input gives the text back on standard output; the report goes to stderr (or -o).
+  const piping = mode === 'write' && stdinText !== null;
+  const sink = sinkFor(args, piping ? err : out);
+  const color = args.format === 'text' && (args.color ?? (sink.tty && !process.env.NO_COLOR));
   let writeFailed = false;
-  if (mode === 'write') {
+  if (piping) out.write(result.results[0]?.changed ? result.results[0].bytes! : encode(stdinText!.text, stdinText!.bom));
+  else if (mode === 'write') {
     const changed = result.results.filter((r) => r.changed);
     if (!args.allowDirty) {
       const dirty = dirtyFiles(changed.map((r) => r.absPath));
@@ -98,36 +176,59 @@ async function execute(mode: Mode, args: Args, out: NodeJS.WritableStream, err: 
         return EXIT.usage;
       }
     }
-    // One file that cannot be written (permissions, a full disk) must not stop the others: each write is
-    // atomic, so a failed one leaves its file exactly as it was.
-    const failed: string[] = [];
-    for (const r of changed) {
-      try {
-        writeAtomic(r.absPath, r.bytes!);
-      } catch (error) {
-        failed.push(`  ${r.path}: ${(error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error))}`);
-        r.changed = false;
-      }
-    }
+    // Files that must move together are written together (see writeTogether); one group that cannot be
+    // written does not stop the others.
+    const { written, failed } = deferSignals(() => writeTogether(changed.map((r) => ({ file: r.absPath, data: r.bytes!, group: r.writeGroup ?? r.absPath })), journal));
+    const done = new Set(written);
+    for (const r of changed) if (!done.has(r.absPath)) r.changed = false;
+    result.summary.changed = done.size;
     if (failed.length) {
-      err.write(`v2-migrate: could not write ${failed.length} file${failed.length === 1 ? '' : 's'} (left unchanged):\n${failed.join('\n')}\n`);
+      const rel = (file: string): string => path.relative(cwd, file) || file;
+      const list = failed.map((f) => `  ${rel(f.file)}: ${f.movesWith ? `not written: it moves with ${rel(f.movesWith)}, which could not be written` : f.reason}`);
+      err.write(`v2-migrate: could not write ${failed.length} file${failed.length === 1 ? '' : 's'} (left unchanged):\n${list.join('\n')}\n`);
       writeFailed = true;
     }
   }
   if (writeFailed) {
-    out.write((await reporterFor(args.format))({ ...result, mode, quiet: args.quiet, color: false }));
+    sink.write((await reporterFor(args.format))({ ...result, mode, quiet: args.quiet, color: false }));
     return EXIT.usage;
   }
-  const color = args.format === 'text' && 'isTTY' in out && !!(out as NodeJS.WriteStream).isTTY && !process.env.NO_COLOR;
-  out.write((await reporterFor(args.format))({ ...result, mode, quiet: args.quiet, color }));
-  return exitCode(mode, result, args.maxWarnings);
+  sink.write((await reporterFor(args.format))({ ...result, mode, quiet: args.quiet, color }));
+  return exitCode(mode, result, maxWarnings);
+}
+
+const HELD_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+
+/** The default action, once the write is over: remove this handler and raise the signal again. */
+function onSignal(signal: NodeJS.Signals): void {
+  for (const s of HELD_SIGNALS) process.off(s, onSignal);
+  process.kill(process.pid, signal);
+}
+
+/**
+ * Run the (synchronous) `write` with SIGINT and SIGTERM handled in JavaScript: their default action
+ * would end the process between two renames, a handler runs only once the write is over. SIGKILL
+ * can still land there: the journal covers it.
+ */
+function deferSignals<T>(write: () => T): T {
+  for (const s of HELD_SIGNALS) if (!process.listeners(s).includes(onSignal)) process.on(s, onSignal);
+  return write();
+}
+
+function recoveryMessage(r: Recovery, cwd: string): string {
+  const list = (files: string[]): string => files.map((f) => `  ${path.relative(cwd, f) || f}`).join('\n');
+  const parts = ['v2-migrate: an earlier run was interrupted while writing files.'];
+  if (r.completed.length) parts.push(`Completed (every file of their group had its new text):\n${list(r.completed)}`);
+  if (r.rolledBack.length) parts.push(`Rolled back to their text before that run:\n${list(r.rolledBack)}`);
+  if (r.leftAlone.length) parts.push(`Changed since, so left as they are (check them):\n${list(r.leftAlone)}`);
+  return parts.join('\n') + '\n';
 }
 
 /** Run the CLI with `argv` (without node and script); resolves to the exit code. */
-export async function main(argv: string[], out: NodeJS.WritableStream = process.stdout, err: NodeJS.WritableStream = process.stderr): Promise<number> {
+export async function main(argv: string[], out: NodeJS.WritableStream = process.stdout, err: NodeJS.WritableStream = process.stderr, input: NodeJS.ReadableStream = process.stdin): Promise<number> {
   let code: number = EXIT.clean;
   const action = (mode: Mode) => async (args: Args) => {
-    code = await execute(args.dryRun && mode === 'write' ? 'dry-run' : mode, args, out, err);
+    code = await execute(args.dryRun && mode === 'write' ? 'dry-run' : mode, args, out, err, input);
   };
   const cli = yargs(argv)
     .scriptName('v2-migrate')
@@ -139,18 +240,18 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
     .command('lint [paths..]', 'Report v1 usage; exit 1 on errors or too many warnings', (y) =>
       y
         .positional('paths', { type: 'string', array: true, default: [], describe: 'Files or folders (default: .)' })
-        .option('max-warnings', { type: 'number', default: 0, describe: 'Warnings allowed before lint fails (-1: no limit)' })
+        .option('max-warnings', { type: 'string', default: '0', requiresArg: true, describe: 'Warnings allowed before lint fails (-1: no limit)' })
         .option('baseline', { type: 'string', describe: 'Baseline file: findings it lists do not fail lint (only new ones do)' })
         .option('update-baseline', { type: 'boolean', default: false, describe: 'Write the current findings to the --baseline file and exit 0' }),
       action('lint') as never,
     )
 .command('merge-reports <reports..>', 'Merge per-shard --format json reports into one JSON report (exit 1 like lint)', (y) =>
-      y.positional('reports', { type: 'string', array: true, demandOption: true, describe: 'JSON report files' }).option('max-warnings', { type: 'number', default: 0, describe: 'Warnings allowed before the merged gate fails (-1: no limit)' }),
+      y.positional('reports', { type: 'string', array: true, demandOption: true, describe: 'JSON report files' }).option('max-warnings', { type: 'string', default: '0', requiresArg: true, describe: 'Warnings allowed before the merged gate fails (-1: no limit)' }),
       (args) => {
         try {
+          const max = maxWarningsOf(args.maxWarnings);
           const merged = mergeReports((args.reports as string[]).map((f) => path.resolve(f)));
-          out.write(JSON.stringify(merged, null, 2) + '\n');
-          const max = Number(args.maxWarnings);
+          sinkFor(args as { outputFile?: string }, out).write(JSON.stringify(merged, null, 2) + '\n');
           code = merged.summary.errors! > 0 || (max >= 0 && merged.summary.warnings! > max) ? EXIT.findings : EXIT.clean;
         } catch (error) {
           if (error instanceof MergeError) throw new UsageError(error.message);
@@ -159,23 +260,30 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
       },
     )
     .command('rules', 'List every rule with its severity, whether the codemod fixes it, and one line of doc', () => {}, (args) => {
-      code = listRules(String(args.format ?? 'text'), out);
+      code = listRules(String(args.format ?? 'text'), sinkFor(args as { outputFile?: string }, out));
     })
     .command('explain <ruleId>', "Print a rule's documentation with a before/after example", (y) => y.positional('ruleId', { type: 'string', demandOption: true, describe: 'A rule id (see v2-migrate rules)' }), async (args) => {
-      code = await explain(String(args.ruleId), String(args.format ?? 'text'), out, err);
+      code = await explain(String(args.ruleId), String(args.format ?? 'text'), sinkFor(args as { outputFile?: string }, out), err);
     })
-    .option('format', { type: 'string', choices: FORMATS, default: 'text', describe: 'Output format: text, json, sarif (code scanning), github (Actions annotations), markdown (inventory)' })
-    .option('config', { type: 'string', describe: 'Config file (default: nearest v2-migrate.config.json or package.json "v2-migrate")' })
-    .option('legacy-base-url', { type: 'string', array: true, describe: 'Extra v1 base URL to migrate (repeatable), e.g. a proxy' })
-    .option('base-url', { type: 'string', describe: 'v2 base URL to write (default https://api.runpod.io/v2)' })
+    .option('format', { type: 'string', choices: FORMATS, default: 'text', requiresArg: true, describe: 'Output format: text, json, sarif (code scanning), github (Actions annotations), markdown (inventory)' })
+    .option('output-file', { alias: 'o', type: 'string', requiresArg: true, describe: 'Write the report to this file instead of standard output' })
+    .option('color', { type: 'boolean', describe: 'Color the text report (default: on a terminal unless NO_COLOR is set); --no-color turns it off' })
+    .option('config', { type: 'string', requiresArg: true, describe: 'Config file (default: nearest v2-migrate.config.json or package.json "v2-migrate")' })
+    .option('legacy-base-url', { type: 'string', array: true, requiresArg: true, describe: 'Extra v1 base URL to migrate (repeatable), e.g. a proxy' })
+    .option('base-url', { type: 'string', requiresArg: true, describe: 'v2 base URL to write (default https://api.runpod.io/v2)' })
+    .option('ignore-pattern', { type: 'string', array: true, requiresArg: true, describe: 'Skip files matching this gitignore-style glob, relative to the current directory (repeatable; added to the config\'s ignore)' })
+    .option('rule', { type: 'string', array: true, requiresArg: true, describe: 'Run only these rules (repeatable or comma-separated): other findings are not reported, and a change is applied only where all its fixes belong to them' })
+    .option('stdin', { type: 'boolean', default: false, describe: 'Read one file\'s text from standard input (with --stdin-filename); a write prints the new text on standard output' })
+    .option('stdin-filename', { type: 'string', requiresArg: true, describe: 'The path the --stdin text stands for: its language, config and the files it imports' })
+    .option('print-config', { type: 'string', requiresArg: true, describe: 'Print the settings that apply to this file (config files and flags merged) as JSON, and exit' })
     .option('quiet', { type: 'boolean', default: false, describe: 'Report errors only, no summary, no progress line' })
-    .option('jobs', { type: 'number', describe: 'Worker threads for analysis (default: all cores; output is identical for any value)' })
-    .option('changed-since', { type: 'string', describe: 'Report only files changed since this git ref (plus uncommitted and untracked ones); the files they need are still read' })
+    .option('jobs', { type: 'string', requiresArg: true, describe: 'Worker threads for analysis (default: all cores; output is identical for any value)' })
+    .option('changed-since', { type: 'string', requiresArg: true, describe: 'Report only files changed since this git ref (plus uncommitted and untracked ones); the files they need are still read' })
     .option('cache', { type: 'boolean', default: false, describe: 'Reuse results of unchanged files (keyed by tool version, config and file content)' })
-    .option('cache-location', { type: 'string', describe: 'Cache folder (default: node_modules/.cache/v2-migrate, or .v2-migrate-cache)' })
-    .option('shard', { type: 'string', describe: 'Analyse only shard i of n (i/n), split by package, for a CI matrix; merge the JSON reports with merge-reports' })
+    .option('cache-location', { type: 'string', requiresArg: true, describe: 'Cache folder (default: node_modules/.cache/v2-migrate, or .v2-migrate-cache)' })
+    .option('shard', { type: 'string', requiresArg: true, describe: 'Analyse only shard i of n (i/n), split by package, for a CI matrix; merge the JSON reports with merge-reports' })
     .check((a) => {
-      if (a.jobs !== undefined && (!Number.isInteger(a.jobs) || (a.jobs as number) < 1)) throw new UsageError('--jobs must be a whole number of at least 1');
+      checkFlags(a);
       return true;
     })
     .strict()
@@ -222,7 +330,7 @@ function skipHelpCache(cli: object): void {
 const DOC_FORMATS = ['text', 'json', 'markdown'];
 
 /** `v2-migrate rules`: every rule with severity, fixable flag and its one-line doc. */
-function listRules(format: string, out: NodeJS.WritableStream): number {
+function listRules(format: string, out: Sink): number {
   if (!DOC_FORMATS.includes(format)) throw new UsageError(`rules prints --format ${DOC_FORMATS.join(', ')} (not ${format})`);
   const rows = RULE_IDS.map((id) => ({ id, severity: RULES[id].severity, fixable: RULES[id].fixable, summary: RULES[id].summary }));
   if (format === 'json') out.write(JSON.stringify({ version: 1, rules: rows }, null, 2) + '\n');
@@ -235,7 +343,7 @@ function listRules(format: string, out: NodeJS.WritableStream): number {
 }
 
 /** `v2-migrate explain <ruleId>`: the rule's doc and a before/after example; exit 2 for an unknown id. */
-async function explain(id: string, format: string, out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> {
+async function explain(id: string, format: string, out: Sink, err: NodeJS.WritableStream): Promise<number> {
   if (!DOC_FORMATS.includes(format)) throw new UsageError(`explain prints --format ${DOC_FORMATS.join(', ')} (not ${format})`);
   // The docs (every rule's text and example) are only loaded for this command.
   const { closestRuleId, explainMarkdown, explainText, ruleDoc } = await import('./rules/docs.js');

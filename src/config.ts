@@ -3,21 +3,27 @@ import path from 'node:path';
 import type { z } from 'zod';
 import { lazy, requireDependency } from './util/lazy.js';
 import { onDisk, type HasEntry } from './util/folders.js';
-import { LEGACY_BASE_URL, TARGET_BASE_URL, stripTrailingSlash } from './map/hosts.js';
+import { GRAPHQL_URL, JOB_API_HOST, LEGACY_BASE_URL, TARGET_BASE_URL, stripTrailingSlash } from './map/hosts.js';
 import { RULE_IDS, type RuleId } from './rules/registry.js';
 import type { Severity } from './findings.js';
 import type { Bases } from './url/shape.js';
+import { AS_IF_ABSENT, parseJson, unparsableJson, type ReportMalformed } from './scan/malformed.js';
 
 export const CONFIG_FILE = 'v2-migrate.config.json';
 
 /** `v2-migrate.config.json` (or the `"v2-migrate"` key of package.json). Unknown keys are errors. */
 function buildConfigSchema(zod: typeof z) {
   const url = zod.string().url();
+  const base = (kind: BaseKind) =>
+    url.superRefine((value, ctx) => {
+      const problem = baseUrlProblem(value, kind);
+      if (problem) ctx.addIssue({ code: 'custom', message: `${value} ${problem}` });
+    });
   const ruleSetting = zod.enum(['off', 'error', 'warning', 'info']);
   const schema = zod
     .object({
-      legacyBaseUrls: zod.array(url).optional().describe('Extra v1 base URLs (proxies); RunPod’s own is always included.'),
-      baseUrl: url.optional().describe('The v2 base URL to write (default https://api.runpod.io/v2).'),
+      legacyBaseUrls: zod.array(base('legacy')).optional().describe('Extra v1 base URLs (proxies); RunPod’s own is always included.'),
+      baseUrl: base('target').optional().describe('The v2 base URL to write (default https://api.runpod.io/v2).'),
       ignore: zod.array(zod.string()).optional().describe('gitignore-style globs of files to skip.'),
       maxFileSizeMB: zod.number().positive().optional().describe('Files larger than this are scanned as text only, not parsed (default 2).'),
       gpuPools: zod
@@ -49,7 +55,30 @@ function buildConfigSchema(zod: typeof z) {
         .describe('Per-rule "off" or a severity.'),
     })
     .strict();
-  return { schema, url };
+  return { schema };
+}
+
+type BaseKind = 'legacy' | 'target';
+
+/**
+ * Why a URL cannot be a base of this kind, or null when it can: a legacy base is a REST v1 base to move
+ * off, the target the v2 base to write. Both must be http(s), and neither may be an API v2-migrate
+ * never rewrites (the serverless job API, GraphQL).
+ */
+export function baseUrlProblem(value: string, kind: BaseKind): string | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'is not a URL';
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'is not an http(s) URL';
+  if (url.hostname === JOB_API_HOST) return `is the serverless job API (${JOB_API_HOST}), which v2-migrate never rewrites`;
+  const bare = stripTrailingSlash(value);
+  if (bare === GRAPHQL_URL || bare.startsWith(`${GRAPHQL_URL}/`)) return "is RunPod's GraphQL API, which v2-migrate never rewrites";
+  if (kind === 'legacy' && bare === TARGET_BASE_URL) return 'is the REST v2 base: legacy bases are the v1 ones to move off';
+  if (kind === 'target' && bare === LEGACY_BASE_URL) return 'is the retired REST v1 base: the base to write is a v2 one';
+  return null;
 }
 
 /** zod is loaded only when there is a config to check. */
@@ -82,34 +111,73 @@ function formatIssues(error: z.ZodError, file: string): string {
 }
 
 function readJson(file: string): unknown {
+  let text: string;
   try {
-    return JSON.parse(fs.readFileSync(file, 'utf8'));
+    text = fs.readFileSync(file, 'utf8');
   } catch (error) {
     throw new ConfigError(`${file}: cannot read config (${error instanceof Error ? error.message : String(error)})`);
   }
+  const parsed = parseJson(text);
+  if ('error' in parsed) throw new ConfigError(`${file}: cannot read config (${parsed.error})`);
+  return parsed.data;
 }
 
 /** Nearest `v2-migrate.config.json`, or package.json with a "v2-migrate" key, from `dir` upwards. */
 type FoundConfig = { file: string; data: unknown } | null;
 
-/** `cache` remembers the answer for every folder walked through, so a monorepo pays once per folder. */
-export function findConfig(dir: string, cache: Map<string, FoundConfig> = new Map(), has: HasEntry = onDisk): FoundConfig {
+/**
+ * A config candidate read without failing the run: null (with the problem reported) when it cannot
+ * be read, does not parse, or holds an invalid config. A package.json that does not parse may have
+ * held one: it counts as ours when its text names the key.
+ */
+function readLeniently(file: string, report: ReportMalformed): { data: unknown } | null {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    report({ file, message: `This ${path.basename(file)} cannot be read (${error instanceof Error ? error.message : String(error)}): ${AS_IF_ABSENT}`, line: 1, column: 1, ours: path.basename(file) === CONFIG_FILE });
+    return null;
+  }
+  const parsed = parseJson(text);
+  if ('error' in parsed) {
+    report(unparsableJson(file, text, parsed, path.basename(file) === CONFIG_FILE));
+    return null;
+  }
+  const isPackage = path.basename(file) === 'package.json';
+  const data = parsed.data as Record<string, unknown> | null;
+  const config = isPackage ? (data && typeof data === 'object' && 'v2-migrate' in data ? data['v2-migrate'] : undefined) : data;
+  if (config === undefined) return parsed;
+  const valid = configSchema().schema.safeParse(config);
+  if (valid.success) return parsed;
+  const issues = valid.error.issues.map((i) => `${i.path.length ? i.path.join('.') : '(root)'}: ${i.message}`).join('; ');
+  report({ file, message: `This ${isPackage ? 'package.json "v2-migrate" config' : 'v2-migrate config'} is invalid (${issues}): ${AS_IF_ABSENT}`, line: 1, column: 1, ours: true });
+  return isPackage ? { data: Object.fromEntries(Object.entries(data!).filter(([k]) => k !== 'v2-migrate')) } : null;
+}
+
+/**
+ * `cache` remembers the answer for every folder walked through, so a monorepo pays once per folder.
+ * With `lenient`, a candidate that cannot be used is reported there and passed over; without it (the
+ * root of the run, --config) it is a ConfigError.
+ */
+export function findConfig(dir: string, cache: Map<string, FoundConfig> = new Map(), has: HasEntry = onDisk, lenient?: ReportMalformed): FoundConfig {
   const walked: string[] = [];
   let cur = path.resolve(dir);
   const done = (found: FoundConfig): FoundConfig => {
     for (const d of walked) cache.set(d, found);
     return found;
   };
+  const read = (file: string): { data: unknown } | null => (lenient ? readLeniently(file, lenient) : { data: readJson(file) });
   for (;;) {
     if (cache.has(cur)) return done(cache.get(cur)!);
     walked.push(cur);
     if (has(cur, CONFIG_FILE)) {
       const candidate = path.join(cur, CONFIG_FILE);
-      return done({ file: candidate, data: readJson(candidate) });
+      const config = read(candidate);
+      if (config) return done({ file: candidate, data: config.data });
     }
     if (has(cur, 'package.json')) {
       const pkg = path.join(cur, 'package.json');
-      const data = readJson(pkg) as Record<string, unknown> | null;
+      const data = read(pkg)?.data as Record<string, unknown> | null | undefined;
       if (data && typeof data === 'object' && 'v2-migrate' in data) return done({ file: `${pkg}#v2-migrate`, data: data['v2-migrate'] });
     }
     const parent = path.dirname(cur);
@@ -136,16 +204,18 @@ export function loadSettings(flags: SettingsFlags): Settings {
  * folder), so a package's own v2-migrate.config.json applies to its files. With --config, one
  * config applies everywhere.
  */
-export function settingsResolver(flags: SettingsFlags, root: Settings): (file: string, has?: HasEntry) => Settings {
+export function settingsResolver(flags: SettingsFlags, root: Settings): (file: string, has?: HasEntry, report?: ReportMalformed) => Settings {
   if (flags.config) return () => root;
   const configs = new Map<string, FoundConfig>();
   const byDir = new Map<string, Settings>();
   const byConfig = new Map<string | null, Settings>([[root.configFile, root]]);
-  return (file, has = onDisk) => {
+  // The root's own config was read strictly by loadSettings: a config found below it that cannot be
+  // used is reported and passed over, never an error that stops the run.
+  return (file, has = onDisk, report = () => {}) => {
     const dir = path.dirname(file);
     let settings = byDir.get(dir);
     if (!settings) {
-      const found = findConfig(dir, configs, has);
+      const found = findConfig(dir, configs, has, report);
       const key = found?.file ?? null;
       settings = byConfig.get(key);
       if (!settings) {
@@ -165,12 +235,16 @@ function settingsFrom(found: { file: string; data: unknown } | null, flags: Sett
     if (!parsed.success) throw new ConfigError(formatIssues(parsed.error, found.file));
     config = parsed.data;
   }
-  for (const u of [...(flags.legacyBaseUrl ?? []), ...(flags.baseUrl ? [flags.baseUrl] : [])]) {
-    if (!configSchema().url.safeParse(u).success) throw new ConfigError(`not a URL: ${u}`);
+  const flagged: Array<[string, string, BaseKind]> = [...(flags.legacyBaseUrl ?? []).map((u): [string, string, BaseKind] => ['--legacy-base-url', u, 'legacy']), ...(flags.baseUrl !== undefined ? [['--base-url', flags.baseUrl, 'target'] as [string, string, BaseKind]] : [])];
+  for (const [flag, u, kind] of flagged) {
+    const problem = baseUrlProblem(u, kind);
+    if (problem) throw new ConfigError(`${flag}: ${u || '(empty)'} ${problem}`);
   }
-  const legacy = [LEGACY_BASE_URL, ...(config.legacyBaseUrls ?? []), ...(flags.legacyBaseUrl ?? [])].map(stripTrailingSlash);
+  const legacy = [...new Set([LEGACY_BASE_URL, ...(config.legacyBaseUrls ?? []), ...(flags.legacyBaseUrl ?? [])].map(stripTrailingSlash))];
+  const target = stripTrailingSlash(flags.baseUrl ?? config.baseUrl ?? TARGET_BASE_URL);
+  if (legacy.includes(target)) throw new ConfigError(`${target} is both the v2 base to write and a legacy base to move off${found ? ` (see ${found.file})` : ''}`);
   return {
-    bases: { legacy: [...new Set(legacy)], target: stripTrailingSlash(flags.baseUrl ?? config.baseUrl ?? TARGET_BASE_URL) },
+    bases: { legacy, target },
     gpuPools: config.gpuPools ?? {},
     preserveV1Defaults: config.preserveV1Defaults ?? false,
     adapters: config.adapters === false ? false : { file: config.adapters?.file && found ? path.resolve(path.dirname(found.file.replace(/#v2-migrate$/, '')), config.adapters.file) : null },

@@ -2,16 +2,19 @@
  * Behaviour, not text: a v1 client module (test/behaviour/runpod-client.v1.mjs) is migrated by the
  * engine (migrateSource, the same code the CLI runs), then both versions are loaded and run, the v1
  * one against a stub that answers like REST v1 (bare arrays, `{ message }` errors) and the migrated
- * one against a stub that answers like REST v2 (`{ pods }`, `{ records, metadata }`, RFC 9457 errors).
- * Every exported function must return the same value from both, and the migrated module must send
- * exactly the v2 requests (method, URL, JSON body).
+ * one against v2-migrate/testing (MSW handlers that answer like REST v2: `{ pods }`, `{ records,
+ * metadata }`, RFC 9457 errors, every request checked with the v2 schemas), seeded with the same
+ * account. Every exported function must return the same value from both, and the migrated module must
+ * send exactly the v2 requests (method, URL, JSON body).
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { migrateSource, type MigrateOptions } from '../src/js/migrate.js';
+import { runpodV2 } from '../src/testing/index.js';
+import { tempDir } from './helpers.js';
 
 const FILE = 'test/behaviour/runpod-client.v1.mjs';
 const SOURCE = readFileSync(fileURLToPath(new URL(`../${FILE}`, import.meta.url)), 'utf8');
@@ -41,7 +44,6 @@ const SERVERLESS_RECORDS = [1.5, 2.25, 0.75];
 
 const ok = (body: unknown): Reply => ({ status: 200, body });
 const v1Error = (status: number, message: string): Reply => ({ status, body: { message } });
-const problem = (status: number, title: string, detail: string, errors?: string[]): Reply => ({ status, body: { title, status, detail, ...(errors ? { errors } : {}) } });
 
 const v1Server: Server = (method, url, body) => {
   const route = `${method} ${url.pathname}`;
@@ -55,7 +57,7 @@ const v1Server: Server = (method, url, body) => {
     case 'DELETE /v1/pods/gone':
       return v1Error(404, 'pod not found');
     case 'POST /v1/templates':
-      return ok({ id: 't9', ...(body as object) });
+      return ok({ id: 'tpl_1', ...(body as object) });
     case 'POST /v1/templates/t1/update':
       return ok({ ...TEMPLATES[0], ...(body as object) });
     case 'GET /v1/templates':
@@ -72,44 +74,18 @@ const v1Server: Server = (method, url, body) => {
   return v1Error(404, `no route ${route}`);
 };
 
-/** v2 rejects unknown body fields (additionalProperties: false) and ignores unknown query parameters. */
-const TEMPLATE_FIELDS = new Set(['name', 'image', 'disk', 'args', 'env', 'ports', 'mounts', 'registry', 'serverless', 'public', 'category', 'startSsh', 'startJupyter', 'allowedCudaVersions']);
+const SERVERLESS_BILLING = SERVERLESS_RECORDS.map((totalAmount, i) => ({ startTime: `2026-06-0${i + 1}T00:00:00Z`, endTime: `2026-06-0${i + 2}T00:00:00Z`, totalAmount, serverlessId: 'e1' }));
 
-const v2Server: Server = (method, url, body) => {
-  const route = `${method} ${url.pathname}`;
-  switch (route) {
-    case 'GET /v2/pods':
-      return ok({ pods: PODS_V2 });
-    case 'GET /v2/pods/p1':
-      return ok(PODS_V2[0]);
-    case 'POST /v2/pods/p1/action':
-      return (body as { action?: string })?.action === 'stop' ? ok(PODS_V2[0]) : problem(422, 'Unprocessable Entity', 'invalid action', ['$.action: required']);
-    case 'DELETE /v2/pods/gone':
-      return problem(404, 'Not Found', 'pod not found');
-    case 'POST /v2/templates': {
-      const unknown = Object.keys(body as object).filter((k) => !TEMPLATE_FIELDS.has(k));
-      if (unknown.length) return problem(422, 'Unprocessable Entity', 'request body is invalid', unknown.map((k) => `$: additional properties '${k}' not allowed`));
-      return { status: 201, body: { id: 't9', ...(body as object) } };
-    }
-    case 'PATCH /v2/templates/t1':
-      return ok({ ...TEMPLATES[0], ...(body as object) });
-    case 'GET /v2/templates':
-      return ok({ templates: TEMPLATES });
-    case 'GET /v2/serverless/e1':
-      return ok({ id: 'e1', workers: { min: 0, max: 3 }, scaling: { type: 'QUEUE_DELAY', queueDelay: 4 } });
-    case 'GET /v2/billing/serverless': {
-      const all = SERVERLESS_RECORDS.map((totalAmount, i) => ({ startTime: `2026-06-0${i + 1}T00:00:00Z`, endTime: `2026-06-0${i + 2}T00:00:00Z`, totalAmount, serverlessId: 'e1' }));
-      const records = url.searchParams.get('serverlessId') === 'e1' ? all : [...all, { totalAmount: 100, serverlessId: 'other' }];
-      return ok({ records, metadata: { recordCount: records.length, totals: { totalAmount: records.reduce((s, r) => s + r.totalAmount, 0) } } });
-    }
-    case 'GET /v2/billing/endpoints':
-      // The trap: this bills *public* endpoints, a different product.
-      return ok({ records: [{ totalAmount: 999 }], metadata: {} });
-    case 'GET /v2/network-volumes':
-      return ok({ networkVolumes: VOLUMES_V1.map((v) => ({ id: v.id, name: v.name, size: v.size, dataCenter: v.dataCenterId, type: 'STANDARD' })) });
-  }
-  return problem(404, 'Not Found', `no route ${route}`);
-};
+/** The same account on v2: what v2-migrate/testing is seeded with. */
+const contract = runpodV2({
+  pods: PODS_V2,
+  templates: TEMPLATES,
+  endpoints: [{ id: 'e1', name: 'whisper', workers: { min: 0, max: 3 }, scaling: { type: 'QUEUE_DELAY', queueDelay: 4 } }],
+  networkVolumes: VOLUMES_V1.map((v) => ({ id: v.id, name: v.name, size: v.size, dataCenter: v.dataCenterId, type: 'STANDARD' })),
+  // The trap: /v2/billing/endpoints bills *public* endpoints, a different product.
+  billing: { serverless: [...SERVERLESS_BILLING, { ...SERVERLESS_BILLING[0]!, totalAmount: 100, serverlessId: 'other' }], endpoints: [{ startTime: '2026-06-01T00:00:00Z', endTime: '2026-06-02T00:00:00Z', totalAmount: 999 }] },
+});
+const v2Server = setupServer(...contract.handlers);
 
 function stubFetch(server: Server, sent: Sent[]): void {
   vi.stubGlobal('fetch', async (input: string | URL, init?: { method?: string; body?: string }) => {
@@ -118,8 +94,7 @@ function stubFetch(server: Server, sent: Sent[]): void {
     const body = init?.body === undefined ? undefined : JSON.parse(init.body);
     sent.push({ method, url: url.href, body });
     const reply = server(method, url, body);
-    const type = reply.status >= 400 && server === v2Server ? 'application/problem+json' : 'application/json';
-    return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': type } });
+    return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json' } });
   });
 }
 
@@ -131,11 +106,12 @@ const CALLS: Array<[string, ...string[]]> = [
   ['hourlySpend'],
   ['podImage', 'p1'],
   ['stopPod', 'p1'],
+  // Before the template calls: v2-migrate/testing keeps state, as v2 does (the v1 stub does not).
+  ['templateNames'],
   ['renameTemplate', 't1', 'torch'],
   ['createTemplate', 'mine', 'me/app:1'],
   ['endpointScale', 'e1'],
   ['serverlessSpend', 'e1'],
-  ['templateNames'],
   ['volumeRegions'],
   ['deletePod', 'gone'],
 ];
@@ -147,24 +123,30 @@ const EXPECTED_V2_REQUESTS: Sent[] = [
   { method: 'GET', url: `${V2}/pods`, body: undefined },
   { method: 'GET', url: `${V2}/pods/p1`, body: undefined },
   { method: 'POST', url: `${V2}/pods/p1/action`, body: { action: 'stop' } },
+  { method: 'GET', url: `${V2}/templates`, body: undefined },
   { method: 'PATCH', url: `${V2}/templates/t1`, body: { name: 'torch' } },
   { method: 'POST', url: `${V2}/templates`, body: { name: 'mine', image: 'me/app:1', disk: 20, serverless: false } },
   { method: 'GET', url: `${V2}/serverless/e1`, body: undefined },
   { method: 'GET', url: `${V2}/billing/serverless?serverlessId=e1&bucketSize=day`, body: undefined },
-  { method: 'GET', url: `${V2}/templates`, body: undefined },
   { method: 'GET', url: `${V2}/network-volumes`, body: undefined },
   { method: 'DELETE', url: `${V2}/pods/gone`, body: undefined },
 ];
 
-async function runAll(mod: Module, server: Server): Promise<{ results: unknown[]; sent: Sent[] }> {
-  const sent: Sent[] = [];
-  stubFetch(server, sent);
+/** Run every call against the v1 stub, or against v2-migrate/testing (MSW intercepts fetch). */
+async function runAll(mod: Module, api: 'v1' | 'v2'): Promise<{ results: unknown[]; sent: Sent[] }> {
+  let sent: Sent[] = [];
+  if (api === 'v1') stubFetch(v1Server, sent);
+  else {
+    vi.unstubAllGlobals();
+    contract.reset();
+  }
   const results: unknown[] = [];
   for (const [name, ...args] of CALLS) {
     const fn = mod[name];
     if (typeof fn !== 'function') throw new Error(`the module does not export ${name}`);
     results.push(await fn(...args));
   }
+  if (api === 'v2') sent = contract.requests.map(({ method, url, body }) => ({ method, url, body }));
   return { results, sent };
 }
 
@@ -177,16 +159,19 @@ describe('behaviour: a migrated v1 client against a v2 server', () => {
     const result = migrateSource(SOURCE, FILE, OPTIONS);
     expect(result.output, 'the engine must rewrite the module').not.toBeNull();
     migrated = result.output!;
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'v2-migrate-behaviour-'));
+    const dir = tempDir('v2-migrate-behaviour-');
     writeFileSync(path.join(dir, 'v1.mjs'), SOURCE);
     writeFileSync(path.join(dir, 'v2.mjs'), migrated);
     v1 = (await import(pathToFileURL(path.join(dir, 'v1.mjs')).href)) as Module;
     v2 = (await import(pathToFileURL(path.join(dir, 'v2.mjs')).href)) as Module;
+    v2Server.listen({ onUnhandledRequest: 'error' });
   });
 
   afterEach(() => {
     vi.unstubAllGlobals();
   });
+
+  afterAll(() => v2Server.close());
 
   it('the migrated module no longer mentions REST v1 and a second run changes nothing', () => {
     expect(migrated).not.toContain('rest.runpod.io');
@@ -194,19 +179,19 @@ describe('behaviour: a migrated v1 client against a v2 server', () => {
   });
 
   it('returns the same values against v2 as the v1 module did against v1', async () => {
-    const before = await runAll(v1, v1Server);
-    const after = await runAll(v2, v2Server);
+    const before = await runAll(v1, 'v1');
+    const after = await runAll(v2, 'v2');
     // The v1 run is the reference: it must itself have worked (no "no route" errors).
     expect(before.results).toEqual([
       ['trainer', 'server'],
       0.74 + 0 + 0.39,
       'runpod/pytorch:2.1 (50 GB)',
       'stopped',
+      ['pytorch', 'comfy'],
       'torch',
-      't9: me/app:1',
+      'tpl_1: me/app:1',
       '0..3',
       1.5 + 2.25 + 0.75,
-      ['pytorch', 'comfy'],
       ['EU-RO-1', 'US-TX-3'],
       'RunPod 404: pod not found',
     ]);
@@ -214,8 +199,10 @@ describe('behaviour: a migrated v1 client against a v2 server', () => {
   });
 
   it('sends exactly the v2 requests', async () => {
-    const { sent } = await runAll(v2, v2Server);
+    const { sent } = await runAll(v2, 'v2');
     expect(sent).toEqual(EXPECTED_V2_REQUESTS);
+    // Every request passed v2's checks; the one 404 is the missing pod the module asks for on purpose.
+    expect(contract.requests.filter((r) => r.status >= 400).map((r) => `${r.status} ${r.method} ${r.url}`)).toEqual([`404 DELETE ${V2}/pods/gone`]);
   });
 
   it('the unmigrated module fails against v2 (the stubs tell the versions apart)', async () => {
@@ -225,9 +212,9 @@ describe('behaviour: a migrated v1 client against a v2 server', () => {
         // Keep the comparison going past calls that throw.
         ...Object.fromEntries(CALLS.map(([name]) => [name, (...args: string[]) => v1[name]!(...args).catch((e: Error) => `threw: ${e.message}`)])),
       },
-      v2Server,
+      'v2',
     );
-    const reference = (await runAll(v1, v1Server)).results;
+    const reference = (await runAll(v1, 'v1')).results;
     const same = CALLS.filter((_c, i) => JSON.stringify(results[i]) === JSON.stringify(reference[i])).map(([name]) => name);
     expect(same).toEqual([]);
   });

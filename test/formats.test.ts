@@ -1,16 +1,11 @@
-import AjvDraft04 from 'ajv-draft-04';
-import ajvFormats from 'ajv-formats';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Finding } from '../src/findings.js';
 import { annotation, escapeData, escapeProperty } from '../src/report/github.js';
 import { scanInventory } from '../src/scan/inventory.js';
-import { cli, REPO, tempProject } from './helpers.js';
-
-// Both are CommonJS: under NodeNext the default import is `module.exports`, whose `.default` is the export.
-const Ajv = (AjvDraft04 as unknown as { default?: typeof AjvDraft04.default }).default ?? (AjvDraft04 as unknown as typeof AjvDraft04.default);
-const addFormats = (ajvFormats as unknown as { default?: typeof ajvFormats.default }).default ?? (ajvFormats as unknown as typeof ajvFormats.default);
+import { BIN, cli, git, sarifValidator, tempProject } from './helpers.js';
 
 const BASES = { legacy: ['https://rest.runpod.io/v1'], target: 'https://api.runpod.io/v2' };
 
@@ -65,12 +60,23 @@ describe('--format github', () => {
   });
 });
 
+describe('paths for GitHub from a package folder', () => {
+  it('annotations and SARIF name files relative to the repository (git root, or GITHUB_WORKSPACE), not the folder the run started in', () => {
+    const dir = tempProject({ 'apps/web/src/pods.ts': "export const stop = (id: string) => fetch('https://rest.runpod.io/v1/pods/' + id + '/stop', { method: 'POST' });\n" });
+    const web = path.join(dir, 'apps', 'web');
+    const run = (format: string, env: Record<string, string> = {}) => spawnSync(process.execPath, [BIN, 'lint', '--format', format], { cwd: web, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', GITHUB_WORKSPACE: '', ...env } }).stdout;
+    // Not in a repository: relative to where the run started, as before.
+    expect(run('github')).toContain('file=src/pods.ts,');
+    git(dir, 'init', '-q');
+    expect(run('github')).toContain('file=apps/web/src/pods.ts,');
+    const uris = (JSON.parse(run('sarif')) as { runs: Array<{ results: Array<{ locations: Array<{ physicalLocation: { artifactLocation: { uri: string } } }> }> }> }).runs[0]!.results.map((r) => r.locations[0]!.physicalLocation.artifactLocation.uri);
+    expect(new Set(uris)).toEqual(new Set(['apps/web/src/pods.ts']));
+    expect(run('github', { GITHUB_WORKSPACE: path.join(dir, 'apps') })).toContain('file=web/src/pods.ts,');
+  });
+});
+
 describe('--format sarif', () => {
-  const schema = JSON.parse(fs.readFileSync(path.join(REPO, 'test/schemas/sarif-2.1.0-rtm.5.json'), 'utf8')) as object;
-  // The official schema has a pattern that is invalid as a unicode RegExp; ajv must compile it without the u flag.
-  const ajv = new Ajv({ allErrors: true, strict: false, unicodeRegExp: false });
-  addFormats(ajv);
-  const validate = ajv.compile(schema);
+  const validate = sarifValidator();
 
   function check(doc: unknown): void {
     const ok = validate(doc);

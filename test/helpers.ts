@@ -1,3 +1,5 @@
+import AjvDraft04 from 'ajv-draft-04';
+import ajvFormats from 'ajv-formats';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,9 +15,9 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Run the built CLI (npm test builds first) in `cwd`. */
-export function cli(args: string[], cwd: string): CliRun {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+/** Run the built CLI (npm test builds first) in `cwd`, with `env` added to the environment. */
+export function cli(args: string[], cwd: string, env: Record<string, string> = {}): CliRun {
+  const r = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', ...env } });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -27,9 +29,26 @@ export function listFiles(dir: string): string[] {
     .flatMap((e) => (e.isDirectory() ? listFiles(path.join(dir, e.name)) : [path.join(dir, e.name)]));
 }
 
+const temps: string[] = [];
+
+/**
+ * A new folder under the system temp folder, removed after the test file has run (test/setup.ts):
+ * a full test run leaves nothing behind.
+ */
+export function tempDir(prefix = 'v2-migrate-'): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  temps.push(dir);
+  return dir;
+}
+
+/** Remove every folder tempDir made (a test that made a file unreadable has restored it, or runs as root). */
+export function removeTempDirs(): void {
+  for (const dir of temps.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+}
+
 /** A temp folder holding `files` (path → content). */
 export function tempProject(files: Record<string, string | Buffer>): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'v2-migrate-'));
+  const dir = tempDir();
   for (const [rel, content] of Object.entries(files)) {
     const abs = path.join(dir, rel);
     fs.mkdirSync(path.dirname(abs), { recursive: true });
@@ -45,4 +64,17 @@ export function git(cwd: string, ...args: string[]): void {
 
 export function copyDir(from: string, to: string): void {
   fs.cpSync(from, to, { recursive: true });
+}
+
+// Both are CommonJS: under NodeNext the default import is `module.exports`, whose `.default` is the export.
+const Ajv = (AjvDraft04 as unknown as { default?: typeof AjvDraft04.default }).default ?? (AjvDraft04 as unknown as typeof AjvDraft04.default);
+const addFormats = (ajvFormats as unknown as { default?: typeof ajvFormats.default }).default ?? (ajvFormats as unknown as typeof ajvFormats.default);
+
+/** A validator for the official SARIF 2.1.0 schema (test/schemas/). */
+export function sarifValidator() {
+  const schema = JSON.parse(fs.readFileSync(path.join(REPO, 'test/schemas/sarif-2.1.0-rtm.5.json'), 'utf8')) as object;
+  // The official schema has a pattern that is invalid as a unicode RegExp; ajv must compile it without the u flag.
+  const ajv = new Ajv({ allErrors: true, strict: false, unicodeRegExp: false });
+  addFormats(ajv);
+  return ajv.compile(schema);
 }

@@ -5,8 +5,7 @@ import { cli, tempProject } from './helpers.js';
 
 const CLIENT = `const BASE = 'https://rest.runpod.io/v1';
 export const reset = (id: string) => fetch(\`\${BASE}/pods/\${id}/reset\`, { method: 'POST' }); // v2-migrate-keep-v1 pod-reset
-// rp-migrate: ignore-next-line
-export const help = 'curl https://rest.runpod.io/v1/pods';
+export const help = 'curl https://rest.runpod.io/v1/pods'; // rp-migrate: ignore -- help text
 export const cmd = 'curl https://rest.runpod.io/v1/pods/x/stop';
 `;
 
@@ -16,13 +15,13 @@ describe('markers end to end', () => {
     const text = cli(['lint'], dir);
     expect(text.code).toBe(1); // base-url and the unmarked embedded-url remain
     expect(text.stdout).toMatch(/Kept on purpose \(v2-migrate-keep-v1\), not counted:\n {2}a\.ts:2:\d+ {2}POST \/pods\/\{podId\}\/reset[^\n]*pod-reset\n/);
-    expect(text.stdout).toMatch(/Marked false positive \(v2-migrate-ignore\), not counted:\n {2}a\.ts:4:\d+ [^\n]*embedded-url\n/);
+    expect(text.stdout).toMatch(/Marked false positive \(v2-migrate-ignore\), not counted:\n {2}a\.ts:3:\d+ [^\n]*embedded-url\n/);
     // The kept reset still holds the base it shares: moving it would send the kept request to v2.
     expect(text.stdout).toMatch(/1 error, 1 warning, 0 info \(0 fixable by running v2-migrate\); not counted: 1 kept on purpose, 1 marked false positive\.\n$/);
 
     const doc = JSON.parse(cli(['lint', '--format', 'json'], dir).stdout);
-    expect(doc.files[0].findings.map((f: { ruleId: string; line: number }) => `${f.line} ${f.ruleId}`)).toEqual(['1 base-url', '5 embedded-url']);
-    expect(doc.files[0].suppressed.map((f: { ruleId: string; line: number; marker: string }) => `${f.line} ${f.ruleId} ${f.marker}`)).toEqual(['2 pod-reset keep-v1', '4 embedded-url ignore']);
+    expect(doc.files[0].findings.map((f: { ruleId: string; line: number }) => `${f.line} ${f.ruleId}`)).toEqual(['1 base-url', '4 embedded-url']);
+    expect(doc.files[0].suppressed.map((f: { ruleId: string; line: number; marker: string }) => `${f.line} ${f.ruleId} ${f.marker}`)).toEqual(['2 pod-reset keep-v1', '3 embedded-url ignore']);
     expect(Object.keys(doc.files[0].findings[0]).sort()).toEqual(['column', 'fixable', 'line', 'message', 'ruleId', 'severity']);
     expect(doc.summary).toMatchObject({ errors: 1, warnings: 1, kept: 1, ignored: 1, baselined: 0 });
   });
@@ -31,7 +30,7 @@ describe('markers end to end', () => {
     const dir = tempProject({ 'a.ts': '// v2-migrate-keep-v1-file -- the legacy admin tool, retired with v1\n' + CLIENT });
     const r = cli(['lint'], dir);
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('not counted: 3 kept on purpose, 1 marked false positive'); // the next-line ignore is more specific than the file marker
+    expect(r.stdout).toContain('not counted: 3 kept on purpose, 1 marked false positive'); // the line's rp-migrate ignore is more specific than the file marker
     expect(cli(['lint', '--quiet'], dir).stdout).toBe('');
   });
 

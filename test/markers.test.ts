@@ -13,7 +13,6 @@ const LANGS = {
 
 const FAMILIES = {
   'v2-migrate': (kind: MarkerKind, scope: string) => `v2-migrate-${kind}${scope}`,
-  'rp-migrate': (kind: MarkerKind, scope: string) => `rp-migrate: ${kind}${scope}`,
 } as const;
 
 const KINDS: MarkerKind[] = ['ignore', 'keep-v1'];
@@ -61,6 +60,95 @@ describe('markers: every scope × family × kind × ids × language', () => {
       }
     }
   }
+});
+
+/** RunPod's helper's family: `rp-migrate: <kind>`, then ` start` / ` end` / ` file`; any text after is a reason. */
+describe('markers: RunPod\'s rp-migrate family, as its helper reads it', () => {
+  const TRAILING = [
+    { name: 'bare', text: '' },
+    { name: 'with a note', text: '  (rollback path, remove once the flag is gone)' },
+    { name: 'with words that look like rule ids', text: ' embedded-url pod-reset' },
+  ];
+  const layouts = (lang: (typeof LANGS)[keyof typeof LANGS], kind: MarkerKind, note: string) => {
+    const c = lang.code;
+    const m = (scope: string) => `rp-migrate: ${kind}${scope}${note}`;
+    return {
+      line: { text: [c, lang.trailing(c, m('')), c, ''].join('\n'), covered: [2], outside: [1, 3] },
+      region: { text: [c, lang.comment(m(' start')), c, c, lang.comment(m(' end')), c, ''].join('\n'), covered: [2, 3, 4, 5], outside: [1, 6] },
+      file: { text: [c, c, lang.comment(m(' file')), c, ''].join('\n'), covered: [1, 2, 4], outside: [] },
+    };
+  };
+  for (const [langName, lang] of Object.entries(LANGS)) {
+    for (const kind of KINDS) {
+      for (const note of TRAILING) {
+        for (const [scope, { text, covered, outside }] of Object.entries(layouts(lang, kind, note.text))) {
+          it(`${langName} ${kind} ${scope} ${note.name}`, () => {
+            const index = parseMarkers(text, lang.file);
+            expect(index.problems, text).toEqual([]);
+            expect(index.markers.every((mk) => mk.family === 'rp-migrate' && mk.ruleIds.length === 0), text).toBe(true);
+            for (const line of covered) {
+              // No rule ids in this family: every rule is covered.
+              for (const rule of ['base-url', 'pod-reset', 'embedded-url']) expect(index.match(line, rule), `line ${line} ${rule} of\n${text}`).toBe(kind);
+            }
+            for (const line of outside) expect(index.match(line, 'base-url'), `line ${line} of\n${text}`).toBeNull();
+          });
+        }
+      }
+    }
+  }
+
+  it('reads the scope word after a space, keeps the rest of the line as the reason', () => {
+    const py = [
+      'BASE = "https://api.runpod.io/v2"',
+      'if os.environ.get("USE_OLD_API"):',
+      '    # rp-migrate: keep-v1 start  (old path behind a flag, drop with the flag)',
+      '    BASE = "https://rest.runpod.io/v1"',
+      '    # rp-migrate: keep-v1 end',
+      'requests.get(f"{BASE}/pods")',
+      '',
+    ].join('\n');
+    const index = parseMarkers(py, 'client.py');
+    expect(index.problems).toEqual([]);
+    expect(index.markers.map((m) => [m.scope, m.reason])).toEqual([['start', '(old path behind a flag, drop with the flag)'], ['end', '']]);
+    expect(index.match(4, 'base-url')).toBe('keep-v1');
+    expect(index.match(6, 'base-url')).toBeNull();
+  });
+
+  it('counts a marker anywhere inside a comment, never in a string', () => {
+    expect(parseMarkers('x = f()  # checked by hand; rp-migrate: ignore\n', 'a.py').match(1, 'base-url')).toBe('ignore');
+    expect(parseMarkers('fetch(u); // kept for the old dashboard, rp-migrate: keep-v1\n', 'a.ts').match(1, 'base-url')).toBe('keep-v1');
+    expect(parseMarkers('/* TODO(ops) rp-migrate: ignore file */\n', 'a.ts').match(7, 'x')).toBe('ignore');
+    expect(parseMarkers('s = "rp-migrate: ignore"\n', 'a.py').markers).toEqual([]);
+    expect(parseMarkers("const u = 'https://x.y/#rp-migrate: ignore';\n", 'a.ts').markers).toEqual([]);
+    expect(parseMarkers('n=${#items[@]} rp-migrate: ignore\n', 'a.sh').markers).toEqual([]);
+    expect(parseMarkers('x = 1 # rp-migrate: ignored\n', 'a.py').markers).toEqual([]);
+  });
+
+  it('keep-v1 wins over ignore on a line both cover, whatever their scopes', () => {
+    const text = [
+      '# rp-migrate: ignore file', // 1
+      'a()', // 2
+      '# rp-migrate: keep-v1 start', // 3
+      'b()  # rp-migrate: ignore', // 4
+      '# rp-migrate: keep-v1 end', // 5
+      'c()  # rp-migrate: keep-v1  rp-migrate: ignore', // 6
+      '',
+    ].join('\n');
+    const index = parseMarkers(text, 'a.py');
+    expect(index.match(2, 'x')).toBe('ignore');
+    expect(index.match(4, 'x')).toBe('keep-v1');
+    expect(index.match(6, 'x')).toBe('keep-v1');
+    expect(parseMarkers('# rp-migrate: keep-v1 file\nx()  # rp-migrate: ignore\n', 'a.py').match(2, 'x')).toBe('keep-v1');
+  });
+
+  it('says so when a hyphenated scope is written (RunPod reads it as this line only)', () => {
+    const index = parseMarkers('# rp-migrate: ignore-start\nx()\n# rp-migrate: ignore-end\n', 'a.py');
+    expect(index.match(2, 'x')).toBeNull();
+    expect(index.problems.map((p) => p.message)).toEqual([
+      "rp-migrate: ignore-start is not RunPod's spelling and marks this line only; write rp-migrate: ignore start.",
+      "rp-migrate: ignore-end is not RunPod's spelling and marks this line only; write rp-migrate: ignore end.",
+    ]);
+  });
 });
 
 describe('markers: comment syntax', () => {
@@ -160,7 +248,7 @@ describe('markers: precedence and problems', () => {
   });
 
   it('reports unknown rule ids (the marker then matches nothing), unmatched ends and unclosed starts', () => {
-    const text = ['x(); // v2-migrate-keep-v1 legacy proxy', 'y(); // v2-migrate-keep-v1 -- legacy proxy', '// v2-migrate-ignore-end', '// rp-migrate: ignore-start', 'z();', ''].join('\n');
+    const text = ['x(); // v2-migrate-keep-v1 legacy proxy', 'y(); // v2-migrate-keep-v1 -- legacy proxy', '// v2-migrate-ignore-end', '// rp-migrate: ignore start', 'z();', ''].join('\n');
     const index = parseMarkers(text, 'a.ts');
     expect(index.match(1, 'base-url')).toBeNull();
     expect(index.match(2, 'base-url')).toBe('keep-v1');
@@ -171,7 +259,7 @@ describe('markers: precedence and problems', () => {
     expect(messages[0]).toMatch(/^1: v2-migrate-keep-v1 names "legacy", which is not a rule id/);
     expect(messages[1]).toMatch(/^1: .*"proxy"/);
     expect(messages.some((m) => /^3: v2-migrate-ignore-end has no matching v2-migrate-ignore-start/.test(m))).toBe(true);
-    expect(messages.some((m) => /^4: rp-migrate: ignore-start is never closed by rp-migrate: ignore-end/.test(m))).toBe(true);
+    expect(messages.some((m) => /^4: rp-migrate: ignore start is never closed by rp-migrate: ignore end/.test(m))).toBe(true);
   });
 
   it('an end closes the innermost open region of its own kind', () => {

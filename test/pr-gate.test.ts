@@ -1,8 +1,7 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, git, tempProject } from './helpers.js';
+import { cli, git, tempDir, tempProject } from './helpers.js';
 
 /** --changed-since, --shard + merge-reports, --cache (issue: PR gate for monorepos). */
 function monorepo(): string {
@@ -34,8 +33,9 @@ describe('PR gate', () => {
   it('--shard i/n covers every file exactly once, and merge-reports equals a single run', () => {
     const dir = monorepo();
     const single = json(dir, 'lint');
+    const reportDir = tempDir('v2-migrate-shard-');
     const reports = [1, 2, 3].map((i) => {
-      const file = path.join(os.tmpdir(), `v2-migrate-shard-${process.pid}-${i}.json`);
+      const file = path.join(reportDir, `shard-${i}.json`);
       fs.writeFileSync(file, cli(['lint', '--shard', `${i}/3`, '--format', 'json'], dir).stdout);
       return file;
     });
@@ -53,10 +53,13 @@ describe('PR gate', () => {
 
   it('--cache gives the same report and notices a changed file', () => {
     const dir = monorepo();
-    const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'v2-migrate-cache-'));
+    const cacheDir = tempDir('v2-migrate-cache-');
+    fs.appendFileSync(path.join(dir, 'packages/alpha/src/api.ts'), "export const token = 'rp_SECRET_kept_out_of_the_cache';\n");
     const first = cli(['--dry-run', '--cache', '--cache-location', cacheDir], dir).stdout;
+    expect(first).toContain('+++ b/packages/alpha/src/api.ts');
     expect(fs.readdirSync(cacheDir).length).toBeGreaterThan(0);
-    // Results hold file contents (.env values among them): owner-only files.
+    // The cache holds hashes, findings and the lines a migration writes, never the rest of a file; owner-only files.
+    for (const f of fs.readdirSync(cacheDir)) expect(fs.readFileSync(path.join(cacheDir, f), 'utf8')).not.toContain('rp_SECRET');
     if (process.platform !== 'win32') for (const f of fs.readdirSync(cacheDir)) expect(fs.statSync(path.join(cacheDir, f)).mode & 0o077).toBe(0);
     expect(cli(['--dry-run', '--cache', '--cache-location', cacheDir], dir).stdout).toBe(first);
     fs.writeFileSync(path.join(dir, 'packages/alpha/src/use.ts'), "import { call } from './api';\nexport const del = (id: string) => call(`/templates/${id}`);\n");

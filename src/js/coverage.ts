@@ -23,6 +23,9 @@ export function uncoveredUse(literal: P, visited: ReadonlySet<N>, project: Proje
   // A .env value is used wherever its variable is read, and wherever those reads flow (a
   // `const BASE = process.env.X ?? '…'` read by code the tool cannot follow holds it too).
   if (literal.node.type === 'EnvValue') {
+    // `const { X } = process.env`: the tool does not follow a destructured variable, so it is a use it cannot account for.
+    const destructured = envDestructurings(literal.node.name ?? '', project)[0];
+    if (destructured) return destructured.node;
     for (const read of envReads(literal.node.name ?? '', project)) {
       const use = uncoveredUse(read, visited, project, bases);
       if (use) return use;
@@ -102,8 +105,16 @@ function classMemberName(q: P): { cls: P; name: string; isStatic: boolean } | nu
   return null;
 }
 
-/** `process.env.NAME` reads in the project's JS files. */
+const isEnvObject = (n: N): boolean => (n?.type === 'MemberExpression' || n?.type === 'OptionalMemberExpression') && memberName(n) === 'env';
+
+/** `process.env.NAME` / `process.env['NAME']` / `import.meta.env.NAME` reads in the project's JS files. */
 function envReads(name: string, project: Project): P[] {
-  const isRead = (n: N): boolean => n.type === 'MemberExpression' && memberName(n) === name && n.object.type === 'MemberExpression' && memberName(n.object) === 'env';
+  const isRead = (n: N): boolean => (n.type === 'MemberExpression' || n.type === 'OptionalMemberExpression') && memberName(n) === name && isEnvObject(n.object);
+  return project.files.flatMap((f) => (f.parsed ? collectPaths(f.parsed.root.get('program'), isRead) : []));
+}
+
+/** `const { NAME } = process.env` (renamed or with a default too): the pattern properties that read NAME. */
+function envDestructurings(name: string, project: Project): P[] {
+  const isRead = (n: N): boolean => n.type === 'VariableDeclarator' && n.id.type === 'ObjectPattern' && isEnvObject(n.init) && n.id.properties.some((p: N) => p.type === 'ObjectProperty' && keyName(p.key, p.computed) === name);
   return project.files.flatMap((f) => (f.parsed ? collectPaths(f.parsed.root.get('program'), isRead) : []));
 }

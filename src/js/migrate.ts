@@ -12,7 +12,8 @@ import type { DeclaredWrapper } from './clients/index.js';
 import { isSuppressed, parseMarkers, type MarkerIndex } from '../markers/index.js';
 import type { N, P } from './scope.js';
 import { nodeIndex, type NodeIndex } from './node-index.js';
-import { finding, holdsItsBase, planRequest, type PlannedFinding, type RequestPlan } from '../rules/request.js';
+import { finding, type PlannedFinding, type RequestPlan } from '../rules/plan.js';
+import { holdsItsBase, planRequest } from '../rules/request.js';
 import { planLiteral, type LiteralPlan } from '../rules/literals.js';
 import { planResponseFile } from '../rules/response.js';
 import { RULES } from '../rules/registry.js';
@@ -38,6 +39,8 @@ export interface MigrateOptions {
   preserveV1Defaults?: boolean;
   /** Run-time body adapters (config `adapters`): off, or the file to put them in (null: next to the code). */
   adapters?: false | { file: string | null };
+  /** The quote new strings are written with (default: the one most string literals of the files use). */
+  quote?: string;
   /** Rules set to "off" in the config: their findings are not reported (by the runner) and their fixes not made. */
   offRules?: readonly string[];
 }
@@ -53,6 +56,11 @@ export interface MigrateResult {
   heldVars?: Record<string, string>;
   /** For a file whose requests now call generated body adapters: the adapter file and what it must export. */
   adapter?: AdapterNeed;
+  /**
+   * Other files whose changes come from the same requests as this file's (a base literal and the paths
+   * built on it, a wrapper and its callers): applied together or not at all. Absent when none.
+   */
+  changesWith?: string[];
 }
 
 /**
@@ -133,7 +141,7 @@ function analyzeProject(project: Project, options: MigrateOptions): Map<string, 
   const literalsOf = new Map<ProjectFile, P[]>();
   for (const f of jsFiles) literalsOf.set(f, nodeIndex(f.parsed!).strings);
   const literals = [...literalsOf.values()].flat();
-  const quote = preferredQuote(source, literals.map((p) => p.node));
+  const quote = options.quote ?? preferredQuote(source, literals.map((p) => p.node));
   const env = { source, bases: options.bases, quote, gpuPools: withDocumentedPools(options.gpuPools), preserveV1Defaults: options.preserveV1Defaults ?? false, adapters: options.adapters !== false };
 
   const instances = collectSites(jsFiles.map((f) => f.parsed!), options.bases, options.wrappers ?? []);
@@ -151,6 +159,7 @@ function analyzeProject(project: Project, options: MigrateOptions): Map<string, 
   const markedAt = markerLookup(project);
   const isMarked = (f: PlannedFinding): boolean => off.has(f.ruleId) || markedAt(f);
   const frozen = freezeMarked(plans, isMarked);
+  project.noteEdits(plans.flatMap((p) => [...p.universal, ...p.specific, ...p.ifRewritten]));
   arbitrate(plans);
   const literalPlans = planLiterals(jsFiles, literalsOf, touchedByAny, source, options.bases);
   const understanding = understoodNodes(plans, literalPlans);
@@ -175,6 +184,7 @@ function analyzeProject(project: Project, options: MigrateOptions): Map<string, 
   const kept = holdEdits(edits, findings, isHeld, where, understanding.heldBy);
   const adapters = adapterImports(kept, source, quote, options.adapters ? options.adapters.file : null);
   const results = splitByFile(project, [...kept, ...adapters.imports], findings);
+  linkChanges(results, project, [...plans.map(planEdits), ...literalPlans.map((lp) => lp.plan.edits)], new Set(kept));
   for (const [file, need] of adapters.needs) {
     const result = results.get(file);
     if (result?.output !== null && result) result.adapter = need;
@@ -424,7 +434,32 @@ function holdReason(plan: RequestPlan): string {
 }
 
 function collectEdits(plans: readonly RequestPlan[]): SourceEdit[] {
-  return plans.flatMap((p) => [...p.universal, ...p.specific, ...(p.specific.length ? p.ifRewritten : [])]);
+  return plans.flatMap(planEdits);
+}
+
+/** The edits one request's plan makes. */
+const planEdits = (p: RequestPlan): SourceEdit[] => [...p.universal, ...p.specific, ...(p.specific.length ? p.ifRewritten : [])];
+
+/**
+ * `changesWith` of each changed file: the files that the kept edits of one request (or literal) span,
+ * joined transitively (two requests on one base literal join their files too).
+ */
+function linkChanges(results: Map<string, MigrateResult>, project: Project, editGroups: ReadonlyArray<readonly SourceEdit[]>, kept: ReadonlySet<SourceEdit>): void {
+  const parent = new Map<string, string>();
+  const find = (f: string): string => {
+    while (parent.has(f) && parent.get(f) !== f) f = parent.get(f)!;
+    return f;
+  };
+  for (const group of editGroups) {
+    const files = [...new Set(group.filter((e) => kept.has(e)).map((e) => project.fileAt(e.start).file))];
+    for (const f of files) if (!parent.has(f)) parent.set(f, f);
+    for (const f of files.slice(1)) parent.set(find(f), find(files[0]!));
+  }
+  const changed = [...results].filter(([f, r]) => r.output !== null && parent.has(f)).map(([f]) => f);
+  for (const f of changed) {
+    const others = changed.filter((g) => g !== f && find(g) === find(f));
+    if (others.length) results.get(f)!.changesWith = others;
+  }
 }
 
 /** Characters JavaScript treats as line breaks but git, editors and diffs do not. */

@@ -3,7 +3,9 @@ import { parseForTransform, type Parsed } from './parse.js';
 import { isEnvFile } from '../scan/kinds.js';
 import { keyName, memberName, requiredModule, type N, type P } from './scope.js';
 import { pushTo } from '../util/multimap.js';
+import { dotenvAssignments } from '../scan/dotenv.js';
 import { lastStartingBy } from '../util/lines.js';
+import { nodeIndex } from './node-index.js';
 
 /**
  * The files of one run that can matter, parsed into a single coordinate space: every file's nodes
@@ -13,6 +15,11 @@ import { lastStartingBy } from '../util/lines.js';
 export interface ProjectInput {
   file: string;
   source: string;
+  /**
+   * The file is analysed in other groups of the run too (a helper several groups import): the run
+   * keeps the groups apart only while nothing here looks past it (see Project.crossTalk).
+   */
+  shared?: boolean;
 }
 
 /** `NAME=value` in a .env file, addressable like a string literal. */
@@ -37,6 +44,12 @@ export interface ProjectFile {
 
 export { isEnvFile };
 
+/** An `import` declaration: the file and the index of the statement in its program body. */
+export interface ImportSite {
+  file: ProjectFile;
+  statement: number;
+}
+
 
 export class Project {
   readonly files: ProjectFile[] = [];
@@ -44,6 +57,15 @@ export class Project {
   readonly combined: string;
   private readonly env = new Map<string, EnvEntry[]>();
   private readonly exportCache = new Map<string, P | null>();
+  private importIndex: Map<ProjectFile, ImportSite[]> | null = null;
+  private callIndex: Map<string, ProjectFile[]> | null = null;
+  private readonly shared = new Set<ProjectFile>();
+  /**
+   * Shared files (ProjectInput.shared) the analysis looked past: it asked who imports them or calls
+   * one of their functions (the answer would be different with the other groups' files), or a request
+   * planned an edit in one. Either way the groups that share the file must be analysed together.
+   */
+  readonly crossTalk = new Set<string>();
 
   constructor(
     inputs: readonly ProjectInput[],
@@ -51,7 +73,8 @@ export class Project {
     private readonly imports: Readonly<Record<string, Readonly<Record<string, string>>>> = {},
   ) {
     let offset = 0;
-    for (const { file, source } of inputs) {
+    for (const input of inputs) {
+      const { file, source } = input;
       const entry: ProjectFile = { file, start: offset, source, kind: isEnvFile(file) ? 'env' : 'js' };
       if (entry.kind === 'js') {
         try {
@@ -61,6 +84,7 @@ export class Project {
         }
       } else this.readEnv(entry);
       this.files.push(entry);
+      if (input.shared) this.shared.add(entry);
       this.byPath.set(path.resolve(file), entry);
       offset += source.length + 1;
     }
@@ -82,22 +106,9 @@ export class Project {
   }
 
   private readEnv(entry: ProjectFile): void {
-    const re = /^[ \t]*(?:export[ \t]+)?([A-Za-z_][A-Za-z0-9_]*)[ \t]*=[ \t]*(["']?)([^\r\n"'#]*)\2/gm;
-    for (const m of entry.source.matchAll(re)) {
-      const value = m[3]!.trim();
-      if (!value) continue;
-      const valueStart = entry.start + m.index! + m[0].length - m[2]!.length - m[3]!.length + (m[3]!.length - m[3]!.trimStart().length);
-      const line = entry.source.slice(0, m.index!).split('\n').length;
-      const node: EnvEntry['node'] = {
-        type: 'EnvValue',
-        name: m[1]!,
-        start: valueStart,
-        end: valueStart + value.length,
-        value,
-        loc: { start: { line, column: valueStart - entry.start - (entry.source.lastIndexOf('\n', m.index! - 1) + 1) }, filename: entry.file },
-      };
-      const e: EnvEntry = { name: m[1]!, value, file: entry.file, node };
-      pushTo(this.env, e.name, e);
+    for (const a of dotenvAssignments(entry.source)) {
+      const node: EnvEntry['node'] = { type: 'EnvValue', name: a.name, start: entry.start + a.start, end: entry.start + a.end, value: a.value, loc: { start: { line: a.line, column: a.column }, filename: entry.file } };
+      pushTo(this.env, a.name, { name: a.name, value: a.value, file: entry.file, node });
     }
   }
 
@@ -106,6 +117,70 @@ export class Project {
     const file = this.imports[fromFile]?.[specifier];
     const target = file ? this.byPath.get(file) : undefined;
     return target?.parsed ? target : null;
+  }
+
+  /**
+   * The `import` declarations of the project that load `target`, in file and source order. The
+   * reverse index is built once, so asking for the importers of a module every importer shares (a
+   * logger, a config) costs its importers, not the project.
+   */
+  importersOf(target: ProjectFile): readonly ImportSite[] {
+    this.lookedPast(target);
+    if (!this.importIndex) {
+      this.importIndex = new Map();
+      for (const file of this.files) {
+        if (!file.parsed) continue;
+        (file.parsed.root.value.program.body as N[]).forEach((stmt, statement) => {
+          const from = stmt.type === 'ImportDeclaration' ? this.resolveModule(file.file, stmt.source.value) : null;
+          if (from) pushTo(this.importIndex!, from, { file, statement });
+        });
+      }
+    }
+    return this.importIndex.get(target) ?? [];
+  }
+
+  /** Note a question about who uses `file` (its importers, the callers of one of its functions). */
+  lookedPast(file: ProjectFile): void {
+    if (this.shared.has(file)) this.crossTalk.add(file.file);
+  }
+
+  /** Note the edits requests plan (before they are arbitrated: a dropped edit counts too). */
+  noteEdits(edits: Iterable<{ start: number }>): void {
+    if (!this.shared.size) return;
+    for (const e of edits) this.lookedPast(this.fileAt(e.start));
+  }
+
+  /** Per parsed file, how many of its string literals open with ' and with " (the project's preferred quote is their majority). */
+  quoteCounts(): Array<[file: string, single: number, double: number]> {
+    return this.files.flatMap((f) => {
+      if (!f.parsed) return [];
+      let single = 0;
+      let double = 0;
+      for (const p of nodeIndex(f.parsed).strings) {
+        const c = this.combined[p.node.start];
+        if (c === "'") single++;
+        else if (c === '"') double++;
+      }
+      return [[f.file, single, double] as [string, number, number]];
+    });
+  }
+
+  /** The files that call `name(…)` or `x.name(…)`, in project order (a reverse index built once). */
+  filesCalling(name: string): readonly ProjectFile[] {
+    if (!this.callIndex) {
+      this.callIndex = new Map();
+      for (const file of this.files) {
+        if (!file.parsed) continue;
+        const names = new Set<string>();
+        for (const call of nodeIndex(file.parsed).calls) {
+          const c = call.node.callee;
+          if (c.type === 'Identifier') names.add(c.name);
+          else if ((c.type === 'MemberExpression' || c.type === 'OptionalMemberExpression') && !c.computed && c.property.type === 'Identifier') names.add(c.property.name);
+        }
+        for (const n of names) pushTo(this.callIndex, n, file);
+      }
+    }
+    return this.callIndex.get(name) ?? [];
   }
 
   /** What `name` is exported as from a project file (ESM and CommonJS), as a path to its value. */
@@ -170,6 +245,18 @@ export class Project {
 }
 
 let current: Project | null = null;
+let inspector: ((project: Project) => void) | null = null;
+
+/** Run `fn`, handing every project it analyses to `inspect` (to read what the analysis saw, such as crossTalk). */
+export function inspectProjects<T>(inspect: (project: Project) => void, fn: () => T): T {
+  const previous = inspector;
+  inspector = inspect;
+  try {
+    return fn();
+  } finally {
+    inspector = previous;
+  }
+}
 
 /** The project being analysed (set by migrateProject for the duration of one run; one per thread). */
 export function currentProject(): Project | null {
@@ -179,6 +266,7 @@ export function currentProject(): Project | null {
 export function withProject<T>(project: Project, fn: () => T): T {
   const previous = current;
   current = project;
+  inspector?.(project);
   try {
     return fn();
   } finally {

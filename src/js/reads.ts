@@ -63,18 +63,15 @@ function onlyLogged(p: P): boolean {
 function importedReferences(id: P, name: string, project: Project, options: { skipTypes?: boolean }): P[] {
   const here = project.fileAt(id.node.start);
   const out: P[] = [];
-  for (const f of project.files) {
-    if (!f.parsed || f === here) continue;
-    const program: P = f.parsed.root.get('program');
-    (program.value.body as N[]).forEach((stmt, i) => {
-      if (stmt.type !== 'ImportDeclaration' || project.resolveModule(f.file, stmt.source.value) !== here) return;
-      (stmt.specifiers as N[]).forEach((spec, k) => {
-        const local: P = program.get('body', i, 'specifiers', k, 'local');
-        if (spec.type === 'ImportSpecifier' && keyName(spec.imported) === name) out.push(...referencePaths(local, project, options));
-        if (spec.type === 'ImportNamespaceSpecifier') {
-          out.push(...collectPaths(program, (n) => n.type === 'MemberExpression' && n.object.type === 'Identifier' && n.object.name === spec.local.name && memberName(n) === name, options));
-        }
-      });
+  for (const { file: f, statement: i } of project.importersOf(here)) {
+    if (f === here) continue;
+    const program: P = f.parsed!.root.get('program');
+    (program.value.body[i].specifiers as N[]).forEach((spec, k) => {
+      const local: P = program.get('body', i, 'specifiers', k, 'local');
+      if (spec.type === 'ImportSpecifier' && keyName(spec.imported) === name) out.push(...referencePaths(local, project, options));
+      if (spec.type === 'ImportNamespaceSpecifier') {
+        out.push(...collectPaths(program, (n) => n.type === 'MemberExpression' && n.object.type === 'Identifier' && n.object.name === spec.local.name && memberName(n) === name, options));
+      }
     });
   }
   return out;

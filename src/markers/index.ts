@@ -2,17 +2,24 @@
  * In-source markers: comments that take a finding out of the gate, and stop the codemod from
  * rewriting the code they mark.
  *
- *   v2-migrate-ignore            a false positive          (also `rp-migrate: ignore`)
- *   v2-migrate-keep-v1           legacy v1 kept on purpose (also `rp-migrate: keep-v1`)
+ *   v2-migrate-ignore            a false positive
+ *   v2-migrate-keep-v1           legacy v1 kept on purpose
  *
  * Each with a scope suffix: none (this line), `-next-line`, `-start` … `-end` (a region), `-file`.
  * Rule ids may follow the marker (`// v2-migrate-ignore pod-reset, unknown-path`); text after ` -- `
- * is a free reason. Markers count only inside a comment of the file's language (see syntax.ts).
+ * is a free reason. They count only right after a comment opener of the file's language (syntax.ts).
+ *
+ * RunPod's migration helper (rp_api_inventory.py) has its own family, read exactly as it reads it:
+ * `rp-migrate: keep-v1` / `rp-migrate: ignore` (this line), followed by a space and `start` / `end`
+ * (a region, both lines included) or `file` (the whole file); anywhere inside a comment, any text
+ * after it is a free reason (no rule ids: it covers every rule), and on a line both cover keep-v1
+ * wins over ignore whatever their scopes.
  *
  * Pure: text in, index out; no file system.
  */
 import { RULE_IDS } from '../rules/registry.js';
-import { commentSyntaxFor, fenceSyntax, splitLines, type CommentSyntax } from './syntax.js';
+import { splitLines, type CommentSyntax } from './syntax.js';
+import { insideComment, walkCommentLines } from './comments.js';
 
 export { commentSyntaxFor, splitLines, type CommentSyntax } from './syntax.js';
 
@@ -45,6 +52,7 @@ export interface MarkerProblem {
 
 interface Scoped {
   kind: MarkerKind;
+  family: Marker['family'];
   /** null: every rule. */
   ids: ReadonlySet<string> | null;
   /** Higher is more specific: a line marker beats a region, an inner region an outer one, a region the file. */
@@ -53,6 +61,7 @@ interface Scoped {
 
 export interface Region {
   kind: MarkerKind;
+  family: Marker['family'];
   ids: ReadonlySet<string> | null;
   from: number;
   to: number;
@@ -73,23 +82,24 @@ export class MarkerIndex {
     const open: Marker[] = [];
     const problemsOut = problems as MarkerProblem[];
     for (const m of markers) {
-      if (m.scope === 'line') this.add(m.line, { kind: m.kind, ids: ids(m), rank: 3 });
-      else if (m.scope === 'next-line') this.add(m.endLine + 1, { kind: m.kind, ids: ids(m), rank: 3 });
-      else if (m.scope === 'file') this.fileWide.push({ kind: m.kind, ids: ids(m), rank: 0 });
+      const scoped = { kind: m.kind, family: m.family, ids: ids(m) };
+      if (m.scope === 'line') this.add(m.line, { ...scoped, rank: 3 });
+      else if (m.scope === 'next-line') this.add(m.endLine + 1, { ...scoped, rank: 3 });
+      else if (m.scope === 'file') this.fileWide.push({ ...scoped, rank: 0 });
       else if (m.scope === 'start') open.push(m);
       else {
-        const i = open.map((o) => o.kind).lastIndexOf(m.kind);
+        const i = open.map((o) => `${o.family} ${o.kind}`).lastIndexOf(`${m.family} ${m.kind}`);
         if (i < 0) {
           problemsOut.push({ line: m.line, column: m.column, message: `${directive(m)} has no matching ${directive({ ...m, scope: 'start' })} before it; it does nothing.` });
           continue;
         }
         const [start] = open.splice(i, 1);
-        this.regions.push({ kind: start!.kind, ids: ids(start!), from: start!.line, to: m.endLine });
+        this.regions.push({ kind: start!.kind, family: start!.family, ids: ids(start!), from: start!.line, to: m.endLine });
       }
     }
     for (const start of open) {
       problemsOut.push({ line: start.line, column: start.column, message: `${directive(start)} is never closed by ${directive({ ...start, scope: 'end' })}: it applies to the end of the file.` });
-      this.regions.push({ kind: start.kind, ids: ids(start), from: start.line, to: Math.max(lineCount, start.line) });
+      this.regions.push({ kind: start.kind, family: start.family, ids: ids(start), from: start.line, to: Math.max(lineCount, start.line) });
     }
   }
 
@@ -102,15 +112,20 @@ export class MarkerIndex {
   /** The marker that applies to a finding of `ruleId` on `line` (1-based), or null. */
   match(line: number, ruleId: string): MarkerKind | null {
     let best: Scoped | null = null;
+    let runpodKeep = false;
     const consider = (s: Scoped): void => {
       if (s.ids && !s.ids.has(ruleId)) return;
+      if (s.family === 'rp-migrate' && s.kind === 'keep-v1') runpodKeep = true;
       // Equal specificity: keep-v1 (a decision) wins over ignore (a false positive).
       if (!best || s.rank > best.rank || (s.rank === best.rank && s.kind === 'keep-v1')) best = s;
     };
     for (const s of this.byLine.get(line) ?? []) consider(s);
-    for (const r of this.regions) if (line >= r.from && line <= r.to) consider({ kind: r.kind, ids: r.ids, rank: 1 + r.from / (r.to + 2) });
+    for (const r of this.regions) if (line >= r.from && line <= r.to) consider({ kind: r.kind, family: r.family, ids: r.ids, rank: 1 + r.from / (r.to + 2) });
     for (const s of this.fileWide) consider(s);
-    return (best as Scoped | null)?.kind ?? null;
+    const found = best as Scoped | null;
+    // RunPod's helper: an rp-migrate keep-v1 covering the line beats its ignore, whatever the scopes.
+    if (found?.family === 'rp-migrate' && runpodKeep) return 'keep-v1';
+    return found?.kind ?? null;
   }
 
   get isEmpty(): boolean {
@@ -121,14 +136,17 @@ export class MarkerIndex {
 export const EMPTY_MARKERS: MarkerIndex = new MarkerIndex([], [], 0);
 
 function directive(m: Pick<Marker, 'family' | 'kind' | 'scope'>): string {
-  const suffix = m.scope === 'line' ? '' : `-${m.scope}`;
-  return m.family === 'rp-migrate' ? `rp-migrate: ${m.kind}${suffix}` : `v2-migrate-${m.kind}${suffix}`;
+  if (m.family === 'rp-migrate') return `rp-migrate: ${m.kind}${m.scope === 'line' ? '' : ` ${m.scope}`}`;
+  return `v2-migrate-${m.kind}${m.scope === 'line' ? '' : `-${m.scope}`}`;
 }
 
-/** `v2-migrate-ignore`, `v2-migrate-keep-v1-next-line`, `rp-migrate: ignore-start`, … (not `…-ignored`, but `…-ignore-->`). */
-const DIRECTIVE = /(v2-migrate-|rp-migrate:[ \t]*)(ignore|keep-v1)(?:-(next-line|start|end|file))?(?![\w]|-(?!->))/g;
+/** `v2-migrate-ignore`, `v2-migrate-keep-v1-next-line`, … (not `…-ignored`, but `…-ignore-->`). */
+const DIRECTIVE = /(v2-migrate-)(ignore|keep-v1)(?:-(next-line|start|end|file))?(?![\w]|-(?!->))/g;
+/** RunPod's spelling (its MARK_LINE / MARK_START / MARK_END / MARK_FILE): `rp-migrate: keep-v1 start`. */
+const RUNPOD_DIRECTIVE = /(rp-migrate:[ \t]*)(ignore|keep-v1)(?!\w)(?:[ \t]+(start|end|file)(?!\w))?/g;
+/** `rp-migrate: ignore-start`: not RunPod's spelling (its helper reads it as a line marker). */
+const RUNPOD_HYPHENATED = /^-(next-line|start|end|file)(?!\w)/;
 const QUICK = /v2-migrate-(?:ignore|keep-v1)|rp-migrate:/;
-const FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/;
 
 export interface ParseOptions {
   /** Rule ids a marker may name; others are reported as problems (default: every registered rule). */
@@ -162,88 +180,83 @@ export function parseMarkers(text: string, file: string, options: ParseOptions =
   if (!QUICK.test(text)) return new MarkerIndex([], [], 0);
   const lines = splitLines(text, file);
   const known = new Set(options.knownRuleIds ?? RULE_IDS);
-  const top = commentSyntaxFor(file);
   const markers: Marker[] = [];
   const problems: MarkerProblem[] = [];
-  /** A multi-line block comment we are inside: its closer. */
-  let inBlock: string | null = null;
-  let fence: { char: string; len: number; syntax: CommentSyntax } | null = null;
-
-  for (let li = 0; li < lines.length; li++) {
-    const lineText = lines[li]!;
-    if (top.fences && !inBlock) {
-      const f = FENCE.exec(lineText);
-      if (fence) {
-        if (f && f[1]![0] === fence.char && f[1]!.length >= fence.len && !f[2]!.trim()) {
-          fence = null;
-          continue;
-        }
-      } else if (f && !(f[1]![0] === '`' && f[2]!.includes('`'))) {
-        fence = { char: f[1]![0]!, len: f[1]!.length, syntax: fenceSyntax(f[2]!) };
-        continue;
-      }
-    }
-    const syntax = fence ? fence.syntax : top;
-    const blockAtLineStart = inBlock;
-
+  walkCommentLines(text, file, (li, lineText, syntax, blockAtLineStart) => {
     if (QUICK.test(lineText)) {
-      const hits = [...lineText.matchAll(DIRECTIVE)];
+      const hits = [...lineText.matchAll(DIRECTIVE), ...lineText.matchAll(RUNPOD_DIRECTIVE)].sort((a, b) => a.index - b.index);
       hits.forEach((m, k) => {
-        const at = m.index;
-        const before = lineText.slice(0, at);
-        let how = opensComment(before, syntax);
-        // Inside a multi-line block comment: a marker that starts its line (after ` * `) counts too.
-        if (!how && blockAtLineStart && /^\s*\**\s*$/.test(before)) how = 'block';
-        if (!how) return;
-        const afterStart = at + m[0].length;
-        let argsEnd = k + 1 < hits.length ? hits[k + 1]!.index : lineText.length;
-        let endLine = li;
-        if (how === 'block') {
-          const closer = blockAtLineStart && !opensComment(before, syntax) ? blockAtLineStart : closerFor(before, syntax);
-          const closed = closer ? findClose(lines, li, afterStart, closer) : null;
-          if (closed) {
-            endLine = closed[0];
-            if (closed[0] === li) argsEnd = Math.min(argsEnd, closed[1]);
-          }
-        }
-        let args = lineText.slice(afterStart, argsEnd);
-        let reason = '';
-        const dash = /(?:^|\s)--(?:\s|$)/.exec(args);
-        if (dash) {
-          reason = args.slice(dash.index + dash[0].length).trim();
-          args = args.slice(0, dash.index);
-        }
-        const kind = m[2] as MarkerKind;
-        const scope = (m[3] ?? 'line') as MarkerScope;
-        const ruleIds = scope === 'end' ? [] : args.split(/[\s,]+/).filter((t) => t && !/^(\/\/|#|\*\/|-->|\*)$/.test(t));
-        const marker: Marker = { kind, scope, family: m[1]!.startsWith('rp') ? 'rp-migrate' : 'v2-migrate', ruleIds, reason, line: li + 1, column: at + 1, endLine: endLine + 1 };
-        for (const id of ruleIds) {
-          if (!known.has(id)) problems.push({ line: li + 1, column: at + 1, message: `${directive(marker)} names "${id}", which is not a rule id, so it matches nothing${ruleIds.length === 1 ? ' (write a reason after " -- ")' : ''}. Run v2-migrate rules to list them.` });
-        }
-        markers.push(marker);
+        const argsEnd = k + 1 < hits.length ? hits[k + 1]!.index : lineText.length;
+        const found = m[1]!.startsWith('rp')
+          ? runpodMarker(m, lineText.slice(0, m.index), lineText.slice(m.index + m[0].length, argsEnd), li, syntax, blockAtLineStart)
+          : ownMarker(m, lines, li, argsEnd, syntax, blockAtLineStart, known);
+        if (!found) return;
+        markers.push(found.marker);
+        problems.push(...found.problems);
       });
     }
-    inBlock = nextBlockState(lineText, syntax, inBlock);
-  }
+  }, lines);
   return new MarkerIndex(markers, problems, lines.length);
+}
+
+interface Parsed {
+  marker: Marker;
+  problems: MarkerProblem[];
+}
+
+/** A `v2-migrate-…` marker: right after a comment opener; rule ids, then ` -- reason`. */
+function ownMarker(m: RegExpExecArray, lines: readonly string[], li: number, argsEnd: number, syntax: CommentSyntax, blockAtLineStart: string | null, known: ReadonlySet<string>): Parsed | null {
+  const lineText = lines[li]!;
+  const at = m.index;
+  const before = lineText.slice(0, at);
+  let how = opensComment(before, syntax);
+  // Inside a multi-line block comment: a marker that starts its line (after ` * `) counts too.
+  if (!how && blockAtLineStart && /^\s*\**\s*$/.test(before)) how = 'block';
+  if (!how) return null;
+  const afterStart = at + m[0].length;
+  let endLine = li;
+  if (how === 'block') {
+    const closer = blockAtLineStart && !opensComment(before, syntax) ? blockAtLineStart : closerFor(before, syntax);
+    const closed = closer ? findClose(lines, li, afterStart, closer) : null;
+    if (closed) {
+      endLine = closed[0];
+      if (closed[0] === li) argsEnd = Math.min(argsEnd, closed[1]);
+    }
+  }
+  let args = lineText.slice(afterStart, argsEnd);
+  let reason = '';
+  const dash = /(?:^|\s)--(?:\s|$)/.exec(args);
+  if (dash) {
+    reason = args.slice(dash.index + dash[0].length).trim();
+    args = args.slice(0, dash.index);
+  }
+  const kind = m[2] as MarkerKind;
+  const scope = (m[3] ?? 'line') as MarkerScope;
+  const ruleIds = scope === 'end' ? [] : args.split(/[\s,]+/).filter((t) => t && !/^(\/\/|#|\*\/|-->|\*)$/.test(t));
+  const marker: Marker = { kind, scope, family: 'v2-migrate', ruleIds, reason, line: li + 1, column: at + 1, endLine: endLine + 1 };
+  const problems = ruleIds
+    .filter((id) => !known.has(id))
+    .map((id) => ({ line: li + 1, column: at + 1, message: `${directive(marker)} names "${id}", which is not a rule id, so it matches nothing${ruleIds.length === 1 ? ' (write a reason after " -- ")' : ''}. Run v2-migrate rules to list them.` }));
+  return { marker, problems };
+}
+
+/** An `rp-migrate: …` marker, read as RunPod's helper reads it: anywhere in a comment, the rest of the line a reason. */
+function runpodMarker(m: RegExpExecArray, before: string, after: string, li: number, syntax: CommentSyntax, blockAtLineStart: string | null): Parsed | null {
+  if (!insideComment(before, syntax, blockAtLineStart)) return null;
+  const kind = m[2] as MarkerKind;
+  const scope = (m[3] ?? 'line') as MarkerScope;
+  const reason = after.replace(/\s*(\*\/|-->)[\s\S]*$/, '').trim().replace(/^(--|—|:)\s*/, '');
+  const marker: Marker = { kind, scope, family: 'rp-migrate', ruleIds: [], reason, line: li + 1, column: m.index + 1, endLine: li + 1 };
+  const hyphenated = scope === 'line' ? RUNPOD_HYPHENATED.exec(after) : null;
+  const problems = hyphenated
+    ? [{ line: li + 1, column: m.index + 1, message: `rp-migrate: ${kind}-${hyphenated[1]} is not RunPod's spelling and marks this line only; write ${hyphenated[1] === 'next-line' ? `the marker on the line itself (rp-migrate: ${kind})` : `rp-migrate: ${kind} ${hyphenated[1]}`}.` }]
+    : [];
+  return { marker, problems };
 }
 
 function closerFor(before: string, syntax: CommentSyntax): string | null {
   const b = before.trimEnd();
   for (const [open, close] of syntax.block) if (b.endsWith(open) || (open === '/*' && /\/\*+!?$/.test(b)) || (open === '<!--' && /<!--+$/.test(b))) return close;
-  return null;
-}
-
-/**
- * Track multi-line block comments, conservatively: only a line whose code starts with the opener
- * (`/*`, `/**`, `{/*`, `<!--`) opens one, so a glob string like '**\/*.ts' never does.
- */
-function nextBlockState(lineText: string, syntax: CommentSyntax, inBlock: string | null): string | null {
-  if (inBlock) return lineText.includes(inBlock) ? null : inBlock;
-  const t = lineText.trimStart().replace(/^\{/, '');
-  for (const [open, close] of syntax.block) {
-    if (t.startsWith(open) && !t.slice(open.length).includes(close)) return close;
-  }
   return null;
 }
 

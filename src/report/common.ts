@@ -1,4 +1,6 @@
+import path from 'node:path';
 import type { Finding } from '../findings.js';
+import { workTreeRoot } from '../util/folders.js';
 import type { FileResult, SuppressedFinding } from '../run/runner.js';
 import type { ReportInput } from './types.js';
 
@@ -31,7 +33,8 @@ export function setAsideText(summary: ReportInput['summary']): string {
 /** The one-line summary (no colour) shared by the text and github formats. */
 export function summaryText({ mode, summary, results }: ReportInput): string {
   const all = results.flatMap((r) => r.findings);
-  const fixable = all.filter((f) => f.fixable).length;
+  // A write counts the fixes it wrote: a file that could not be written keeps its fixes for a later run.
+  const fixable = (mode === 'write' ? results.filter((r) => r.changed).flatMap((r) => r.findings) : all).filter((f) => f.fixable).length;
   const manual = all.filter((f) => !f.fixable && f.severity !== 'info').length;
   const scanned = `${plural(summary.files, 'file')} scanned`;
   const aside = setAsideText(summary);
@@ -68,3 +71,17 @@ export function packageRows(results: readonly FileResult[]): PackageRow[] {
   const list = [...rows.values()].sort((a, b) => (a.package < b.package ? -1 : 1));
   return list.length > 1 ? list : [];
 }
+
+/**
+ * A result's path as code scanning and annotations resolve it: relative to the repository
+ * (GITHUB_WORKSPACE when the file is in it, else the git work tree), with '/'. A run from a package
+ * folder (the Action's working-directory) would otherwise name files GitHub cannot place.
+ */
+export function repositoryPath(r: Pick<FileResult, 'path' | 'absPath'>, roots = new Map<string, string | null>()): string {
+  const workspace = process.env.GITHUB_WORKSPACE;
+  const root = workspace && isWithin(path.resolve(workspace), r.absPath) ? path.resolve(workspace) : workTreeRoot(path.dirname(r.absPath), roots);
+  if (!root || !isWithin(root, r.absPath)) return r.path;
+  return path.relative(root, r.absPath).split(path.sep).join('/');
+}
+
+const isWithin = (dir: string, file: string): boolean => file.startsWith(dir.endsWith(path.sep) ? dir : dir + path.sep);

@@ -1,5 +1,5 @@
 import type { Finding } from '../findings.js';
-import { shownFindings, summaryText } from './common.js';
+import { repositoryPath, shownFindings, summaryText } from './common.js';
 import type { Reporter } from './types.js';
 
 /** Escape a workflow command's message (GitHub's rules: `%`, CR, LF). */
@@ -22,13 +22,15 @@ export function annotation(path: string, f: Finding, fixHint: string): string {
 
 /**
  * GitHub Actions workflow commands: one annotation per finding in the gate (error, warning, or
- * notice for info), shown on the changed lines of a pull request; then the summary as a plain line.
+ * notice for info), shown on the changed lines of a pull request (paths relative to the repository);
+ * then the summary as a plain line.
  * Marker-suppressed and baselined findings are not annotated.
  */
 export const githubReporter: Reporter = (input) => {
   const out: string[] = [];
   const hint = ' (fixable: run npx v2-migrate)';
-  for (const r of input.results) for (const f of shownFindings(input, r.findings)) out.push(annotation(r.path, f, hint));
+  const roots = new Map<string, string | null>();
+  for (const r of input.results) for (const f of shownFindings(input, r.findings)) out.push(annotation(repositoryPath(r, roots), f, hint));
   if (!input.quiet) out.push(`v2-migrate: ${summaryText(input)}`);
   return out.length ? out.join('\n') + '\n' : '';
 };

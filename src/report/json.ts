@@ -4,9 +4,10 @@ import type { Reporter } from './types.js';
 const plain = (f: Finding) => ({ ruleId: f.ruleId, severity: f.severity, line: f.line, column: f.column, message: f.message, fixable: f.fixable });
 
 /**
- * One JSON document: `{ version: 1, files: [...], summary }` (the format CI scripts read). Files are
- * listed when they have findings (in the gate or marker-suppressed) or change; `suppressed` holds
- * the marker-suppressed ones with `marker: "ignore" | "keep-v1"`.
+ * One JSON document: `{ version: 1, files: [...], changedFiles: [...], summary }` (the format CI
+ * scripts read). Files are listed when they have findings (in the gate or marker-suppressed) or
+ * change; `suppressed` holds the marker-suppressed ones with `marker: "ignore" | "keep-v1"`.
+ * `changedFiles` are the paths a write changed (a dry run or lint: would change).
  */
 export const jsonReporter: Reporter = ({ results, summary }) =>
   JSON.stringify(
@@ -20,6 +21,7 @@ export const jsonReporter: Reporter = ({ results, summary }) =>
           findings: r.findings.map(plain),
           suppressed: r.suppressed.map((f) => ({ ...plain(f), marker: f.marker })),
         })),
+      changedFiles: results.filter((r) => r.changed).map((r) => r.path),
       summary,
     },
     null,

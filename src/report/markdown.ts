@@ -7,7 +7,7 @@ import { toolVersion } from './tool.js';
 import type { ReportInput, Reporter } from './types.js';
 
 /** Rules about the file as a whole, not a place in it that uses v1. */
-const FILE_LEVEL = new Set(['parse-error', 'skipped-file', 'internal-error']);
+const FILE_LEVEL = new Set(['parse-error', 'skipped-file', 'malformed-config', 'internal-error']);
 
 const cell = (s: string): string => s.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
 const code = (s: string): string => `\`${s.replace(/`/g, "'")}\``;

@@ -8,6 +8,7 @@ interface JsonFinding {
 interface JsonReport {
   version: 1;
   files: Array<{ path: string; changed: boolean; findings: JsonFinding[]; [k: string]: unknown }>;
+  changedFiles?: string[];
   summary: Record<string, number>;
 }
 
@@ -49,5 +50,5 @@ export function mergeReports(files: readonly string[]): JsonReport {
     warnings: all.filter((f) => f.severity === 'warning').length,
     infos: all.filter((f) => f.severity === 'info').length,
   });
-  return { version: 1, files: merged, summary };
+  return { version: 1, files: merged, changedFiles: merged.filter((f) => f.changed).map((f) => f.path), summary };
 }

@@ -2,7 +2,7 @@ import type { Finding, Severity } from '../findings.js';
 import { ruleDoc, explainMarkdown } from '../rules/docs.js';
 import { RULES, RULE_IDS, type RuleId } from '../rules/registry.js';
 import type { FileResult } from '../run/runner.js';
-import { shownFindings } from './common.js';
+import { repositoryPath, shownFindings } from './common.js';
 import { INFORMATION_URI, TOOL_NAME, toolVersion } from './tool.js';
 import type { Reporter } from './types.js';
 
@@ -35,13 +35,14 @@ function ruleDescriptor(id: RuleId) {
 
 /**
  * SARIF 2.1.0, one run, as GitHub code scanning accepts it: every rule in `tool.driver.rules` (with
- * its doc as help), one result per finding with a relative `/` path and a 1-based start line and
+ * its doc as help), one result per finding with a `/` path relative to the repository and a 1-based start line and
  * column. Marker-suppressed findings are results with an `inSource` suppression; with a baseline,
  * results carry `baselineState` (`unchanged` for baselined findings, `new` for the others).
  */
 export const sarifReporter: Reporter = (input) => {
   const index = new Map(RULE_IDS.map((id, i) => [id, i]));
   const results: object[] = [];
+  const roots = new Map<string, string | null>();
   const result = (r: FileResult, f: Finding, extra: Record<string, unknown>) => {
     const print = r.prints.get(f);
     results.push({
@@ -49,7 +50,7 @@ export const sarifReporter: Reporter = (input) => {
       ...(index.has(f.ruleId) ? { ruleIndex: index.get(f.ruleId) } : {}),
       level: LEVEL[f.severity],
       message: { text: f.message },
-      locations: [{ physicalLocation: { artifactLocation: { uri: pathToUri(r.path) }, region: { startLine: f.line, startColumn: f.column } } }],
+      locations: [{ physicalLocation: { artifactLocation: { uri: pathToUri(repositoryPath(r, roots)) }, region: { startLine: f.line, startColumn: f.column } } }],
       ...(print ? { partialFingerprints: { [FINGERPRINT_KEY]: `${print.ruleId}:${print.lineHash}:${print.occurrence}` } } : {}),
       properties: { fixable: f.fixable },
       ...extra,

@@ -8,7 +8,7 @@ import { objectEdits, todoAbove, toSource, type PropChange } from '../js/body/te
 import type { SourceEdit } from '../js/edits.js';
 import type { HttpSite } from '../js/clients/model.js';
 import type { N, P } from '../js/scope.js';
-import { finding, type PlanEnv, type PlannedFinding } from './request.js';
+import { finding, type PlanEnv, type PlannedFinding } from './plan.js';
 import type { BodyOperationId } from '../map/bodies.js';
 import { ADAPTER_BASENAME, adapterCallOf, wrapInAdapter } from '../js/body/adapter.js';
 import { adapterName, needsAdapter } from '../adapters/generate.js';

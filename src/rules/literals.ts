@@ -6,7 +6,7 @@ import { EMPTY_CTX } from '../js/context.js';
 import { pieceEditsToSource, replaceNode, type SourceEdit } from '../js/edits.js';
 import { memberName, type N, type P } from '../js/scope.js';
 import { evalString, type UrlPiece } from '../js/values.js';
-import { finding, type PlannedFinding } from './request.js';
+import { finding, type PlannedFinding } from './plan.js';
 
 export interface LiteralPlan {
   edits: SourceEdit[];

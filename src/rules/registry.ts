@@ -147,7 +147,12 @@ export const RULES = {
   'skipped-file': {
     severity: 'warning',
     fixable: false,
-    summary: 'The file was not analysed (binary, not UTF-8, or unreadable) and was left unchanged.',
+    summary: 'The file (or folder) was not analysed (binary, not UTF-8, or unreadable) and was left unchanged.',
+  },
+  'malformed-config': {
+    severity: 'warning',
+    fixable: false,
+    summary: 'A package.json, .gitignore or v2-migrate config inside the tree cannot be read or is invalid: the run goes on as if it were not there.',
   },
   'internal-error': {
     severity: 'error',

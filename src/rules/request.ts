@@ -1,7 +1,10 @@
 import type { Finding } from '../findings.js';
 import { POD_RESET_ADVICE, RENAME_NOTES, V1_RESOURCES, operationFor, templatesCompatible, type PathTemplate, type V1Operation } from '../map/index.js';
 import { isSchemaUrl, planUrlChanges, templateOf, URL_RULES, type UrlChange } from '../url/plan.js';
-import { displayPath, shapeOf, type Bases, type UrlShape } from '../url/shape.js';
+import type { PieceEdit } from '../url/pieces.js';
+import { literalTypeEdits } from '../js/literal-types.js';
+import { pushTo } from '../util/multimap.js';
+import { displayPath, shapeOf, type UrlShape } from '../url/shape.js';
 import type { SiteInstance } from '../js/analyze.js';
 import { indentAt, insertProperty, lineStart, pieceEditsToSource, replaceNode, setArgument, type SourceEdit } from '../js/edits.js';
 import type { BodySlot, HttpSite, Insertion } from '../js/clients/model.js';
@@ -10,57 +13,12 @@ import { writesTo } from '../js/body/props.js';
 import { collectPaths } from '../js/walk.js';
 import { isParam } from '../map/match.js';
 import type { UrlPiece } from '../js/values.js';
-import { RULES, type RuleId } from './registry.js';
+import { finding, type PlanEnv, type RequestPlan } from './plan.js';
+import type { RuleId } from './registry.js';
 import { planBody, type BodyPlan } from './body.js';
 import { planResponse } from './response.js';
 import { planTypedResponse } from './typed-response.js';
 import { isV2Path, operationForV2 } from '../map/v2match.js';
-
-export interface PlanEnv {
-  source: string;
-  bases: Bases;
-  quote: string;
-  /** GPU type name → v2 serverless pool id: RunPod's documented table with the config's `gpuPools` on top. */
-  gpuPools: Readonly<Record<string, string>>;
-  /** Write v1 defaults out on creates instead of warning (config `preserveV1Defaults`). */
-  preserveV1Defaults: boolean;
-  /** Wrap bodies built at run time in generated adapters (config `adapters`); otherwise such requests stay on v1. */
-  adapters: boolean;
-}
-
-/** A finding that may depend on edits that arbitration can still take away. */
-export interface PlannedFinding extends Finding {
-  /** Node the finding is anchored on (dedupe key for findings on shared literals). */
-  anchor: N;
-}
-
-export interface RequestPlan {
-  instance: SiteInstance;
-  /** Edits that hold for every use of the changed code (legacy base, TODO comments, content type). */
-  universal: SourceEdit[];
-  /** Edits right for this request; dropped together if another request sharing the code disagrees. */
-  specific: SourceEdit[];
-  /**
-   * Edits harmless for every request sharing the code, but only wanted if this request's own rewrite
-   * survives (the JSON Content-Type a migrated pod action needs).
-   */
-  ifRewritten: SourceEdit[];
-  /** The request's URL was recognised (a known v1 or v2 path on a known base): its reads of a base count as understood. */
-  understood: boolean;
-  /** Why the request must stay on v1 as a whole (its base with it), when a part other than its URL decides that. */
-  hold?: string;
-  findings: PlannedFinding[];
-  /** Nodes whose content decides this request. */
-  touched: Set<N>;
-}
-
-export function positionOf(node: N): { line: number; column: number } {
-  return { line: node.loc?.start.line ?? 1, column: (node.loc?.start.column ?? 0) + 1 };
-}
-
-export function finding(ruleId: RuleId, node: N, message: string, fixable: boolean = RULES[ruleId].fixable): PlannedFinding {
-  return { ruleId, severity: RULES[ruleId].severity, ...positionOf(node), message, fixable, anchor: node };
-}
 
 const v2Display = (path: string): string => `/v2${path}`;
 
@@ -162,6 +120,30 @@ export const holdsItsBase = (f: Finding): boolean => !f.fixable && (URL_RULES.ha
 
 /** A held base's own finding is a consequence, never a cause. */
 const BASE_RULES: ReadonlySet<string> = new Set(['base-url', 'openapi-url']);
+
+/**
+ * A path change's edits, with the literal types that must follow a rewritten string literal
+ * (literal-types.ts), or why it waits. The plan touches those type members, so requests that would
+ * leave the old value there (held or marked ones) keep the others from changing them.
+ */
+function pathEdits(plan: RequestPlan, env: PlanEnv, site: HttpSite, change: UrlChange): SourceEdit[] | string | null {
+  const edits = urlEdits(env, site, change);
+  if (!edits) return null;
+  const byPiece = new Map<number, PieceEdit[]>();
+  for (const e of change.edits) pushTo(byPiece, e.piece, e);
+  for (const [index, pieceEdits] of byPiece) {
+    const piece = site.url[index];
+    if (piece?.kind !== 'text' || piece.origin.path.node?.type !== 'StringLiteral') continue;
+    let value = piece.text;
+    for (const e of [...pieceEdits].sort((a, b) => b.start - a.start)) value = value.slice(0, e.start) + e.text + value.slice(e.end);
+    const typed = literalTypeEdits(piece.origin.path, value, env.source);
+    if (typeof typed === 'string') return `${JSON.stringify(piece.text)} cannot simply become ${JSON.stringify(value)}: ${typed}`;
+    if (!typed) continue;
+    edits.push(...typed.edits);
+    for (const n of typed.touched) plan.touched.add(n);
+  }
+  return edits;
+}
 
 /** Plan one request: findings, plus the edits that migrate it where that is certain. */
 export function planRequest(inst: SiteInstance, env: PlanEnv): RequestPlan | null {
@@ -355,14 +337,18 @@ function typedClientParamEdits(env: PlanEnv, site: HttpSite, template: PathTempl
 
 function addPathChanges(plan: RequestPlan, env: PlanEnv, site: HttpSite, template: PathTemplate, changes: UrlChange[], root: P): void {
   for (const c of changes) {
-    const edits = urlEdits(env, site, c);
+    const edits = pathEdits(plan, env, site, c);
     if (!edits) continue;
-    plan.specific.push(...edits);
-    if (c.ruleId === 'path-param') plan.specific.push(...typedClientParamEdits(env, site, template));
     const message =
       c.ruleId === 'path-param'
         ? `Path parameter ${c.what}: v2 names every path parameter {id}.`
         : `${template.v1Path} is ${v2Display(template.v2Path!)} in v2: ${renameNote(template)}.`;
+    if (typeof edits === 'string') {
+      plan.findings.push(finding(c.ruleId, root.node, `${message} Not rewritten: ${edits}.`, false));
+      continue;
+    }
+    plan.specific.push(...edits);
+    if (c.ruleId === 'path-param') plan.specific.push(...typedClientParamEdits(env, site, template));
     plan.findings.push(finding(c.ruleId, root.node, message));
   }
 }
@@ -387,7 +373,7 @@ function commit(plan: RequestPlan, root: P, ruleId: RuleId, message: string, par
 function addAction(plan: RequestPlan, env: PlanEnv, site: HttpSite, template: PathTemplate, op: V1Operation, changes: UrlChange[], root: P): void {
   const body = op.v2!.body!;
   const message = `POST ${template.v1Path} is POST ${v2Display(op.v2!.path)} with the JSON body ${JSON.stringify(body)} in v2: per-action paths are gone.`;
-  const parts: Array<SourceEdit[] | string | null> = changes.map((c) => urlEdits(env, site, c));
+  const parts: Array<SourceEdit[] | string | null> = changes.map((c) => pathEdits(plan, env, site, c));
   parts.push(bodyEdits(env, site.body, body), typedClientParamEdits(env, site, template));
   // fetch sends a string body as text/plain unless the headers say otherwise; v2 wants JSON.
   const h = site.headers;
@@ -406,5 +392,5 @@ function addUpdateAlias(plan: RequestPlan, env: PlanEnv, site: HttpSite, templat
   if (renames.length) addPathChanges(plan, env, site, template, renames, root);
   const drop = changes.filter((c) => c.ruleId === 'update-alias');
   const message = `POST ${template.v1Path} is PATCH ${v2Display(template.v2Path!)} in v2: the POST …/update alias is gone.`;
-  commit(plan, root, 'update-alias', message, [...drop.map((c) => urlEdits(env, site, c)), methodEdits(env, site, 'PATCH')]);
+  commit(plan, root, 'update-alias', message, [...drop.map((c) => pathEdits(plan, env, site, c)), methodEdits(env, site, 'PATCH')]);
 }

@@ -11,13 +11,15 @@ import { buildSite, classifyCallee } from '../js/clients/index.js';
 import { EMPTY_CTX } from '../js/context.js';
 import { isResolved, resolveExpr } from '../js/values.js';
 import type { SourceEdit } from '../js/edits.js';
-import { bindingOf, keyName, unwrap, type N, type P } from '../js/scope.js';
+import { bindingOf, isFunction, keyName, unwrap, type N, type P } from '../js/scope.js';
 import { collectPaths } from '../js/walk.js';
-import { renameMember, renamePatternKey, unwrapExpression, unwrapPatternProperty } from '../js/responses/edits.js';
-import { requestValue, Tracer, type Value, type Walk } from '../js/responses/flow.js';
+import { nestMember, renameMember, renamePatternKey, unwrapExpression, unwrapPatternProperty } from '../js/responses/edits.js';
+import { requestValue, Tracer, type FollowedStyle, type Value, type Walk } from '../js/responses/flow.js';
+import { planNest, planRename, planUnwrap, returnTypeAlsoDeclared } from '../js/responses/read-forms.js';
+import { ANY, awaited, frameBindings, OPAQUE, promiseOf, syntheticObject, typeOf, type StaticType } from '../js/responses/static-type.js';
 import { queryParamsOf } from '../js/responses/query.js';
 import { callTypeArgument, elementType, membersOf, renameSignature, typesAt, wrapTypeArgument } from '../js/responses/types.js';
-import { climb, enclosingFunctions, findPaths, parentOf, programOf, propertyName } from '../js/responses/tree.js';
+import { climb, enclosingFunctions, findPaths, isAssignmentTarget, parentOf, programOf, propertyName } from '../js/responses/tree.js';
 import {
   BILLING_PARAMS,
   BILLING,
@@ -35,7 +37,7 @@ import {
 } from '../map/responses.js';
 import type { V1Operation } from '../map/operations.js';
 import { shapeOf } from '../url/shape.js';
-import { finding, type PlanEnv, type PlannedFinding, type RequestPlan } from './request.js';
+import { finding, type PlanEnv, type PlannedFinding, type RequestPlan } from './plan.js';
 import type { RuleId } from './registry.js';
 
 export interface ResponsePlan {
@@ -83,6 +85,23 @@ function returnedFromThen(p: P, w: Walk): boolean {
   return !!fn && w.returnTo.get(fn)?.then === true;
 }
 
+/**
+ * Does the generic function called at `p` return its first type argument whole (`api<T>(…): Promise<T>`
+ * or `: T`, or an undeclared return type)? Then `api<Pod[]>` can become `api<{ pods: Pod[] }>`.
+ */
+function returnsTypeArgument(p: P): boolean {
+  const call = unwrap(p);
+  const r = call.value.callee ? resolveExpr(call.get('callee'), EMPTY_CTX) : null;
+  if (!r || !isResolved(r) || !isFunction(r.path.value)) return true;
+  const fn = r.path.value;
+  const first: string | undefined = fn.typeParameters?.params?.[0]?.name;
+  let t = fn.returnType?.typeAnnotation;
+  if (!t) return true;
+  const named = (n: N, name: string | undefined): boolean => n?.type === 'TSTypeReference' && n.typeName.type === 'Identifier' && n.typeName.name === name;
+  if (named(t, 'Promise')) t = (t.typeParameters ?? t.typeArguments)?.params?.[0];
+  return !!first && named(t, first);
+}
+
 /** Is `p` what an async function returns (so `(await p).key` keeps the function's result a promise)? */
 function returnedFromAsync(p: P): boolean {
   const q = climb(p);
@@ -125,6 +144,18 @@ function fieldMessage(row: ResponseField, item: ItemKind, name: string): string 
 }
 
 const w0 = (inst: SiteInstance): Walk => ({ ctx: inst.ctx, returnTo: new Map(), shared: new Set(), depth: 0 });
+
+/**
+ * What the request's call hands back (flow.ts), typed: axios' `data` and ofetch's parsed body by the
+ * call's type argument (else `any`); a Response (fetch, ky, got) is opaque until it is parsed.
+ */
+function typedRequestValue(inst: SiteInstance, style: FollowedStyle): Value {
+  const call = inst.site.call;
+  const arg = (call.value.typeParameters ?? call.value.typeArguments)?.params?.[0];
+  const declared = arg && (style === 'axios' || style === 'body') ? typeOf(arg, call, frameBindings(call, inst.ctx)) : ANY;
+  const type = style === 'axios' ? syntheticObject({ data: declared }) : style === 'body' ? declared : OPAQUE;
+  return { ...requestValue(style), type: promiseOf(type) };
+}
 
 /** Plan the response side of one v1 request. */
 export function planResponse(inst: SiteInstance, op: V1Operation, env: PlanEnv): ResponsePlan | null {
@@ -189,20 +220,29 @@ function planBodyFlow(plan: ResponsePlan, inst: SiteInstance, op: V1Operation, e
     escape(p, v, why) {
       if (!v.error && (v.kind === 'response' || v.kind === 'text' || v.kind === 'json')) escapes.push({ p, why });
     },
-  }).follow(inst.site.call, requestValue(style), w0(inst));
+  }).follow(inst.site.call, typedRequestValue(inst, style), w0(inst));
 
+  // Type members planTypes renames: reads through those types may use the v2 names.
+  const renamed = new Set<N>();
   for (const point of points) {
-    const both = followItems(plan, point, item, envelope?.key ?? null, env, shared);
     const isPattern = point.p.value.type === 'ObjectProperty';
-    if (!isPattern) planTypes(plan, point.p, item, !!envelope, env);
-    if (!envelope || both || handlesBoth) continue;
-    const edits = isPattern ? unwrapPatternProperty(env.source, point.p, envelope.key) : unwrapExpression(env.source, point.p, envelope.key, point.v.promise, returnedFromAsync(point.p));
-    plan.findings.push(finding(envelope.rule, anchorOf(point.p), envelopeMessage(op, envelope.key, edits ? 'unwrapped' : 'by hand'), !!edits));
+    if (!isPattern) planTypes(plan, point.p, item, !!envelope, env, renamed);
+    // `api<Pod[]>('GET', '/pods')` will return the envelope: `api<{ pods: Pod[] }>`.
+    const typeArg = isPattern ? null : callTypeArgument(point.p);
+    const body = point.v.type && awaited(point.v.type);
+    // Only where the type argument is the whole body (`api<T>(…): Promise<T>`, not `Promise<T[]>`).
+    const wrapsTypeArg = !!typeArg && typeArg.type !== 'TSAnyKeyword' && typeArg.type !== 'TSTypeLiteral' && returnsTypeArgument(point.p);
+    const unwrap = envelope ? planUnwrap(body, envelope.key, point.p.value, wrapsTypeArg) : null;
+    const listType = unwrap?.ok ? unwrap.list : body;
+    const both = followItems(plan, point, item, envelope?.key ?? null, listType, env, shared, renamed);
+    if (!envelope || !unwrap || both || handlesBoth) continue;
+    const cast = unwrap.ok && unwrap.cast;
+    const why = !unwrap.ok ? unwrap.why : isPattern && cast ? 'the destructured body is typed unknown' : null;
+    const edits = why ? null : isPattern ? unwrapPatternProperty(env.source, point.p, envelope.key) : unwrapExpression(env.source, point.p, envelope.key, point.v.promise, returnedFromAsync(point.p), cast);
+    plan.findings.push(finding(envelope.rule, anchorOf(point.p), envelopeMessage(op, envelope.key, edits ? 'unwrapped' : 'by hand', why), !!edits));
     if (!edits) continue;
     plan.specific.push(...edits);
-    // `api<Pod[]>('GET', '/pods')` now returns the envelope: `api<{ pods: Pod[] }>`.
-    const typeArg = callTypeArgument(point.p);
-    if (typeArg && typeArg.type !== 'TSAnyKeyword' && typeArg.type !== 'TSTypeLiteral') plan.specific.push(wrapTypeArgument(env.source, typeArg, envelope.key));
+    if (wrapsTypeArg) plan.specific.push(wrapTypeArgument(env.source, typeArg, envelope.key));
   }
   if (envelope && !points.length && escapes.length) {
     const { p, why } = escapes[0]!;
@@ -215,29 +255,35 @@ function shapeText(key: string): string {
   return key === 'records' ? '{ records, metadata }' : `{ ${key}: [...] }`;
 }
 
-function envelopeMessage(op: V1Operation, key: string, how: 'unwrapped' | 'by hand'): string {
+function envelopeMessage(op: V1Operation, key: string, how: 'unwrapped' | 'by hand', why: string | null = null): string {
   const head = `GET ${op.path} returned a bare array in v1; GET ${v2Path(op)} returns ${shapeText(key)}`;
   const tail = key === 'records' ? ' (money is totalAmount per record; totals are in metadata.totals)' : '';
   return how === 'unwrapped'
     ? `${head}: unwrapped with .${key} where the body is parsed, so the code still sees an array${tail}.`
-    : `${head}: read .${key} where the body is parsed${tail}. Not rewritten: the destructuring is not simple enough to edit.`;
+    : `${head}: read .${key} where the body is parsed${tail}. Not rewritten: ${why ?? 'the destructuring is not simple enough to edit'}.`;
 }
 
 /**
  * Types the response is declared with at a point (`api<Pod[]>`, `as Pod`, `const pod: Pod = …`): members
  * that v2 renamed are renamed in the type's declaration (in this file), the others reported.
  */
-function planTypes(plan: ResponsePlan, at: P, item: ItemKind, list: boolean, env: PlanEnv): void {
+function planTypes(plan: ResponsePlan, at: P, item: ItemKind, list: boolean, env: PlanEnv, renamed: Set<N>): void {
   const rule: RuleId = BILLING_ITEMS.has(item) ? 'billing-records' : 'response-field';
   for (const declared of typesAt(at)) {
     const t = list ? elementType(declared) : declared;
+    // The same shape also declared as the return type of the function that returns the call: both or neither.
+    const twice = returnTypeAlsoDeclared(declared);
     for (const member of t ? membersOf(t, at) : []) {
       const row = responseField(member.name, item);
       if (!row) continue;
       const head = `Type ${member.typeName} describes this RunPod response: ${fieldMessage(row, item, member.name)}`;
-      const edits = row.fate.kind === 'rename' ? renameSignature(env.source, member, row.fate.to) : null;
-      if (edits) plan.specific.push(...edits);
-      plan.findings.push(finding(rule, member.key, edits ? `${head} Renamed in the type too.` : `${head} Update the type by hand.`, !!edits));
+      const edits = row.fate.kind === 'rename' && twice === null ? renameSignature(env.source, member, row.fate.to) : null;
+      if (edits) {
+        plan.specific.push(...edits);
+        renamed.add(member.key);
+      }
+      const byHand = twice === null ? 'Update the type by hand.' : `Update it by hand together with the declared return type of the function that returns it (line ${twice}).`;
+      plan.findings.push(finding(rule, member.key, edits ? `${head} Renamed in the type too.` : `${head} ${byHand}`, !!edits));
     }
   }
 }
@@ -246,7 +292,7 @@ function planTypes(plan: ResponsePlan, at: P, item: ItemKind, list: boolean, env
  * Follow the (unwrapped) body from a point to the reads of its items; rename v1 fields where provable.
  * Returns true when the code already reads the envelope key (it handles both shapes).
  */
-function followItems(plan: ResponsePlan, point: Point, item: ItemKind, key: string | null, env: PlanEnv, shared: Shared): boolean {
+function followItems(plan: ResponsePlan, point: Point, item: ItemKind, key: string | null, type: StaticType | undefined, env: PlanEnv, shared: Shared, renamed: ReadonlySet<N>): boolean {
   let both = false;
   const tracer = new Tracer({
     member(p, name, v, w) {
@@ -257,17 +303,17 @@ function followItems(plan: ResponsePlan, point: Point, item: ItemKind, key: stri
         }
         return null;
       }
-      if (v.kind === 'item' && name !== null) fieldRead(plan, p, name, item, w, env, shared);
+      if (v.kind === 'item' && name !== null) fieldRead(plan, p, name, item, v, w, env, shared, renamed);
       return null;
     },
   });
-  const value: Value = { kind: key === null ? 'item' : 'list', promise: point.v.promise, client: point.v.client };
+  const value: Value = { kind: key === null ? 'item' : 'list', promise: point.v.promise, client: point.v.client, ...(type ? { type: point.v.promise ? promiseOf(type) : type } : {}) };
   if (point.p.value.type === 'ObjectProperty') tracer.bind(point.p.get('value'), value, point.w);
   else tracer.follow(point.p, value, point.w);
   return both;
 }
 
-function fieldRead(plan: ResponsePlan, p: P, name: string, item: ItemKind, w: Walk, env: PlanEnv, shared: Shared): void {
+function fieldRead(plan: ResponsePlan, p: P, name: string, item: ItemKind, v: Value, w: Walk, env: PlanEnv, shared: Shared, renamed: ReadonlySet<N>): void {
   const row = responseField(name, item);
   if (!row) return;
   const rule: RuleId = BILLING_ITEMS.has(item) ? 'billing-records' : 'response-field';
@@ -276,40 +322,41 @@ function fieldRead(plan: ResponsePlan, p: P, name: string, item: ItemKind, w: Wa
   let message = fieldMessage(row, item, name);
   let edits: SourceEdit[] | null = null;
   if (row.fate.kind === 'rename' || row.fate.kind === 'nest') {
-    const to = row.fate.to;
-    edits = isPattern ? renamePatternKey(env.source, p.value, to) : renameMember(env.source, p.value, to);
-    if (!edits) message += ` Not rewritten: ${isPattern ? 'a nested field cannot be renamed inside a destructuring' : 'the property is not written as a plain name'}; change it by hand.`;
-    else if (shared(p, w)) {
-      message += ' Not rewritten: this code is shared with other callers; change it by hand.';
-      edits = null;
-    }
+    const planned = shared(p, w) ? 'this code is shared with other callers; change it by hand' : readEdits(p, name, row.fate, v.type, env, renamed);
+    if (typeof planned === 'string') message += ` Not rewritten: ${planned}.`;
+    else edits = planned;
   }
-  if (edits && row.fate.kind === 'rename' && !isPattern) edits.push(...typeLiteralRename(unwrap(p.get('object')), name, row.fate.to, env));
   if (edits) plan.specific.push(...edits);
   plan.findings.push(finding(rule, anchor, message, !!edits));
 }
 
 /**
- * `(v: { dataCenterId: string }) => v.dataCenterId`: the inline type of the variable a renamed read
- * goes through names the field too; rename it there so the file still type-checks. Named types
- * (`type Pod = …`) are reported by planResponseFile instead.
+ * The edits of one renamed or nested read, in a form the value's declared type allows (read-forms.ts),
+ * or why it is left for a person.
  */
-function typeLiteralRename(obj: P, name: string, to: string, env: PlanEnv): SourceEdit[] {
-  if (obj.value.type !== 'Identifier') return [];
-  const b = bindingOf(obj);
-  let id: N = null;
-  if (b.kind === 'param' && !b.keyPath.length) {
-    const param = b.fn.value.params[b.index];
-    id = param?.type === 'AssignmentPattern' ? param.left : param;
-  } else if (b.kind === 'var' && !b.keyPath.length) id = b.declarator.value.id;
-  const literal = id?.type === 'Identifier' ? id.typeAnnotation?.typeAnnotation : null;
-  if (literal?.type !== 'TSTypeLiteral') return [];
-  const member = (literal.members as N[]).find((m) => m.type === 'TSPropertySignature' && !m.computed && keyName(m.key) === name);
-  if (!member) return [];
-  const key = member.key;
-  if (key.type === 'Identifier') return [{ start: key.start, end: key.end, text: to, node: member }];
-  if (key.type === 'StringLiteral' && env.source.slice(key.start + 1, key.end - 1) === key.value) return [{ start: key.start + 1, end: key.end - 1, text: to, node: member }];
-  return [];
+function readEdits(p: P, name: string, fate: { kind: 'rename' | 'nest'; to: string }, type: StaticType | undefined, env: PlanEnv, renamed: ReadonlySet<N>): SourceEdit[] | string {
+  const isPattern = p.value.type === 'ObjectProperty';
+  const plain = 'the property is not written as a plain name; change it by hand';
+  if (fate.kind === 'nest') {
+    if (isPattern) return 'a nested field cannot be renamed inside a destructuring; change it by hand';
+    const form = planNest(type, name, fate.to, p.value, isAssignmentTarget(p));
+    if (!form.ok) return form.why;
+    return nestMember(env.source, p, fate.to, form.form) ?? plain;
+  }
+  const r = planRename(type, name, fate.to, p.value, renamed);
+  if (!r.ok) return r.why;
+  const edits = isPattern ? renamePatternKey(env.source, p.value, fate.to) : renameMember(env.source, p.value, fate.to);
+  if (!edits) return plain;
+  const literal = r.literalKey && renameKey(env.source, r.literalKey, fate.to);
+  if (r.literalKey && !literal) return 'its inline type names the field in a way the tool cannot edit; change both by hand';
+  return literal ? [...edits, literal] : edits;
+}
+
+/** Rename a property signature's key (`dataCenterId: string` → `dataCenter: string`). */
+function renameKey(source: string, key: N, to: string): SourceEdit | null {
+  if (key.type === 'Identifier') return { start: key.start, end: key.end, text: to, node: key };
+  if (key.type === 'StringLiteral' && source.slice(key.start + 1, key.end - 1) === key.value) return { start: key.start + 1, end: key.end - 1, text: to, node: key };
+  return null;
 }
 
 /** A call to a config-declared wrapper (its code is not part of the run). */
@@ -337,7 +384,7 @@ function planErrors(plan: ResponsePlan, inst: SiteInstance, env: PlanEnv, shared
     escape(p, v, why) {
       if (v.kind === 'json' && v.error) escapes.push({ p, why });
     },
-  }).follow(inst.site.call, requestValue(style), w0(inst));
+  }).follow(inst.site.call, typedRequestValue(inst, style), w0(inst));
   if (!reads.length && !escapes.length) return;
   const own = baseIsOwn(inst, env);
   for (const { p, name, v, w } of reads) {
@@ -346,8 +393,11 @@ function planErrors(plan: ResponsePlan, inst: SiteInstance, env: PlanEnv, shared
     const to = v.error ? ERROR_SHAPE.renames[name] : undefined;
     if (to) {
       let message = `RunPod v2 errors are RFC 9457 problems ({ title, status, detail, errors }); the v1 "${name}" is "${to}".`;
+      const typed = planRename(v.type, name, to, p.value, new Set());
+      const literal = typed.ok && typed.literalKey ? renameKey(env.source, typed.literalKey, to) : null;
       let edits = isPattern ? renamePatternKey(env.source, p.value, to) : renameMember(env.source, p.value, to);
-      const doubt = v.doubt ?? (shared(p, w) && !own ? 'this code is shared with requests whose base URL the tool cannot see' : null);
+      if (edits && literal) edits.push(literal);
+      const doubt = v.doubt ?? (shared(p, w) && !own ? 'this code is shared with requests whose base URL the tool cannot see' : !typed.ok ? typed.why : null);
       if (doubt || !edits) {
         message += ` Not rewritten: ${doubt ?? 'the property is not written as a plain name'}; change it by hand if this is a RunPod error.`;
         edits = null;
@@ -431,6 +481,32 @@ function typeMembers(program: P): Array<{ typeName: string; key: N; name: string
   return out;
 }
 
+// Asked once per file of a project with the same instances and plans: worked out once (a project of
+// thousands of files would otherwise go through every request for each file).
+const restProgramsOf = new WeakMap<readonly SiteInstance[], Set<N>>();
+const handledOf = new WeakMap<readonly RequestPlan[], Set<N>>();
+
+/** The programs holding a request (or the call that starts one) on a RunPod REST base. */
+function restPrograms(instances: readonly SiteInstance[], env: PlanEnv): Set<N> {
+  let out = restProgramsOf.get(instances);
+  if (out) return out;
+  restProgramsOf.set(instances, (out = new Set()));
+  for (const i of instances) {
+    const base = shapeOf(i.site.url, env.bases).base;
+    if (base === 'legacy' || base === 'target') out.add(programOf(i.root).value).add(programOf(i.site.call).value);
+  }
+  return out;
+}
+
+/** Response reads a request's plan already reported. */
+function handledAnchors(plans: readonly RequestPlan[]): Set<N> {
+  let out = handledOf.get(plans);
+  if (out) return out;
+  handledOf.set(plans, (out = new Set()));
+  for (const plan of plans) for (const f of plan.findings) if (f.ruleId === 'response-field' || f.ruleId === 'billing-records' || f.ruleId === 'error-shape') out.add(f.anchor);
+  return out;
+}
+
 /**
  * Reads that only look like v1 response fields: a distinctive v1 field name read in a file that talks
  * to RunPod REST, or any v1 field of a value declared with a v1 type name (`p: Pod`); and members of
@@ -439,14 +515,8 @@ function typeMembers(program: P): Array<{ typeName: string; key: N; name: string
  */
 export function planResponseFile(rootPath: P, instances: readonly SiteInstance[], plans: readonly RequestPlan[], env: PlanEnv): PlannedFinding[] {
   const program = programOf(rootPath).value;
-  const inFile = (n: N): boolean => n.start >= program.start && n.end <= program.end;
-  const talksRest = instances.some((i) => {
-    if (!inFile(i.root.value) && !inFile(i.site.call.value)) return false;
-    const base = shapeOf(i.site.url, env.bases).base;
-    return base === 'legacy' || base === 'target';
-  });
-  const handled = new Set<N>();
-  for (const plan of plans) for (const f of plan.findings) if (f.ruleId === 'response-field' || f.ruleId === 'billing-records' || f.ruleId === 'error-shape') handled.add(f.anchor);
+  const talksRest = restPrograms(instances, env).has(program);
+  const handled = handledAnchors(plans);
   const out: PlannedFinding[] = [];
   const typed = Object.keys(V1_TYPE_NAMES).some((t) => env.source.slice(program.start, program.end).includes(t));
   if (!talksRest && !typed) return out;

@@ -1,11 +1,11 @@
-import type { ComponentResult, ComponentTask } from './component.js';
+import type { ComponentOutcome, ComponentTask } from './component.js';
 
 /** Below this much source, a helper thread cannot load the engine in time to take a share (tests lower it). */
 const HELPER_THRESHOLD_BYTES = Number(process.env.V2_MIGRATE_WORKER_THRESHOLD ?? 2 * 1024 * 1024);
 
 const taskSize = (t: ComponentTask): number => t.inputs.reduce((n, i) => n + i.source.length, 0);
 
-type Done = [ComponentTask, ComponentResult];
+type Done = [ComponentTask, ComponentOutcome];
 
 /**
  * Analyse components (largest first) on this thread, with `jobs - 1` helper threads taking the
@@ -32,7 +32,7 @@ export async function* analyseComponents(tasks: readonly ComponentTask[], jobs: 
     for (let t = queue.pop(); t; t = queue.pop()) {
       const task = t;
       const result = pool.run(task).then(
-        (r: ComponentResult) => void done.push([task, r]),
+        (r: ComponentOutcome) => void done.push([task, r]),
         () => void done.push([task, analyzeComponent(task)]),
       );
       running.add(result);

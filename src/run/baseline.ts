@@ -10,7 +10,7 @@ import path from 'node:path';
 import { lazy, requireDependency } from '../util/lazy.js';
 import type { Finding } from '../findings.js';
 import type { FileResult, RunResult } from './runner.js';
-import { summarize } from './runner.js';
+import { summarize } from './summary.js';
 
 /** The part of a fingerprint the file's text decides (the path is added against a baseline's folder). */
 export interface LinePrint {

@@ -1,7 +1,37 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ComponentResult, ComponentTask } from './component.js';
+import type { ComponentOutcome, ComponentTask } from './component.js';
+import { requireDependency } from '../util/lazy.js';
+
+/** Bumped when what a cache file holds changes shape (v2: a group's outcome, not only its results; v3: outputs as line diffs). */
+const FORMAT = 3;
+
+/**
+ * A migrated text as it is stored: a line diff against the input, where kept and removed runs are
+ * lengths and only inserted lines are text. The input is part of the key, so the output is rebuilt
+ * exactly; the cache never holds a line of the source that the migration did not write.
+ */
+type StoredOutput = Array<number | [number] | string>;
+
+function storeOutput(input: string, output: string): StoredOutput {
+  const { diffLines } = requireDependency('diff') as typeof import('diff');
+  return diffLines(input, output).map((c) => (c.added ? c.value : c.removed ? [c.value.length] : c.value.length));
+}
+
+function rebuildOutput(input: string, stored: StoredOutput): string {
+  let at = 0;
+  let out = '';
+  for (const part of stored) {
+    if (typeof part === 'string') out += part;
+    else if (Array.isArray(part)) at += part[0];
+    else {
+      out += input.slice(at, at + part);
+      at += part;
+    }
+  }
+  return out;
+}
 
 /**
  * Results of analysed components on disk, keyed by tool version, settings and the exact content of
@@ -14,26 +44,33 @@ export class ResultCache {
   ) {}
 
   key(task: ComponentTask): string {
-    const h = createHash('sha256').update(this.salt).update('\0').update(JSON.stringify(task.options));
-    for (const input of task.inputs) h.update('\0').update(input.file).update('\0').update(input.source);
+    const h = createHash('sha256').update(`${this.salt}\0${FORMAT}\0`).update(JSON.stringify(task.options));
+    for (const input of task.inputs) h.update(input.shared ? '\0shared\0' : '\0').update(input.file).update('\0').update(input.source);
     return h.digest('hex');
   }
 
-  get(task: ComponentTask): ComponentResult | null {
+  get(task: ComponentTask): ComponentOutcome | null {
+    let stored: ComponentOutcome;
     try {
-      return JSON.parse(fs.readFileSync(path.join(this.dir, `${this.key(task)}.json`), 'utf8')) as ComponentResult;
+      stored = JSON.parse(fs.readFileSync(path.join(this.dir, `${this.key(task)}.json`), 'utf8')) as ComponentOutcome;
     } catch {
       return null;
     }
+    const sources = new Map(task.inputs.map((i) => [i.file, i.source]));
+    const results = stored.results.map(([file, r]): ComponentOutcome['results'][number] => [file, r.output === null ? r : { ...r, output: rebuildOutput(sources.get(file) ?? '', r.output as unknown as StoredOutput) }]);
+    return { ...stored, results };
   }
 
-  set(task: ComponentTask, result: ComponentResult): void {
+  set(task: ComponentTask, outcome: ComponentOutcome): void {
     try {
-      // Results hold file contents (.env values among them): readable by the owner only.
+      // Findings quote code and diffs hold the written lines: readable by the owner only.
       fs.mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+      const sources = new Map(task.inputs.map((i) => [i.file, i.source]));
+      const results = outcome.results.map(([file, r]) => [file, r.output === null ? r : { ...r, output: storeOutput(sources.get(file) ?? '', r.output) }]);
+      const stored = { ...outcome, results };
       const file = path.join(this.dir, `${this.key(task)}.json`);
       const tmp = `${file}.${process.pid}.tmp`;
-      fs.writeFileSync(tmp, JSON.stringify(result), { mode: 0o600 });
+      fs.writeFileSync(tmp, JSON.stringify(stored), { mode: 0o600 });
       fs.renameSync(tmp, file);
     } catch {
       // A cache that cannot be written only costs speed.

@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
-
 const BOM = '\uFEFF';
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -34,50 +31,4 @@ export function lenientText(bytes: Buffer): string {
 
 export function encode(text: string, bom: boolean): Buffer {
   return Buffer.from(bom ? BOM + text : text, 'utf8');
-}
-
-let counter = 0;
-
-/** A write the tool refuses: the reason is reported with the file, which stays as it was. */
-function refuse(code: string, message: string): never {
-  throw Object.assign(new Error(message), { code });
-}
-
-/**
- * Write via a temporary file in the same folder and rename over the original, keeping its mode and
- * (where the process may) its owner. Never through a symlink (its target may lie outside the tree the
- * user asked to change), never over a read-only file; a file with hard links is written in place after
- * the staged copy succeeded, so every link sees the new text. The temporary name is short, so a file
- * whose name is near the length limit can still be written. A file the run creates (a generated adapter
- * file) gets the default mode.
- */
-export function writeAtomic(file: string, data: Buffer): void {
-  const stat = fs.lstatSync(file, { throwIfNoEntry: false });
-  if (stat?.isSymbolicLink()) refuse('ESYMLINK', 'a symbolic link: not written through (change its target by hand, or run on the target)');
-  if (stat && (stat.mode & 0o222) === 0) refuse('EREADONLY', 'read-only: not written (make it writable to let v2-migrate change it)');
-  const tmp = path.join(path.dirname(file), `.v2m-${process.pid}-${counter++}.tmp`);
-  const mode = stat ? stat.mode & 0o7777 : 0o666 & ~process.umask();
-  try {
-    fs.writeFileSync(tmp, data, { mode });
-    if (stat && stat.nlink > 1) {
-      fs.writeFileSync(file, data);
-      fs.rmSync(tmp, { force: true });
-      return;
-    }
-    if (stat && typeof process.getuid === 'function' && (stat.uid !== process.getuid() || stat.gid !== process.getgid?.())) {
-      try {
-        fs.chownSync(tmp, stat.uid, stat.gid);
-      } catch {
-        // Only a privileged process may give a file away; otherwise the owner is the writer, as with any editor.
-      }
-    }
-    fs.renameSync(tmp, file);
-  } catch (error) {
-    try {
-      fs.rmSync(tmp, { force: true });
-    } catch {
-      // Nothing more to clean up: report the write error itself.
-    }
-    throw error;
-  }
 }

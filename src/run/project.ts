@@ -7,12 +7,15 @@ import { bytesContainAny, MENTION_NEEDLES, prefilterNeedles } from '../scan/pref
 import { moduleSpecifiers } from './imports.js';
 import { readEach } from './read.js';
 import { screenEach, type Screen } from './screen.js';
-import { scanLargeFile } from '../scan/large.js';
+import { notParsedBecause, scanLargeFile } from '../scan/large.js';
 import type { ModuleResolver } from '../scan/resolve.js';
-import type { ComponentResult, ComponentTask } from './component.js';
+import type { ComponentOutcome, ComponentResult, ComponentTask } from './component.js';
+import { analyseInGroups, splitComponent } from './groups.js';
 import { analyseComponents } from './analyse.js';
 import type { ResultCache } from './cache.js';
 import { pushTo } from '../util/multimap.js';
+import { baseVariables } from '../scan/dotenv.js';
+import { mayReadEnv } from '../scan/env-reads.js';
 
 /** How many import hops a caller may be from a file that mentions RunPod and still take part. */
 const IMPORT_HOPS = 3;
@@ -24,6 +27,8 @@ export interface JsFileOutcome {
   decoded: Decoded;
   bytes: number;
   result: MigrateResult | null;
+  /** The import component the file was analysed in (its first file): files whose changes must be written together. */
+  group?: string;
 }
 
 
@@ -74,8 +79,8 @@ export async function migrateJsFiles(jsFiles: readonly string[], envFiles: reado
   const known = new Set(jsFiles);
   const envInputs = readEnvFiles(envFiles, mayMatter);
   // Code reading a variable that a .env file sets to a RunPod URL is a seed too.
-  const envNames = [...new Set(envInputs.flatMap((e) => [...e.decoded.text.matchAll(/^[ \t]*(?:export[ \t]+)?([A-Za-z_]\w*)[ \t]*=.*runpod\.io/gim)].map((m) => m[1]!)))];
-  const readsEnv = (text: string): boolean => envNames.some((n) => text.includes(`env.${n}`) || text.includes(`env['${n}']`) || text.includes(`env["${n}"]`));
+  const envNames = [...new Set(envInputs.flatMap((e) => baseVariables(e.decoded.text, settings.bases.legacy)))];
+  const readsEnv = (text: string): boolean => envNames.some((n) => mayReadEnv(text, n));
   // Calls to wrappers declared in the config make a file a seed (their code and base are elsewhere).
   const wrapperNames = declaredWrapperCalls(settings);
   const callsDeclaredWrapper = (text: string): boolean => wrapperNames.some((n) => text.includes(n));
@@ -83,7 +88,7 @@ export async function migrateJsFiles(jsFiles: readonly string[], envFiles: reado
   const large: JsFileOutcome[] = [];
   const seeds: string[] = [];
   // Most files cannot matter: they are tested as bytes, and no string is made for them.
-  const seedNeedles = [...prefilterNeedles(settings.bases), ...envNames.flatMap((n) => [`env.${n}`, `env['${n}']`, `env["${n}"]`]), ...wrapperNames];
+  const seedNeedles = [...prefilterNeedles(settings.bases), ...envNames, ...wrapperNames];
   const mentionsRunpod = bytesContainAny(MENTION_NEEDLES);
   const couldBeSeed = bytesContainAny(seedNeedles);
   await screenEach(jsFiles, [...seedNeedles, ...MENTION_NEEDLES], (file, bytes) => {
@@ -92,9 +97,10 @@ export async function migrateJsFiles(jsFiles: readonly string[], envFiles: reado
     if (!utf16 && !couldBeSeed(bytes)) return onRead(file, mentionsRunpod(bytes) ? bytes.toString('latin1') : '');
     const lenient = lenientText(bytes);
     onRead(file, lenient);
-    if (bytes.length > settings.maxFileSizeMB * 1024 * 1024) {
-      // Too large to parse (a bundle): scanned as text only, never part of the project.
-      if (mayMatter(lenient)) large.push({ file, decoded: decode(bytes), bytes: bytes.length, result: { output: null, findings: scanLargeFile(lenient, settings.bases, settings.maxFileSizeMB) } });
+    const notParsed = notParsedBecause(lenient, bytes.length, settings.maxFileSizeMB);
+    if (notParsed) {
+      // A bundle, generated code, or too large to parse: scanned as text only, never part of the project.
+      if (mayMatter(lenient)) large.push({ file, decoded: decode(bytes), bytes: bytes.length, result: { output: null, findings: scanLargeFile(lenient, settings.bases, settings.maxFileSizeMB, notParsed) } });
       return;
     }
     if (mayMatter(lenient) || readsEnv(lenient) || callsDeclaredWrapper(lenient)) {
@@ -105,7 +111,7 @@ export async function migrateJsFiles(jsFiles: readonly string[], envFiles: reado
   seeds.sort();
   if (!seeds.length) return [...large];
   const { importsOf, importers } = await importGraph(jsFiles, known, resolver);
-  const taken = importClosure(seeds, importers, importsOf);
+  const { callers, taken } = importClosure(seeds, importers, importsOf);
   const outcomes: JsFileOutcome[] = [...large];
   const texts = new Map<string, string>();
   for (const file of [...taken].sort()) {
@@ -124,8 +130,8 @@ export async function migrateJsFiles(jsFiles: readonly string[], envFiles: reado
   const components = connectedComponents([...texts.keys()], importsOf);
   // A .env file joins every component whose code reads one of its variables (merging them).
   for (const e of envInputs) {
-    const names = [...e.decoded.text.matchAll(/^[ \t]*(?:export[ \t]+)?([A-Za-z_]\w*)[ \t]*=/gm)].map((m) => m[1]!);
-    const readers = components.filter((c) => c.some((f) => names.some((n) => texts.get(f)!.includes(`env.${n}`) || texts.get(f)!.includes(`env['${n}']`))));
+    const names = baseVariables(e.decoded.text, settings.bases.legacy);
+    const readers = components.filter((c) => c.some((f) => names.some((n) => mayReadEnv(texts.get(f)!, n))));
     if (!readers.length) continue;
     const merged = [...readers.flat(), e.file];
     components.splice(0, components.length, ...components.filter((c) => !readers.includes(c)), merged);
@@ -136,38 +142,50 @@ export async function migrateJsFiles(jsFiles: readonly string[], envFiles: reado
   if (!components.length) return outcomes;
   const offRules = Object.entries(settings.rules).filter(([, v]) => v === 'off').map(([k]) => k);
   const options = { bases: settings.bases, gpuPools: settings.gpuPools, preserveV1Defaults: settings.preserveV1Defaults, adapters: settings.adapters, offRules, wrappers: settings.wrappers };
-  // Each component carries how its files' imports resolve, so the engine (maybe on another thread)
+  // Each group carries how its files' imports resolve, so the engine (maybe on another thread)
   // follows values as the run resolved them, and the result cache keys on it. Resolved again for the
-  // few files taken: the graph keeps no specifier (each a slice that would hold its file's text).
+  // few files taken (the graph keeps no specifier: each a slice that would hold its file's text), once
+  // per file however many groups share it.
+  const importsOfFile = new Map<string, Record<string, string>>();
   const importsIn = (file: string): Record<string, string> => {
-    const out: Record<string, string> = {};
+    let out = importsOfFile.get(file);
+    if (out) return out;
+    importsOfFile.set(file, (out = {}));
     for (const spec of isEnvFile(file) ? [] : moduleSpecifiers(texts.get(file)!)) {
       const target = resolver.resolve(file, spec, (f) => known.has(f));
       if (target) out[spec] = target;
     }
     return out;
   };
-  const tasks: ComponentTask[] = components.map((c) => {
-    const files = [...c].sort();
-    const imports = Object.fromEntries(files.map((f) => [f, importsIn(f)]));
-    return { inputs: files.map((file) => ({ file, source: texts.get(file)! })), options: { ...options, imports } };
+  const makeTask = (files: readonly string[], shared: ReadonlySet<string>, quote: string | undefined): ComponentTask => ({
+    inputs: files.map((file) => ({ file, source: texts.get(file)!, ...(shared.has(file) ? { shared: true } : {}) })),
+    options: { ...options, imports: Object.fromEntries(files.map((f) => [f, importsIn(f)])), ...(quote ? { quote } : {}) },
   });
-  const results = new Map<string, MigrateResult>();
-  const record = (task: ComponentTask, result: ComponentResult): void => {
-    for (const [file, r] of result) results.set(file, r);
-    onAnalysed(task.inputs.length, result);
+  const runTasks = async (tasks: ComponentTask[]): Promise<Map<ComponentTask, ComponentOutcome>> => {
+    const done = new Map<ComponentTask, ComponentOutcome>();
+    const misses: ComponentTask[] = [];
+    for (const task of tasks) {
+      const hit = cache?.get(task);
+      if (hit) done.set(task, hit);
+      else misses.push(task);
+    }
+    for await (const [task, outcome] of analyseComponents(misses, jobs)) {
+      cache?.set(task, outcome);
+      done.set(task, outcome);
+    }
+    return done;
   };
-  const misses: ComponentTask[] = [];
-  for (const task of tasks) {
-    const hit = cache?.get(task);
-    if (hit) record(task, hit);
-    else misses.push(task);
+  // A component with a .env file stays whole: its values are read wherever the code is (envReads).
+  const split = (c: string[]): string[][] | null => (c.some(isEnvFile) ? null : splitComponent({ files: c, importsOf, isCaller: (f) => callers.has(f), bytesOf: (f) => texts.get(f)!.length }));
+  const results = await analyseInGroups(components.map((c) => [...c].sort()), split, makeTask, runTasks);
+  for (const c of components) onAnalysed(c.length, c.flatMap((f): ComponentResult => (results.has(f) ? [[f, results.get(f)!]] : [])));
+  // Files of one import component are written together, however the analysis split it.
+  const groupOf = new Map(components.flatMap((c) => { const first = [...c].sort()[0]!; return c.map((f) => [f, first] as const); }));
+  for (const o of outcomes) {
+    o.result = results.get(o.file) ?? o.result;
+    const group = groupOf.get(o.file);
+    if (group) o.group = group;
   }
-  for await (const [task, result] of analyseComponents(misses, jobs)) {
-    cache?.set(task, result);
-    record(task, result);
-  }
-  for (const o of outcomes) o.result = results.get(o.file) ?? o.result;
   return outcomes;
 }
 
@@ -195,7 +213,7 @@ async function importGraph(jsFiles: readonly string[], known: ReadonlySet<string
  * fetch helper, the constants module). Never the importers of a helper: a client that imports the
  * shared logger must not pull in everything else that imports the logger.
  */
-function importClosure(seeds: readonly string[], importers: ReadonlyMap<string, string[]>, importsOf: ReadonlyMap<string, string[]>): Set<string> {
+function importClosure(seeds: readonly string[], importers: ReadonlyMap<string, string[]>, importsOf: ReadonlyMap<string, string[]>): { callers: Set<string>; taken: Set<string> } {
   const spread = (start: Iterable<string>, edges: ReadonlyMap<string, string[]>, hops: number, into: Set<string>): void => {
     let frontier = [...start];
     for (let hop = 0; hop < hops && frontier.length; hop++) {
@@ -208,7 +226,7 @@ function importClosure(seeds: readonly string[], importers: ReadonlyMap<string, 
   spread(seeds, importers, IMPORT_HOPS, callers);
   const taken = new Set(callers);
   spread(callers, importsOf, HELPER_HOPS, taken);
-  return taken;
+  return { callers, taken };
 }
 
 /** Groups of files connected by imports (undirected), each sorted; groups in order of their first file. */

@@ -1,4 +1,5 @@
 import { internalFailure } from '../findings.js';
+import fs from 'node:fs';
 import path from 'node:path';
 import { CONFIG_FILE, type Settings } from '../config.js';
 import { scanLargeFile } from '../scan/large.js';
@@ -25,10 +26,15 @@ export async function scanTextFiles(files: readonly string[], settings: Settings
   const mentionsRunpod = bytesContainAny(MENTION_NEEDLES);
   const out: TextFileOutcome[] = [];
   const toScan: Array<{ file: string; decoded: Decoded & { kind: 'text' } }> = [];
+  /** Shell and Python files with no RunPod host: read again if a script or module of the project links to them. */
+  const others: string[] = [];
   await screenEach(files, [...needles, ...MENTION_NEEDLES], (file, bytes) => {
     if (!bytes) return onRead(file, null);
     if (isOwnFile(file, bytes)) return;
-    if (!isUtf16(bytes) && !matters(bytes)) return onRead(file, mentionsRunpod(bytes) ? bytes.toString('latin1') : '');
+    if (!isUtf16(bytes) && !matters(bytes) && !pythonClient(file, bytes)) {
+      if (LINKABLE.test(file)) others.push(file);
+      return onRead(file, mentionsRunpod(bytes) ? bytes.toString('latin1') : '');
+    }
     const lenient = lenientText(bytes);
     onRead(file, lenient);
     const decoded = decode(bytes);
@@ -39,16 +45,51 @@ export async function scanTextFiles(files: readonly string[], settings: Settings
   if (!toScan.length) return out;
   // The text engine's scanners are loaded only when some file needs them.
   const { scanText } = await import('../text/index.js');
-  for (const { file, decoded } of toScan) {
-    let result: TextScanResult;
+  const { scanTextProject } = await import('../text/project.js');
+  const joined = new Map<string, Decoded & { kind: 'text' }>();
+  const read = (file: string): string | null => {
     try {
-      result = scanText(decoded.text, file, settings.bases, heldVars.get(file));
-    } catch (error) {
-      result = { output: null, findings: [internalFailure(error)] };
+      const decoded = decode(fs.readFileSync(file));
+      if (decoded.kind !== 'text' || decoded.text.length > settings.maxFileSizeMB * 1024 * 1024) return null;
+      joined.set(file, decoded);
+      return decoded.text;
+    } catch {
+      return null;
+    }
+  };
+  let results: Map<string, TextScanResult>;
+  try {
+    results = scanTextProject(toScan.map(({ file, decoded }) => ({ file, text: decoded.text, heldVars: heldVars.get(file) ?? {} })), others, read, settings.bases);
+  } catch {
+    // One file the project layer cannot link must not cost the others their scan: each alone, as before.
+    results = new Map();
+  }
+  for (const { file, decoded } of toScan) {
+    let result = results.get(file);
+    if (!result) {
+      try {
+        result = scanText(decoded.text, file, settings.bases, heldVars.get(file));
+      } catch (error) {
+        result = { output: null, findings: [internalFailure(error)] };
+      }
     }
     out.push({ file, decoded, result });
   }
+  for (const [file, decoded] of joined) {
+    const result = results.get(file);
+    if (result && (result.findings.length || result.output !== null)) out.push({ file, decoded, result });
+  }
   return out;
+}
+
+/** Scripts and modules that can share a base or a wrapper with a RunPod file. */
+const LINKABLE = /\.(py|sh|bash|zsh)$/i;
+const HTTP_LIBRARIES = bytesContainAny(['requests', 'httpx', 'urllib', 'aiohttp']);
+const RESOURCE_WORDS = bytesContainAny(['pods', 'endpoints', 'networkvolumes', 'containerregistryauth', 'templates']);
+
+/** A Python module that sends HTTP requests and names a RunPod REST resource (its base may be in a config file). */
+function pythonClient(file: string, bytes: Buffer): boolean {
+  return file.endsWith('.py') && HTTP_LIBRARIES(bytes) && RESOURCE_WORDS(bytes);
 }
 
 const REPORT_MARKERS = bytesContainAny(['"ruleId"']);

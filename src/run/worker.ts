@@ -1,6 +1,6 @@
 // worker_threads entry (tinypool): analyses one component per task; `null` only checks the engine is loaded.
-import { analyzeComponent, type ComponentResult, type ComponentTask } from './component.js';
+import { analyzeComponent, type ComponentOutcome, type ComponentTask } from './component.js';
 
-export default function run(task: ComponentTask | null): ComponentResult | null {
+export default function run(task: ComponentTask | null): ComponentOutcome | null {
   return task && analyzeComponent(task);
 }

@@ -2,11 +2,16 @@ import * as fsWalk from '@nodelib/fs.walk';
 import ignore, { type Ignore } from 'ignore';
 import fs from 'node:fs';
 import path from 'node:path';
+import { gitExcludes } from './git-excludes.js';
 import { JS_EXTENSIONS, isEnvFile } from './kinds.js';
+import type { ReportMalformed } from './malformed.js';
 import { directlyIn, folderPrefix, onDisk, workTreeRoot, type HasEntry } from '../util/folders.js';
 
-/** Folders never scanned, whatever .gitignore says. */
-export const ALWAYS_SKIPPED_DIRS = ['node_modules', '.git', 'dist', 'build', 'coverage', 'vendor', '.v2-migrate-cache'];
+/**
+ * Folders never scanned, whatever .gitignore says: dependencies, build output, Python virtualenvs and
+ * byte-code caches, and coding agents' worktrees (`.claude/worktrees/…` are full copies of the repository).
+ */
+export const ALWAYS_SKIPPED_DIRS = ['node_modules', '.git', 'dist', 'build', 'coverage', 'vendor', '.v2-migrate-cache', '.venv', '__pycache__', '.tox', '.claude'];
 const ALWAYS_SKIPPED = new Set(ALWAYS_SKIPPED_DIRS);
 const isMinified = (file: string): boolean => file.endsWith('.min.js');
 const defaultAccepts = (file: string): boolean => (JS_EXTENSIONS as readonly string[]).includes(path.extname(file).toLowerCase()) || isEnvFile(file);
@@ -26,10 +31,15 @@ class Walk {
   private readonly rules = new Map<string, Ignore | null>();
   private readonly chains = new Map<string, Array<[string, Ignore]>>();
   private readonly ignoredDirs = new Map<string, boolean>();
+  /** Folders below the walked paths that could not be listed (permissions). */
+  readonly unreadable: string[] = [];
 
   constructor(
     private readonly top: string,
     private readonly skipDirs: ReadonlySet<string> = new Set(),
+    /** Rules git applies below `top` before its .gitignore files (global excludes, info/exclude). */
+    private readonly excludes: Ignore | null = null,
+    private readonly onMalformed: ReportMalformed = () => {},
   ) {}
 
   readonly has: HasEntry = (dir, name) => {
@@ -73,7 +83,12 @@ class Walk {
         folderOf(entry.path);
         return !ignored && !ALWAYS_SKIPPED.has(entry.name) && !this.skipDirs.has(entry.path);
       },
-      errorFilter: () => true,
+      // A folder the walk cannot list is remembered (reported as not analysed); the walk goes on.
+      errorFilter: (error) => {
+        const failed = (error as NodeJS.ErrnoException).path;
+        if (failed) this.unreadable.push(failed);
+        return true;
+      },
     });
     return files;
   }
@@ -84,9 +99,13 @@ class Walk {
     rules = null;
     const listed = this.names.get(dir);
     if (!listed || listed.has('.gitignore')) {
+      const file = path.join(dir, '.gitignore');
       try {
-        rules = ignore().add(fs.readFileSync(path.join(dir, '.gitignore'), 'utf8'));
-      } catch {
+        rules = ignore().add(fs.readFileSync(file, 'utf8'));
+      } catch (error) {
+        // Absent (the folder was not listed), or unreadable: then the run goes on without its rules.
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code !== 'ENOENT' && code !== 'ENOTDIR') this.onMalformed({ file, message: `This .gitignore cannot be read (${error instanceof Error ? error.message : String(error)}): its rules are not applied, so the files it would exclude are scanned.`, line: 1, column: 1, ours: false });
         rules = null;
       }
     }
@@ -99,7 +118,8 @@ class Walk {
     const cached = this.chains.get(dir);
     if (cached) return cached;
     const parent = path.dirname(dir);
-    const above = dir === this.top || parent === dir ? [] : this.chain(parent);
+    const atTop = dir === this.top || parent === dir;
+    const above = atTop ? (this.excludes ? [[this.top, this.excludes] as [string, Ignore]] : []) : this.chain(parent);
     const rules = this.rulesIn(dir);
     const chain = rules ? [...above, [dir, rules] as [string, Ignore]] : above;
     this.chains.set(dir, chain);
@@ -152,6 +172,8 @@ export interface DiscoverOptions {
   skipDirs?: readonly string[];
   /** Called as the walk finds each file `accepts` takes by name, before .gitignore rules for single files apply. */
   onCandidate?: (file: string) => void;
+  /** Told about a .gitignore that cannot be read (the walk goes on without it). */
+  onMalformed?: ReportMalformed;
 }
 
 export interface Discovery {
@@ -159,6 +181,8 @@ export interface Discovery {
   files: string[];
   /** Whether a folder holds an entry, answered from the walk's listings where it has them (config and package.json lookups, once per folder). */
   has: HasEntry;
+  /** Folders that could not be listed (no permission), sorted: nothing in them was analysed. */
+  unreadableFolders: string[];
 }
 
 /**
@@ -188,7 +212,8 @@ export async function discoverFiles(targets: readonly string[], options: Discove
       continue;
     }
     // .gitignore files apply from the git work tree root down.
-    const walk = new Walk(workTreeRoot(abs) ?? abs, new Set((options.skipDirs ?? []).map((d) => path.resolve(options.cwd, d))));
+    const top = workTreeRoot(abs);
+    const walk = new Walk(top ?? abs, new Set((options.skipDirs ?? []).map((d) => path.resolve(options.cwd, d))), top ? gitExcludes(top) : null, options.onMalformed);
     walks.push(walk);
     for (const file of walk.files(abs, accepts, (f) => options.onCandidate?.(f))) {
       if (isMinified(file) || walk.ignores(file)) continue;
@@ -200,5 +225,5 @@ export async function discoverFiles(targets: readonly string[], options: Discove
     }
   }
   const has: HasEntry = walks.length === 1 ? walks[0]!.has : onDisk;
-  return { files: [...found].sort(), has };
+  return { files: [...found].sort(), has, unreadableFolders: walks.flatMap((w) => w.unreadable).sort() };
 }

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { NapiResolveOptions, ResolverFactory } from 'oxc-resolver';
 import { requireDependency } from '../util/lazy.js';
 import type { HasEntry } from '../util/folders.js';
+import { FIX_OR_TURN_OFF, type ReportMalformed } from './malformed.js';
 import { nearestManifest, packageTargets, packageName, type Manifest, type Workspaces } from './workspaces.js';
 
 export { readWorkspaces, type Workspaces } from './workspaces.js';
@@ -49,6 +50,8 @@ export class ModuleResolver {
     private readonly workspaces: Workspaces,
     /** Folder listings of the run's walk (config lookups ask once per folder). */
     private readonly has: HasEntry,
+    /** Told of a tsconfig/jsconfig that does not load (its folders resolve as if it were absent). */
+    private readonly onMalformed: ReportMalformed = () => {},
   ) {}
 
   /** The run's file that `spec`, imported from `from`, names (`isFile` says what the run's files are). */
@@ -73,6 +76,7 @@ export class ModuleResolver {
     // A config that does not load (bad JSON, an `extends` not installed) must not cost the relative
     // imports: its folders are resolved as if it were not there.
     if (config && result.error && /tsconfig/i.test(result.error)) {
+      this.onMalformed({ file: config, message: `This ${path.basename(config)} cannot be used (${result.error}): the imports of the files below it are resolved as if it were not there (no paths or baseUrl). ${FIX_OR_TURN_OFF}`, line: 1, column: 1, ours: false });
       this.byConfig.set(config, this.resolverWith(null));
       result = this.resolverWith(null).sync(dir, spec);
     }

@@ -1,7 +1,7 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { exports as exportsTargets, imports as importsTargets, type Options, type Package } from 'resolve.exports';
 import type { HasEntry } from '../util/folders.js';
+import { readPackageJson, type ReportMalformed } from './malformed.js';
 
 /** Packages of a monorepo by name: their folder and manifest. */
 export type Workspaces = Readonly<Record<string, { dir: string; manifest: Package }>>;
@@ -12,20 +12,19 @@ export function packageName(spec: string): string {
   return spec.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
 }
 
-function readManifest(dir: string): Package | null {
-  try {
-    const json = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as unknown;
-    return json && typeof json === 'object' ? (json as Package) : null;
-  } catch {
-    return null;
-  }
+function readManifest(dir: string, report: ReportMalformed = () => {}): Package | null {
+  const json = readPackageJson(path.join(dir, 'package.json'), report);
+  return json && typeof json === 'object' ? (json as Package) : null;
 }
 
-/** The workspace packages among folders that hold files of the run (folders with a named package.json). */
-export function readWorkspaces(packageDirs: Iterable<string>): Workspaces {
+/**
+ * The workspace packages among folders that hold files of the run (folders with a named package.json);
+ * one that does not parse is left out and reported.
+ */
+export function readWorkspaces(packageDirs: Iterable<string>, report: ReportMalformed = () => {}): Workspaces {
   const out: Record<string, { dir: string; manifest: Package }> = {};
   for (const dir of packageDirs) {
-    const manifest = readManifest(dir);
+    const manifest = readManifest(dir, report);
     if (typeof manifest?.name === 'string') out[manifest.name] = { dir, manifest };
   }
   return out;

@@ -19,14 +19,38 @@ function where(op: V1Operation): string {
   return ` (${op.id}${op.v2 ? ` → ${op.v2.method} /v2${op.v2.path}` : ''})`;
 }
 
+/** The JSON kind of a body value as written, when it is visible. */
+export type ValueKind = 'string' | 'number' | 'boolean' | 'array' | 'object' | 'null';
+
+export function kindOf(value: unknown): ValueKind {
+  return value === null ? 'null' : Array.isArray(value) ? 'array' : (typeof value as ValueKind);
+}
+
+/** What is known about one body field where it is written. */
+export interface FieldFacts {
+  /** An array with more than one element. */
+  several?: boolean;
+  /** The kind of its value, when visible. */
+  value?: ValueKind | null;
+  /** The request goes to the v2 base (already migrated, or half). */
+  onV2?: boolean;
+}
+
+/** Fields v2 keeps under the same name with another type: the v1 kind (`flashboot: true` → `"FLASHBOOT"`). */
+const V1_KIND_OF_RETYPED: Readonly<Record<string, ValueKind>> = { flashboot: 'boolean' };
+
 /**
  * Report a v1 body field of `op`'s body, the way the JS engine classifies it: renamed or rebuilt →
  * body-field, no v2 equivalent → removed-field, removed by the codemod → dropped-field. The text engine
- * never rewrites bodies, so none of these is fixable here.
+ * never rewrites bodies, so none of these is fixable here. A field v2 keeps under its name with another
+ * type is v1 only when its value has the v1 type (or, on a v1 request, cannot be seen).
  */
-export function checkBodyField(c: Collector, field: string, at: number, op: V1Operation, several = false): void {
+export function checkBodyField(c: Collector, field: string, at: number, op: V1Operation, facts: FieldFacts = {}): void {
   const rule = bodyMappingFor(op.id)?.fields[field];
   if (!rule || rule.kind === 'keep') return;
+  const v1Kind = rule.kind === 'build' && BUILDER_TARGETS[rule.builder].v2 === field ? V1_KIND_OF_RETYPED[field] : undefined;
+  if (v1Kind && (facts.value ? facts.value !== v1Kind : facts.onV2)) return;
+  const several = !!facts.several;
   const w = where(op);
   switch (rule.kind) {
     case 'rename':

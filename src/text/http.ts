@@ -6,7 +6,7 @@
  */
 import type { HttpMethod } from '../map/operations.js';
 import { holePiece, planRequest, planValue, type Collector, type TPiece } from './plan.js';
-import { bodyOperation, checkBodyField, mentionsGraphql, scanGraphql } from './fields.js';
+import { bodyOperation, checkBodyField, mentionsGraphql, scanGraphql, type ValueKind } from './fields.js';
 import { eolOf } from './source.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
@@ -107,10 +107,10 @@ export function scanHttp(c: Collector, text: string): void {
     const op = bodyOperation(outcome.op);
     if (op && body.trim()) {
       for (const b of bodyLines) {
-        const re = /"([A-Za-z][A-Za-z0-9]*)"\s*:\s*(\[[^\]]*\])?/g;
+        const re = /"([A-Za-z][A-Za-z0-9]*)"\s*:\s*(\[[^\]]*\]|["{]|true\b|false\b|null\b|-?\d)?/g;
         for (let km = re.exec(b.text); km; km = re.exec(b.text)) {
-          const several = !!km[2] && km[2].split(',').length > 1;
-          checkBodyField(c, km[1]!, b.start + km.index + 1, op, several);
+          const several = !!km[2] && km[2].startsWith('[') && km[2].split(',').length > 1;
+          checkBodyField(c, km[1]!, b.start + km.index + 1, op, { several, value: valueKindOf(km[2]), onV2: outcome.shape.base === 'target' });
         }
       }
     }
@@ -121,4 +121,14 @@ export function scanHttp(c: Collector, text: string): void {
     planValue(c, v.pieces, { anchor: v.anchor });
   }
   if (mentionsGraphql(text)) scanGraphql(c, text, 0, text.length);
+}
+
+/** The kind of a JSON value from its first characters (as the body regex captures them). */
+function valueKindOf(start: string | undefined): ValueKind | null {
+  if (!start) return null;
+  if (start.startsWith('[')) return 'array';
+  if (start === '"') return 'string';
+  if (start === '{') return 'object';
+  if (start === 'true' || start === 'false') return 'boolean';
+  return start === 'null' ? 'null' : 'number';
 }

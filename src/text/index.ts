@@ -7,13 +7,13 @@
 import path from 'node:path';
 import type { Finding } from '../findings.js';
 import type { Bases } from '../url/shape.js';
-import { Collector } from './plan.js';
+import { Collector, type CrossFileHolds } from './plan.js';
 import { RULES } from '../rules/registry.js';
 import { parseJson } from './json.js';
 import { tokenize } from './python/tokenize.js';
 import { languageOf, type Language } from './language.js';
-import { scanPython } from './python/scan.js';
-import { scanShell } from './shell.js';
+import { scanPython, type PythonLinks } from './python/scan.js';
+import { scanShell, type ShellProgramView } from './shell.js';
 import { scanMarkdown } from './markdown.js';
 import { scanYaml } from './yaml.js';
 import { scanJson } from './json.js';
@@ -29,15 +29,24 @@ export interface TextScanResult {
   findings: Finding[];
   /** The migrated text, or null when nothing changes. */
   output: string | null;
+  /** For text/project.ts: what this file holds on v1 (own offsets and foreign ids), and whether it talks to RunPod REST. */
+  cross?: { held: Map<number, { where: string; why: 'uncovered' | 'request' }>; talksRest: boolean };
+}
+
+/** What the other files of the project define that this one uses, and what they hold (text/project.ts). */
+export interface TextLinks {
+  shell?: ShellProgramView;
+  python?: PythonLinks;
+  holds?: CrossFileHolds;
 }
 
 
-export function scanLanguage(c: Collector, text: string, language: Language, file: string): void {
+export function scanLanguage(c: Collector, text: string, language: Language, file: string, links: TextLinks = {}): void {
   switch (language) {
     case 'python':
-      return scanPython(c, text);
+      return scanPython(c, text, links.python);
     case 'shell':
-      return scanShell(c, text);
+      return scanShell(c, text, links.shell ? { program: links.shell } : {});
     case 'markdown':
       return scanMarkdown(c, text, file);
     case 'yaml':
@@ -77,12 +86,13 @@ function stillWellFormed(language: Language, before: string, after: string): boo
  * Scan one file's text (BOM already removed). Never throws on odd input: unknown shapes are left alone.
  * `heldVars`: for a .env file, variables whose v1 base must stay (name → where the code that reads it is).
  */
-export function scanText(text: string, file: string, bases: Bases, heldVars: Readonly<Record<string, string>> = {}): TextScanResult {
+export function scanText(text: string, file: string, bases: Bases, heldVars: Readonly<Record<string, string>> = {}, links: TextLinks = {}): TextScanResult {
   const language = languageOf(path.basename(file));
   if (!language) return { findings: [], output: null };
-  const c = new Collector(text, bases, file, heldVars);
-  scanLanguage(c, text, language, file);
-  const result = c.result();
+  const c = new Collector(text, bases, file, heldVars, links.holds ?? null);
+  scanLanguage(c, text, language, file, links);
+  const result: TextScanResult = c.result();
+  if (links.holds) result.cross = { held: c.heldLiterals(), talksRest: c.talksRest || c.looksRest };
   if (result.output !== null && !stillWellFormed(language, text, result.output)) {
     // A rewrite that would break the file is not written (as the JS engine does with output that does not parse).
     const findings = result.findings.map((f) => (f.fixable ? { ...f, fixable: false } : f));

@@ -8,7 +8,7 @@ import { V2_OPENAPI_URL } from '../map/hosts.js';
 import { matchTemplate, type PathTemplate } from '../map/match.js';
 import type { HttpMethod } from '../map/operations.js';
 import { holePiece, planRequest, planValue, REGENERATE_NOTE, renameNote, v2Form, type Collector, type TPiece } from './plan.js';
-import { bodyOperation, checkBodyField, mentionsGraphql, scanGraphql } from './fields.js';
+import { bodyOperation, checkBodyField, kindOf, mentionsGraphql, scanGraphql } from './fields.js';
 import { backslash, runs } from './strings.js';
 import { maskOutside } from './source.js';
 import { scanShell } from './shell.js';
@@ -285,7 +285,7 @@ function postmanRequest(c: Collector, text: string, request: JNode, expand: (p: 
     if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
       for (const [key, value] of Object.entries(parsed as Record<string, unknown>)) {
         const rel = text.slice(body.start, body.end).indexOf(`\\"${key}\\"`);
-        checkBodyField(c, key, rel >= 0 ? body.start + rel + 2 : body.start, op, Array.isArray(value) && value.length > 1);
+        checkBodyField(c, key, rel >= 0 ? body.start + rel + 2 : body.start, op, { several: Array.isArray(value) && value.length > 1, value: kindOf(value), onV2: outcome.shape.base === 'target' });
       }
     }
   }

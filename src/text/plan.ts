@@ -32,6 +32,11 @@ export interface TextOrigin {
   local: boolean;
   /** The environment variable whose default this text is. */
   envVar?: string;
+  /**
+   * The text is written in another file (a sourced script, an imported module): its `literal` is then
+   * an id from text/project.ts, and it is never edited here (that file moves it, or holds it).
+   */
+  foreign?: { file: string; line: number };
 }
 export type TPiece = Piece<TextOrigin>;
 
@@ -83,6 +88,17 @@ export function isCompleteUrl(pieces: readonly TPiece[], bases: Bases): boolean 
   return isCompleteShape(shapeFor(pieces, bases));
 }
 
+/** Why a literal stays on v1: where the code that holds it is, and whether it is a request that needs a person. */
+type Hold = { where: string; why: 'uncovered' | 'request' };
+
+/** What other files decided about the literals this file shares with them (text/project.ts). */
+export interface CrossFileHolds {
+  /** This file's literals (offset) that code in other files holds on v1: where that code is, and why. */
+  here: ReadonlyMap<number, { where: string; why: 'uncovered' | 'request' }>;
+  /** Other files' literals (foreign ids) held in their own file: where (`line 7 of ../lib/common.sh`). */
+  there: ReadonlyMap<number, string>;
+}
+
 /** The findings and edits of one file. Edits are accepted all-or-nothing per fact and never overlap. */
 export class Collector {
   readonly lines: Lines;
@@ -95,6 +111,8 @@ export class Collector {
   readonly consumed = new Set<number>();
   /** The file talks to RunPod REST (a legacy or v2 base URL was seen in a request or value). */
   talksRest = false;
+  /** The file sends requests to RunPod REST paths on a base it cannot see (`_url("pods", id)`). */
+  looksRest = false;
   /** In-source markers (`v2-migrate-keep-v1`, `v2-migrate-ignore`): marked code is never rewritten. */
   private readonly markers: MarkerIndex;
   /** Literals read by a marked request: they stay as they are, whoever else reads them (as in the JS engine). */
@@ -108,7 +126,7 @@ export class Collector {
    * uses them that this run does not fully migrate. Value: where that use is (`line 7`, or a line of
    * another file), and what it is.
    */
-  private readonly holds = new Map<number, { where: string; why: 'uncovered' | 'request' }>();
+  private readonly holds = new Map<number, Hold>();
   /** Literals written away from the request that reads them (a constant, a variable): the ones a hold applies to. */
   readonly bound = new Set<number>();
 
@@ -118,14 +136,35 @@ export class Collector {
     file = '',
     /** Variables this file sets that code elsewhere reads and this run does not migrate (name → where). */
     readonly heldVars: Readonly<Record<string, string>> = {},
+    cross: CrossFileHolds | null = null,
   ) {
     this.lines = new Lines(text);
     this.markers = parseMarkers(text, file);
+    for (const [literal, h] of cross?.here ?? []) this.holds.set(literal, h);
+    this.external = cross?.there ?? new Map();
   }
+
+  /** Foreign literals held in their own file: where they are. */
+  private readonly external: ReadonlyMap<number, string>;
+
+  /**
+   * After result(): the literals this file's own code holds on v1, by id (own offsets and foreign
+   * ids), with the line here of the code that holds them.
+   */
+  heldLiterals(): Map<number, Hold> {
+    return new Map(this.ownHolds);
+  }
+
+  private ownHolds = new Map<number, Hold>();
 
   /** A marker takes a finding of `ruleId` at offset `at` out of the gate: its code must not be rewritten. */
   marked(at: number, ruleId: RuleId): boolean {
     return isSuppressed(this.markers, this.lines.pos(at).line, ruleId);
+  }
+
+  /** A marker naming any rule of a request's findings covers offset `at`: the request there is marked. */
+  requestMarked(at: number): boolean {
+    return REQUEST_RULES.some((r) => this.marked(at, r));
   }
 
   report(ruleId: RuleId, at: number, message: string, fixable = false): void {
@@ -135,8 +174,8 @@ export class Collector {
   }
 
   /** Start and end planning one request (its findings and fixes are attributed to it). */
-  beginRequest(line: number): PlannedRequest {
-    const req: PlannedRequest = { line, literals: new Set(), findings: [], migrated: true };
+  beginRequest(at: number, value = false): PlannedRequest {
+    const req: PlannedRequest = { at, line: this.lines.pos(at).line, literals: new Set(), findings: [], migrated: true, value };
     this.requests.push(req);
     this.current = req;
     return req;
@@ -197,6 +236,34 @@ export class Collector {
     if (last) this.applied.push({ finding: this.findings[this.findings.length - 1]!, edits: last.edits, request: this.current });
   }
 
+  /** Held literals and stuck requests, from this file's holds and the foreign literals held in their own file. */
+  private propagate(external: ReadonlyMap<number, string>): { holds: Map<number, Hold>; stuck: Map<PlannedRequest, string>; migrated: Map<PlannedRequest, boolean> } {
+    const holds = new Map(this.holds);
+    const migrated = new Map(this.requests.map((r) => [r, r.migrated]));
+    const stuck = new Map<PlannedRequest, string>();
+    for (let changed = true; changed; ) {
+      changed = false;
+      for (const req of this.requests) {
+        if (migrated.get(req)) continue;
+        for (const lit of req.literals) {
+          if (this.bound.has(lit) && !holds.has(lit)) {
+            holds.set(lit, { where: `line ${req.line}`, why: 'request' });
+            changed = true;
+          }
+        }
+      }
+      for (const req of this.requests) {
+        if (!migrated.get(req)) continue;
+        const held = [...req.literals].find((l) => holds.has(l) || external.has(l));
+        if (held === undefined) continue;
+        migrated.set(req, false);
+        stuck.set(req, external.get(held) ?? `line ${this.lines.pos(held).line}`);
+        changed = true;
+      }
+    }
+    return { holds, stuck, migrated };
+  }
+
   /** Take back every applied fix that touches a frozen literal (and, with it, fixes sharing its edits). */
   private unfreeze(): void {
     if (!this.frozen.size) return;
@@ -224,41 +291,28 @@ export class Collector {
    * the engine cannot follow, stays v1, and so do the paths of every request that reads it.
    */
   private holdBases(): void {
-    const stuck = new Map<PlannedRequest, number>();
-    for (let changed = true; changed; ) {
-      changed = false;
-      for (const req of this.requests) {
-        if (req.migrated) continue;
-        for (const lit of req.literals) {
-          if (this.bound.has(lit) && !this.holds.has(lit)) {
-            this.holds.set(lit, { where: `line ${req.line}`, why: 'request' });
-            changed = true;
-          }
-        }
-      }
-      for (const req of this.requests) {
-        if (!req.migrated) continue;
-        const held = [...req.literals].find((l) => this.holds.has(l));
-        if (held === undefined) continue;
-        req.migrated = false;
-        stuck.set(req, this.lines.pos(held).line);
-        changed = true;
-      }
-    }
-    if (!this.holds.size) return;
+    // What this file's own code holds, whatever other files hold: that is what it tells them (a request
+    // stuck only because another file keeps its base must not keep that base held in turn).
+    this.ownHolds = this.propagate(new Map()).holds;
+    const { holds, stuck, migrated } = this.propagate(this.external);
+    for (const [lit, h] of holds) this.holds.set(lit, h);
+    for (const req of this.requests) req.migrated = migrated.get(req)!;
+    if (!this.holds.size && !stuck.size) return;
     const key = (e: Edit): string => `${e.start}:${e.end}:${e.text}`;
     const dropped = new Set<string>();
     for (const a of this.applied) {
       if (!a.finding.fixable) continue;
       const heldLit = a.edits.map((e) => e.literal).find((l) => l !== undefined && this.holds.has(l));
-      if (heldLit !== undefined) {
-        const h = this.holds.get(heldLit)!;
+      const h = heldLit !== undefined ? this.holds.get(heldLit)! : undefined;
+      // A literal held only because its own request is stuck behind a base: say what holds the base.
+      const stuckHere = !!a.request && stuck.has(a.request) && (!h || (h.why === 'request' && h.where === `line ${a.request.line}`));
+      if (stuckHere) {
+        a.finding.message += ` Not rewritten: its base URL (${stuck.get(a.request!)}) cannot move yet, and the path must move with it.`;
+      } else if (h) {
         a.finding.message +=
           h.why === 'uncovered'
             ? ` Not rewritten: this base is also used by code v2-migrate cannot follow (${h.where}); moving it alone would send that code's v1 paths to the v2 host. Migrate that code, then run again.`
             : ` Not rewritten: the request on ${h.where} still needs a person, and moving the base alone would send its v1 path to the v2 host; migrate it, then run again.`;
-      } else if (a.request && stuck.has(a.request)) {
-        a.finding.message += ` Not rewritten: its base URL (line ${stuck.get(a.request)}) cannot move yet, and the path must move with it.`;
       } else continue;
       a.finding.fixable = false;
       for (const e of a.edits) dropped.add(key(e));
@@ -266,6 +320,12 @@ export class Collector {
     const keep = this.edits.filter((e) => !dropped.has(key(e)));
     this.edits.length = 0;
     this.edits.push(...keep);
+    // Every request left on v1 by a held base says so where it is sent, also when only its base changes.
+    this.current = null;
+    for (const [req, where] of stuck) {
+      if (req.value || this.requestMarked(req.at) || this.findings.some((f) => f.line === req.line)) continue;
+      this.report('base-url', req.at, `This request still goes to REST v1: its base URL (${where}) cannot move yet (see the finding there); it moves with the base.`);
+    }
   }
 
   result(): { findings: Finding[]; output: string | null } {
@@ -299,7 +359,11 @@ export class Collector {
 
 /** One request as planned: what it read and whether its URL is fully migrated by this run. */
 export interface PlannedRequest {
+  /** Where it is (offset) and its line. */
+  at: number;
   line: number;
+  /** A URL value rather than a request seen being sent (a setting, a documented URL). */
+  value: boolean;
   /** Literals (by offset) its URL was built from. */
   literals: Set<number>;
   findings: Finding[];
@@ -357,6 +421,8 @@ export function v2Form(op: V1Operation): string {
 function applyBase(c: Collector, pieces: readonly TPiece[], shape: UrlShape, changes: readonly UrlChange[], reason = 'the URL is not written as plain text here; change it by hand'): void {
   for (const ch of changes) {
     const piece = pieceOf(pieces, ch);
+    // A base written in another file is that file's to move (or hold): reported there.
+    if (piece?.origin.foreign) continue;
     const at = piece?.origin.literal ?? 0;
     const message = ch.ruleId === 'openapi-url' ? schemaMessage(c) : baseMessage(c, shape, piece?.origin.envVar);
     const edits = toEdits(pieces, ch);
@@ -391,7 +457,7 @@ export function planValue(c: Collector, pieces: readonly TPiece[], opts: ValueOp
   // The value is a use of what it reads from elsewhere (a variable holding the base): it moves with that
   // base only if every fact here is rewritten (as a request would).
   const own = opts.own ?? [anchor, lineEndAt(c.text, anchor)];
-  const req = c.beginRequest(c.lines.pos(anchor).line);
+  const req = c.beginRequest(anchor, true);
   // A URL inside a longer text (a message, a command) is not a use of the base it mentions through a variable.
   const shape0 = shapeFor(pieces, c.bases);
   const embedded = shape0.base !== 'legacy' || /\s/.test(flat.slice(shape0.baseEnd));
@@ -474,7 +540,8 @@ function planValueInner(c: Collector, pieces: readonly TPiece[], opts: ValueOpti
  * rewritten even there: its v2 form does not depend on any request.
  */
 export function planEmbedded(c: Collector, pieces: readonly TPiece[], anchor: number, hit: string): void {
-  let reported = false;
+  // Once per line: a URL on a later line of a multi-line text is reported where it is written.
+  const reported = new Set<number>();
   for (const p of pieces) {
     if (p.kind !== 'text') continue;
     for (const legacy of c.bases.legacy) {
@@ -483,10 +550,14 @@ export function planEmbedded(c: Collector, pieces: readonly TPiece[], anchor: nu
         const isSchema = p.text.startsWith(schema, i) && !/[\w\-./?#%]/.test(p.text.charAt(i + schema.length));
         if (isSchema && p.origin.editable) {
           c.fix('openapi-url', p.origin.start + i, schemaMessage(c), [{ start: p.origin.start + i, end: p.origin.start + i + schema.length, text: `${c.bases.target}/openapi.json` }]);
-        } else if (!reported) {
-          reported = true;
-          c.report('embedded-url', anchor, `A REST v1 URL (${hit}) sits inside a longer string; the request it stands for cannot be seen, so migrate it by hand.`);
+          continue;
         }
+        const own = p.origin.editable ? p.origin.start + i : anchor;
+        const line = c.lines.pos(own).line;
+        if (reported.has(line)) continue;
+        reported.add(line);
+        const at = line === c.lines.pos(anchor).line ? anchor : own;
+        c.report('embedded-url', at, `A REST v1 URL (${hit}) sits inside a longer string; the request it stands for cannot be seen, so migrate it by hand.`);
       }
     }
   }
@@ -522,7 +593,7 @@ export interface RequestOutcome {
 
 /** Plan one request; returns what it turned out to be, for the engine's body and response checks. */
 export function planRequest(c: Collector, site: RequestSite): RequestOutcome {
-  const req = c.beginRequest(c.lines.pos(site.anchor).line);
+  const req = c.beginRequest(site.anchor);
   for (const p of site.url) {
     if (p.kind !== 'text') continue;
     req.literals.add(p.origin.literal);
@@ -539,6 +610,21 @@ export function planRequest(c: Collector, site: RequestSite): RequestOutcome {
   return outcome;
 }
 
+/**
+ * A base that is one of several known values (`V1_BASE if USE_V1 else V2_BASE`), each the v2 base or a
+ * v1 base marked to stay: the request is v2 with a kept v1 fallback, nothing to report here (the v1 side
+ * is reported, and kept, where it is written).
+ */
+function keptOrV2(c: Collector, base: TPiece | undefined): boolean {
+  if (base?.kind !== 'hole' || !base.either) return false;
+  return base.either.every((alt) => {
+    const flat = flatText(alt);
+    if (flat.startsWith(c.bases.target)) return true;
+    const texts = alt.filter((p) => p.kind === 'text');
+    return c.bases.legacy.some((b) => flat.startsWith(b)) && texts.length > 0 && texts.every((p) => c.marked(p.origin.literal, 'base-url'));
+  });
+}
+
 /** Rules a request's findings use: a marker naming any of them on the request's line freezes the request. */
 const REQUEST_RULES: readonly RuleId[] = ['base-url', 'openapi-url', 'resource-path', 'pod-action', 'update-alias', 'path-param', 'pod-reset', 'unknown-path', 'unresolved-url'];
 
@@ -547,11 +633,13 @@ function planRequestUrl(c: Collector, site: RequestSite): RequestOutcome {
   const shape = shapeFor(pieces, c.bases);
   for (const p of pieces) if (p.kind === 'text') c.consumed.add(p.origin.literal);
   // A marked request is not rewritten at all, and the literals it reads stay as they are.
-  if (REQUEST_RULES.some((r) => c.marked(site.anchor, r))) for (const p of pieces) if (p.kind === 'text') c.frozen.set(p.origin.literal, c.lines.pos(site.anchor).line);
+  if (c.requestMarked(site.anchor)) for (const p of pieces) if (p.kind === 'text') c.frozen.set(p.origin.literal, c.lines.pos(site.anchor).line);
   const at = site.anchor;
   if (shape.base === 'unknown') {
     const first = shape.segments[0]?.text;
+    if (first && V1_RESOURCES.has(first) && keptOrV2(c, pieces[0])) return { shape };
     if (first && V1_RESOURCES.has(first)) {
+      c.looksRest = true;
       const hole = pieces[0]!;
       const label = hole.kind === 'hole' ? hole.label : '?';
       c.report('unresolved-url', at, `${displayPath(shape)} looks like a RunPod REST path, but its base (${label}) is not known here, so it was not rewritten; migrate it if that base is the v1 API.`);

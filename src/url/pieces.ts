@@ -19,6 +19,8 @@ export interface HolePiece<O> {
    * so the path ends where it begins. Absent: nothing is known.
    */
   known?: 'query';
+  /** The value is one of these, each fully known (`V1_BASE if USE_V1 else V2_BASE`). */
+  either?: ReadonlyArray<ReadonlyArray<Piece<O>>>;
 }
 export type Piece<O> = TextPiece<O> | HolePiece<O>;
 

@@ -83,13 +83,20 @@ export function access(key: string): string {
   return /^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`;
 }
 
+/** `{ pods: unknown }`: the envelope as a type, for a value typed `unknown`. */
+const envelopeType = (key: string): string => `{ ${/^[A-Za-z_$][\w$]*$/.test(key) ? key : JSON.stringify(key)}: unknown }`;
+
 /**
  * Unwrap an envelope at an expression: `x` → `x.pods`; a promise in an async function
- * `x` → `(await x).pods`, elsewhere `x.then((body) => body.pods)`.
+ * `x` → `(await x).pods`, elsewhere `x.then((body) => body.pods)`. With `cast` (a value typed
+ * `unknown`, which has no members to read) the body is cast to the envelope first:
+ * `(x as { pods: unknown }).pods`.
  */
-export function unwrapExpression(source: string, p: P, key: string, promise: boolean, inAsync: boolean): SourceEdit[] {
-  if (!promise) return appendTo(source, p, access(key));
-  if (!inAsync) return appendTo(source, p, `.then((body) => body${access(key)})`);
+export function unwrapExpression(source: string, p: P, key: string, promise: boolean, inAsync: boolean, cast = false): SourceEdit[] {
+  const as = cast ? ` as ${envelopeType(key)}` : '';
+  if (!promise && !cast) return appendTo(source, p, access(key));
+  if (!promise) return wrapIn(source, p, '(', `${as})${access(key)}`);
+  if (!inAsync) return appendTo(source, p, `.then((body) => ${cast ? `(body${as})` : 'body'}${access(key)})`);
   const node = p.value;
   const parenthesized = !!node.extra?.parenthesized;
   const safe = parenthesized || MEMBER_SAFE.has(node.type) || (node.type === 'NewExpression' && source[node.end - 1] === ')');
@@ -97,8 +104,20 @@ export function unwrapExpression(source: string, p: P, key: string, promise: boo
   const end = endAfterParens(source, node);
   const semi = startsStatement(p) && needsSemicolon(source, start) ? ';' : '';
   return [
-    { start, end: start, text: `${semi}(await ${safe ? '' : '('}`, node },
-    { start: end, end, text: `${safe ? '' : ')'})${access(key)}`, node },
+    { start, end: start, text: `${semi}${cast ? '(' : ''}(await ${safe ? '' : '('}`, node },
+    { start: end, end, text: `${safe ? '' : ')'})${as}${cast ? ')' : ''}${access(key)}`, node },
+  ];
+}
+
+/** Put `open` before the expression at `p` (and its parentheses) and `close` after them. */
+function wrapIn(source: string, p: P, open: string, close: string): SourceEdit[] {
+  const node = p.value;
+  const start: number = node.extra?.parenthesized ? node.extra.parenStart ?? node.start : node.start;
+  const end = endAfterParens(source, node);
+  const semi = startsStatement(p) && needsSemicolon(source, start) ? ';' : '';
+  return [
+    { start, end: start, text: `${semi}${open}`, node },
+    { start: end, end, text: close, node },
   ];
 }
 
@@ -133,6 +152,32 @@ export function renameMember(source: string, member: N, to: string): SourceEdit[
     return [{ start: prop.start + 1, end: prop.end - 1, text: to, node: member }];
   }
   return null;
+}
+
+/**
+ * How a read moves one object down (`ep.workersMin` → workers.min):
+ * - plain: `ep.workers.min`, where the declared type says `workers` is always there;
+ * - optional: `ep.workers?.min`, where `workers` may be absent (v1 code got undefined there, not a TypeError);
+ * - cast: `(ep.workers as { min?: unknown } | undefined)?.min`, where the parent's type gives `workers` no
+ *   members (`Record<string, unknown>`, `unknown`): the read stays `unknown`, as the v1 one was.
+ */
+export type NestForm = 'plain' | 'optional' | 'cast';
+
+/** Move a member read one object down, in the given form. Null when the property is not a plain name. */
+export function nestMember(source: string, member: P, to: string, form: NestForm): SourceEdit[] | null {
+  const m = member.value;
+  const prop = m.property;
+  if (m.computed || prop.type !== 'Identifier') return null;
+  const [head, ...rest] = to.split('.');
+  if (form === 'plain') return [{ start: prop.start, end: prop.end, text: to, node: m }];
+  const tail = `?.${rest.join('?.')}`;
+  if (form === 'optional') return [{ start: prop.start, end: prop.end, text: `${head}${tail}`, node: m }];
+  const shape = rest.reduceRight((inner, k) => `{ ${k}?: ${inner} }`, 'unknown');
+  const open = startsStatement(member) && needsSemicolon(source, m.start) ? ';(' : '(';
+  return [
+    { start: m.start, end: m.start, text: open, node: m },
+    { start: prop.start, end: prop.end, text: `${head} as ${shape} | undefined)${tail}`, node: m },
+  ];
 }
 
 /** Rename the key of a destructuring property: `{ desiredStatus }` → `{ status: desiredStatus }`. */

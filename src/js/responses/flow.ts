@@ -5,12 +5,14 @@
  * out of the wrappers of the request's call chain (its frames) and of local functions (to their callers),
  * local helpers it is passed to, React state setters, and array methods. A visitor sees every place the
  * value reaches and every property read of it, and is told where it leaves what the tool can follow.
+ * The value's TypeScript type is carried along from what the code declares (static-type.ts).
  */
 import type { Ctx } from '../context.js';
 import { enclosingFunction, isFunction, keyName, lookupScope, unwrap, type N, type P } from '../scope.js';
 import { isResolved, labelOf, resolveExpr } from '../values.js';
 import type { ResponseStyle } from '../clients/model.js';
 import { outcomeAt } from './guards.js';
+import { ANY, annotationOf, awaited, elementOf, frameBindings, memberOf, nonNull, OPAQUE, promiseOf, returnTypeOf, typeOf, type StaticType } from './static-type.js';
 import { callersOf, isTransparentParent, parentOf, propertyName, referenceCount, referencesOf } from './tree.js';
 
 export type Kind =
@@ -37,6 +39,8 @@ export interface Value {
   error?: boolean;
   /** Why an error body might not come from this request alone (a catch around several calls). */
   doubt?: string;
+  /** Its TypeScript type where it is, as declared along the way (absent: not followed). */
+  type?: StaticType;
 }
 
 export type FollowedStyle = Exclude<ResponseStyle, 'typed' | 'unknown'>;
@@ -192,16 +196,16 @@ export class Tracer {
     const parent = parentOf(p);
     if (!parent) return;
     const pn = parent.value;
-    if (isTransparentParent(pn, n)) return this.follow(parent, v, w);
+    if (isTransparentParent(pn, n)) return this.follow(parent, { ...v, type: castType(parent, v.type, w.ctx) }, w);
     switch (pn.type) {
       case 'AwaitExpression':
         if (v.promise) this.awaited(parent, v, w);
-        return this.follow(parent, { ...v, promise: false }, w);
+        return this.follow(parent, { ...v, promise: false, type: v.type && awaited(v.type) }, w);
       case 'ConditionalExpression':
-        if (pn.test !== n) this.follow(parent, v, w);
+        if (pn.test !== n) this.follow(parent, { ...v, type: joined(v.type, pn.consequent === n ? pn.alternate : pn.consequent) }, w);
         return;
       case 'LogicalExpression':
-        if (pn.operator !== '&&' || pn.right === n) this.follow(parent, v, w);
+        if (pn.operator !== '&&' || pn.right === n) this.follow(parent, { ...v, type: joined(v.type, pn.left === n ? pn.right : pn.left) }, w);
         return;
       case 'SequenceExpression':
         if (pn.expressions[pn.expressions.length - 1] === n) this.follow(parent, v, w);
@@ -229,11 +233,11 @@ export class Tracer {
         if (pn.body === n) this.returned(p, parent, v, w);
         return;
       case 'ForOfStatement':
-        if (pn.right === n && v.kind === 'list' && !v.promise && !pn.await) this.bindLoopTarget(parent.get('left'), { ...v, kind: 'item' }, w);
+        if (pn.right === n && v.kind === 'list' && !v.promise && !pn.await) this.bindLoopTarget(parent.get('left'), { ...v, kind: 'item', type: v.type && elementOf(v.type) }, w);
         return;
       case 'SpreadElement': {
         const holder = parentOf(parent);
-        if (holder?.value.type === 'ArrayExpression' && v.kind === 'list' && !v.promise) this.follow(holder, v, deeper(w));
+        if (holder?.value.type === 'ArrayExpression' && v.kind === 'list' && !v.promise) this.follow(holder, { ...v, type: v.type && { kind: 'array', element: elementOf(v.type) } }, deeper(w));
         return;
       }
       case 'ObjectProperty':
@@ -248,8 +252,10 @@ export class Tracer {
   }
 
   /** Bind the value to a pattern (a variable, a destructuring, a parameter) and follow its reads. */
-  bind(pattern: P, v: Value, w: Walk): void {
+  bind(pattern: P, v0: Value, w: Walk): void {
     const n = pattern.value;
+    const declared = annotationOf(pattern);
+    const v = declared && v0.type ? { ...v0, type: typeOf(declared, pattern, frameBindings(pattern, w.ctx)) } : v0;
     switch (n.type) {
       case 'Identifier':
         for (const ref of referencesOf(pattern)) this.follow(ref, v, deeper(w));
@@ -270,7 +276,7 @@ export class Tracer {
       case 'ArrayPattern':
         if (v.kind !== 'list' || v.promise) return;
         (n.elements as N[]).forEach((el, i) => {
-          if (el && el.type !== 'RestElement') this.bind(pattern.get('elements', i), { ...v, kind: 'item' }, deeper(w));
+          if (el && el.type !== 'RestElement') this.bind(pattern.get('elements', i), { ...v, kind: 'item', type: v.type && elementOf(v.type) }, deeper(w));
         });
         return;
       default:
@@ -315,26 +321,33 @@ export class Tracer {
       if (name === 'finally') return this.follow(call, v, deeper(w));
       return;
     }
+    const typed = (kind: Kind): Value => ({ ...v, kind, type: v.type && (kind === 'item' ? elementOf(v.type) : v.type) });
     if (v.kind === 'list' && call && name) {
       const cb = ARRAY_CALLBACKS[name];
       if (cb) {
         if (call.value.arguments.length) {
-          const values = cb.params.map((k) => (k ? { ...v, kind: k } : null));
+          const values = cb.params.map((k) => (k ? typed(k) : null));
           this.callback(call.get('arguments', 0), values, { call: null, then: false }, w);
         }
-        if (cb.yields) this.follow(call, { ...v, kind: cb.yields }, deeper(w));
+        if (cb.yields) this.follow(call, typed(cb.yields), deeper(w));
         return;
       }
       const yields = ARRAY_YIELDS[name];
-      if (yields) return this.follow(call, { ...v, kind: yields }, deeper(w));
+      if (yields) return this.follow(call, typed(yields), deeper(w));
     }
-    if (v.kind === 'list' && !call && m.computed && !(m.property.type === 'StringLiteral')) return this.follow(mp, { ...v, kind: 'item' }, deeper(w));
+    if (v.kind === 'list' && !call && m.computed && !(m.property.type === 'StringLiteral')) return this.follow(mp, typed('item'), deeper(w));
     const next = this.read(mp, name, v, w, call);
     if (next) this.follow(call && next.promise ? call : mp, next, deeper(w));
   }
 
   /** What reading property `name` of the value yields (shared by member reads and destructuring). */
   private read(p: P, name: string | null, v: Value, w: Walk, call: P | null): Value | null {
+    const next = this.readKind(p, name, v, w, call);
+    // Where the visitor hands back a value, it is `x.name`: typed as the declaration of x's type says.
+    return next && v.type && !next.type ? { ...next, type: memberOf(v.type, name) } : next;
+  }
+
+  private readKind(p: P, name: string | null, v: Value, w: Walk, call: P | null): Value | null {
     if (v.promise) return null;
     switch (v.kind) {
       case 'response':
@@ -347,8 +360,9 @@ export class Tracer {
           if (!call) return null;
           const target = p.value.type === 'MemberExpression' || p.value.type === 'OptionalMemberExpression' ? unwrap(p.get('object')) : null;
           const failed = v.error || (target?.value.type === 'Identifier' && outcomeAt(call, target.value.name) === 'error');
-          if (name === 'json') return { kind: 'json', promise: true, client: v.client, ...(failed ? { error: true } : {}) };
-          if (name === 'text') return { kind: 'text', promise: true, client: v.client, ...(failed ? { error: true } : {}) };
+          // Response.json() is Promise<any> in the DOM and undici types.
+          if (name === 'json') return { kind: 'json', promise: true, client: v.client, ...(failed ? { error: true } : {}), ...(v.type ? { type: ANY } : {}) };
+          if (name === 'text') return { kind: 'text', promise: true, client: v.client, ...(failed ? { error: true } : {}), ...(v.type ? { type: OPAQUE } : {}) };
           if (name === 'clone') return v;
           return null;
         }
@@ -369,7 +383,7 @@ export class Tracer {
     const args = call.value.arguments as N[];
     if (!args.length) return this.follow(call, v, deeper(w));
     if (args[1]) this.rejection(call.get('arguments', 1), v, w);
-    this.callback(call.get('arguments', 0), [{ ...v, promise: false }], { call, then: true }, w);
+    this.callback(call.get('arguments', 0), [{ ...v, promise: false, type: v.type && awaited(v.type) }], { call, then: true }, w);
   }
 
   /** A rejection handler: for axios it receives the axios error. */
@@ -389,7 +403,8 @@ export class Tracer {
   }
 
   /** Call a callback with `values` as its arguments; its result goes to `target`. */
-  private callback(cbPath: P, values: Array<Value | null>, target: ReturnTarget, w: Walk): void {
+  private callback(cbPath: P, given: Array<Value | null>, target: ReturnTarget, w: Walk): void {
+    let values = given;
     const cb = unwrap(cbPath);
     let fn: P | null = null;
     let shared = false;
@@ -397,13 +412,15 @@ export class Tracer {
     else {
       const state = stateVariableOf(cb);
       if (state) {
-        if (values[0]) this.bind(state, values[0], deeper(w));
+        if (values[0]) this.bind(state, stateValue(state, values[0]), deeper(w));
         return;
       }
       const r = resolveExpr(cb, w.ctx);
       if (isResolved(r) && isFunction(r.path.value)) {
         fn = r.path;
         shared = referenceCount(fn) > 1;
+        // Only an inline callback takes its parameters' types from the call; a named one has its own.
+        values = values.map((val) => val && untypedParam(val));
       }
     }
     if (!fn) {
@@ -428,18 +445,19 @@ export class Tracer {
     const call = callPath.value;
     const name = dottedName(call.callee);
     if (name === 'Array.isArray') return this.visitor.arrayCheck?.(argPath, v, w);
-    if (name === 'JSON.parse' && v.kind === 'text' && !v.promise && index === 0) return this.follow(callPath, { ...v, kind: 'json' }, deeper(w));
+    if (name === 'JSON.parse' && v.kind === 'text' && !v.promise && index === 0) return this.follow(callPath, { ...v, kind: 'json', ...(v.type ? { type: ANY } : {}) }, deeper(w));
     if (name && (HARMLESS_CALLS.has(name) || name.startsWith('console.'))) return;
     const calleePath = callPath.get('callee');
     const state = stateVariableOf(calleePath);
-    if (state) return index === 0 ? this.bind(state, v, deeper(w)) : undefined;
+    if (state) return index === 0 ? this.bind(state, stateValue(state, v), deeper(w)) : undefined;
     const r = resolveExpr(calleePath, w.ctx);
     if (isResolved(r) && isFunction(r.path.value) && index >= 0) {
       const fn = r.path;
       const param = fn.value.params[index];
       if (param && param.type !== 'RestElement') {
         const inline = unwrap(calleePath).value === fn.value;
-        const values: Array<Value | null> = fn.value.params.map((_p: N, i: number) => (i === index ? v : null));
+        const arg = inline ? v : untypedParam(v);
+        const values: Array<Value | null> = fn.value.params.map((_p: N, i: number) => (i === index ? arg : null));
         return this.enter(fn, values, { call: callPath, then: false }, !inline && referenceCount(fn) > 1, w);
       }
     }
@@ -450,21 +468,64 @@ export class Tracer {
   private returned(p: P, fn: P | null, v: Value, w: Walk): void {
     if (!fn) return this.visitor.escape?.(p, v, 'it is returned from the module', w);
     const async = !!fn.value.async;
+    // What the call evaluates to: the function's declared return type, else what it returns.
+    const at = (call: P | null, then = false): StaticType | undefined => {
+      const t = v.type && returnTypeOf(fn, v.type, call);
+      return t && then ? promiseOf(awaited(t)) : t;
+    };
     const target = w.returnTo.get(fn.value);
     if (target) {
-      if (target.call) this.follow(target.call, { ...v, promise: target.then || async || v.promise }, deeper(w));
+      if (target.call) this.follow(target.call, { ...v, promise: target.then || async || v.promise, type: at(target.then ? null : target.call, target.then) }, deeper(w));
       return;
     }
     const frame = w.ctx.get(fn.value);
     if (frame) {
-      if (frame.call.value.type !== 'NewExpression') this.follow(frame.call, { ...v, promise: async || v.promise }, deeper(w));
+      if (frame.call.value.type !== 'NewExpression') this.follow(frame.call, { ...v, promise: async || v.promise, type: at(frame.call) }, deeper(w));
       return;
     }
     if (fn.value.generator) return this.visitor.escape?.(p, v, 'it is yielded by a generator', w);
     const callers = callersOf(fn);
     if (!callers.length) return this.visitor.escape?.(p, v, `it is returned from ${functionLabel(fn)}, which nothing in this run calls`, w);
-    for (const c of callers) this.follow(c, { ...v, promise: async || v.promise }, deeper(w));
+    for (const c of callers) this.follow(c, { ...v, promise: async || v.promise, type: at(c) }, deeper(w));
   }
+}
+
+/** The value as the state variable holds it: typed by `useState<T>(…)`, else by what syntax cannot see. */
+function stateValue(state: P, v: Value): Value {
+  if (!v.type) return v;
+  const call = parentOf(parentOf(state)!)?.value.init;
+  const arg = (call?.typeParameters ?? call?.typeArguments)?.params?.[0];
+  return { ...v, type: arg ? typeOf(arg, state) : OPAQUE };
+}
+
+/** A value handed to a parameter that is not typed by its call: `any` unless the parameter declares a type. */
+function untypedParam(v: Value): Value {
+  return v.type ? { ...v, type: ANY } : v;
+}
+
+/** The type of `x as T` / `<T>x` / `x!` / `(x)` from the type of x. */
+function castType(parent: P, t: StaticType | undefined, ctx: Ctx): StaticType | undefined {
+  const n = parent.value;
+  if (!t) return t;
+  if (n.type === 'TSNonNullExpression') return nonNull(t);
+  if (n.type !== 'TSAsExpression' && n.type !== 'TSTypeAssertion') return t;
+  const ann = n.typeAnnotation;
+  const asConst = ann?.type === 'TSTypeReference' && ann.typeName.type === 'Identifier' && ann.typeName.name === 'const';
+  return asConst ? t : typeOf(ann, parent, frameBindings(parent, ctx));
+}
+
+const EMPTY_FALLBACK = new Set(['NullLiteral', 'ArrayExpression', 'ObjectExpression']);
+
+/**
+ * `x ?? []`, `c ? x : null`: the type of the whole, from x's and what the other side is. Another side
+ * that adds no members (null, undefined, an empty literal) keeps x's type; anything else is a union
+ * syntax cannot settle, unless x is `any` (which absorbs it).
+ */
+function joined(t: StaticType | undefined, other: N): StaticType | undefined {
+  if (!t || t.kind === 'any') return t;
+  const o = other.type === 'TSAsExpression' || other.type === 'ParenthesizedExpression' ? other.expression : other;
+  const empty = (o.type === 'Identifier' && o.name === 'undefined') || (EMPTY_FALLBACK.has(o.type) && !(o.elements ?? o.properties ?? []).length);
+  return empty ? t : OPAQUE;
 }
 
 /** `listPods()` / `an inline function` for messages. */

@@ -151,12 +151,12 @@ export function callersOf(fn: P): P[] {
   callerCache.set(fn.value, out);
   const name = calledName(fn);
   if (!name) return out;
+  const project = currentProject();
+  project?.lookedPast(project.fileAt(fn.value.start));
   // This file, then the other files of the run that mention the name (imports are followed by resolveExpr).
   const programs = [programOf(fn)];
-  for (const file of currentProject()?.files ?? []) {
-    const root = file.parsed?.root;
-    if (!root || !file.source.includes(name)) continue;
-    const program = programOf(root);
+  for (const file of project?.filesCalling(name) ?? []) {
+    const program = programOf(file.parsed!.root);
     if (program.value !== programs[0]!.value) programs.push(program);
   }
   for (const program of programs) {
@@ -198,3 +198,17 @@ export function propertyName(member: N): string | null {
   return null;
 }
 
+
+/** Is the expression at `p` written to (`x.a = …`, `x.a++`, `delete x.a`, a destructuring or loop target)? */
+export function isAssignmentTarget(p: P): boolean {
+  const q = climb(p);
+  const parent = parentOf(q);
+  const pn = parent?.value;
+  if (!pn) return false;
+  if (pn.type === 'AssignmentExpression' || pn.type === 'ForInStatement' || pn.type === 'ForOfStatement') return pn.left === q.value;
+  if (pn.type === 'UpdateExpression') return true;
+  if (pn.type === 'UnaryExpression') return pn.operator === 'delete';
+  if (pn.type === 'ArrayPattern' || pn.type === 'RestElement') return true;
+  if (pn.type === 'AssignmentPattern') return pn.left === q.value;
+  return pn.type === 'ObjectProperty' && pn.value === q.value && parentOf(parent!)?.value.type === 'ObjectPattern';
+}

@@ -165,12 +165,29 @@ function evalInner(toks: readonly Tok[], a: number, b: number, ctx: Ctx): TPiece
     }
     return hole(m, toks, a, b);
   }
+  const cond = conditional(toks, a, b, ctx);
+  if (cond) return cond;
   if (findTop(toks, a, b, (t) => isName(t, 'if') || isName(t, 'and') || isName(t, 'not') || isName(t, 'lambda') || isName(t, 'for')) >= 0) return hole(m, toks, a, b);
   const plus = splitTop(toks, a, b, '+');
   if (plus.length > 1) return plus.flatMap(([x, y]) => evalRange(toks, x, y, ctx));
   const pct = splitTop(toks, a, b, '%');
   if (pct.length === 2) return percent(toks, pct[0]!, pct[1]!, ctx);
   return primary(toks, a, b, ctx);
+}
+
+/** `X if C else Y` with both values known: a hole that is one of them (a rollback flag choosing the base). */
+function conditional(toks: readonly Tok[], a: number, b: number, ctx: Ctx): TPiece[] | null {
+  if (findTop(toks, a, b, (t) => isName(t, 'lambda') || isName(t, 'for')) >= 0) return null;
+  const at = findTop(toks, a, b, (t) => isName(t, 'if'));
+  const otherwise = at < 0 ? -1 : findTop(toks, at, b, (t) => isName(t, 'else'));
+  if (at <= a || otherwise < 0) return null;
+  const yes = evalRange(toks, a, at, ctx);
+  const no = evalRange(toks, otherwise + 1, b, ctx);
+  const known = (v: TPiece[]): TPiece[][] | null => (!hasHole(v) ? [v] : v.length === 1 && v[0]!.kind === 'hole' && v[0].either ? (v[0].either as TPiece[][]) : null);
+  const ys = known(yes);
+  const ns = known(no);
+  if (!ys || !ns) return null;
+  return [{ ...hole(ctx.m, toks, a, b)[0]!, either: [...ys, ...ns] } as TPiece];
 }
 
 function primary(toks: readonly Tok[], a: number, b: number, ctx: Ctx): TPiece[] {
@@ -307,7 +324,7 @@ export function resolveName(name: string, at: number, ctx: Ctx): TPiece[] {
     let cls: Scope | null | undefined = null;
     if (head === 'self' || head === 'cls') cls = classOf(ctx.scope);
     else cls = m.classesByName.get(head);
-    if (!cls) return unknown();
+    if (!cls) return m.foreign.get(name) ?? unknown();
     const candidates = [
       ...(cls.assigns.get(attr) ?? []),
       ...(m.childScopes.get(cls) ?? []).flatMap((s) => s.assigns.get(`self.${attr}`) ?? []),
@@ -332,7 +349,8 @@ export function resolveName(name: string, at: number, ctx: Ctx): TPiece[] {
     }
     if (list.length) return evalAssign(list[list.length - 1]!, deeper(s));
   }
-  return unknown();
+  // A name imported from another module of the project: its value there (that module moves it or holds it).
+  return m.foreign.get(name) ?? unknown();
 }
 
 /** An assignment's value; without parameter bindings it does not depend on the caller, so it is computed once. */

@@ -95,6 +95,8 @@ export interface Module {
   recorder: Set<number> | null;
   /** Values of assignments evaluated without parameter bindings (they do not depend on a caller). */
   memo: Map<number, { pieces: import('../plan.js').TPiece[]; used: string[]; refs: number[] }>;
+  /** Names imported from other modules of the project (`NAME`, `alias.NAME`) → their values there. */
+  foreign: ReadonlyMap<string, import('../plan.js').TPiece[]>;
 }
 
 /** Split a token range at top-level commas (bracket groups are skipped via their match). */
@@ -263,6 +265,7 @@ export function buildModule(text: string): Module {
     budget: 200_000 + toks.length * 20,
     recorder: null,
     memo: new Map(),
+    foreign: new Map(),
   };
 }
 

@@ -10,7 +10,7 @@ import { V1_RESOURCES } from '../../map/match.js';
 import { templateOf } from '../../url/plan.js';
 import type { QueryParam } from '../fields.js';
 import { couldBeV1Path, flatText, isCompleteUrl, planRequest, planValue, shapeFor, textPiece, type Collector, type EditsOrReason, type RequestOutcome, type TPiece } from '../plan.js';
-import { bodyOperation, checkBodyField, checkLooseBodyField, checkResponseField, isListOp, listEnvelope, mentionsGraphql, scanGraphql } from '../fields.js';
+import { bodyOperation, checkBodyField, checkLooseBodyField, type ValueKind, checkResponseField, isListOp, listEnvelope, mentionsGraphql, scanGraphql } from '../fields.js';
 import { bindArgs, envLookup, evalRange, helperFunction, makeCtx, type Ctx } from './eval.js';
 import { buildModule, fieldTokens, fnOf, splitTop, type Arg, type Assign, type Call, type Module, type Scope } from './model.js';
 import type { Tok } from './tokenize.js';
@@ -214,8 +214,17 @@ function checkDict(c: Collector, m: Module, dict: { toks: readonly Tok[]; a: num
     }
     const value = dict.toks[x + 2];
     const several = !!value && isOp(value, '[') && splitTop(dict.toks, x + 3, value.match!).filter(([p, q]) => q > p).length > 1;
-    checkBodyField(c, field, key.start, op, several);
+    checkBodyField(c, field, key.start, op, { several, value: pythonKind(value), onV2: outcome.shape.base === 'target' });
   }
+}
+
+/** The kind of a Python value from its first token, when it is a literal. */
+function pythonKind(t: Tok | undefined): ValueKind | null {
+  if (!t) return null;
+  if (t.type === 'string') return 'string';
+  if (t.type === 'number') return 'number';
+  if (t.type === 'name') return t.value === 'True' || t.value === 'False' ? 'boolean' : t.value === 'None' ? 'null' : null;
+  return isOp(t, '[') ? 'array' : isOp(t, '{') ? 'object' : null;
 }
 
 /** How the response of the call at `anchor` is used as a bare array, if it visibly is. */
@@ -291,8 +300,17 @@ function assignedName(m: Module, a: number): string | null {
   return null;
 }
 
-export function scanPython(c: Collector, text: string): void {
+/** What the project knows about a module's imports (text/project.ts). */
+export interface PythonLinks {
+  /** Names imported from other modules (`NAME`, `alias.NAME`) → their values there. */
+  imports?: ReadonlyMap<string, TPiece[]>;
+  /** The module imports from one that talks to RunPod REST: its v1 response reads are reported. */
+  readsRunpod?: boolean;
+}
+
+export function scanPython(c: Collector, text: string, links: PythonLinks = {}): void {
   const m = buildModule(text);
+  if (links.imports) m.foreign = links.imports;
   const quote = quoteOf(m);
   const sites = m.calls.map((call) => httpCallOf(m, call)).filter((s): s is HttpCall => !!s);
   const handledCalls = new Set<Call>(sites.map((s) => s.call));
@@ -300,7 +318,7 @@ export function scanPython(c: Collector, text: string): void {
   for (const site of sites) expand(c, m, site, [], quote, covered);
   helperPaths(c, m, handledCalls);
   literalPass(c, m, covered);
-  holdUncoveredBases(c, m, covered);
+  holdUncoveredBases(c, m, covered, handledCalls);
   // GraphQL documents: every string in a file that names the GraphQL endpoint, or any string that reads
   // like a document (`mutation { … }`, `query Name(…) { … }`) when the endpoint is configured elsewhere.
   const graphqlFile = mentionsGraphql(text);
@@ -309,7 +327,7 @@ export function scanPython(c: Collector, text: string): void {
     const body = text.slice(t.str!.bodyStart, t.str!.bodyEnd);
     if (graphqlFile || /\b(query|mutation)\b[^{}"']*\{/.test(body)) scanGraphql(c, text, t.str!.bodyStart, t.str!.bodyEnd);
   }
-  if (c.talksRest && !mentionsGraphql(text)) responseReads(c, m);
+  if ((c.talksRest || links.readsRunpod) && !mentionsGraphql(text)) responseReads(c, m);
 }
 
 function expand(c: Collector, m: Module, site: HttpCall, chain: Call[], quote: string, covered: Set<number>): void {
@@ -337,7 +355,9 @@ function expand(c: Collector, m: Module, site: HttpCall, chain: Call[], quote: s
   }
   // A call on an unknown receiver is a request only if its URL is visibly RunPod's.
   if (site.kind === 'guess' && !(shape.base === 'legacy' || shape.base === 'target' || (shape.base === 'unknown' && CLIENTISH.test(site.call.receiver)))) return;
-  const anchor = chain.length ? chain[chain.length - 1]! : site.call;
+  // Through a wrapper the request is reported at its outermost caller, unless the request inside the
+  // wrapper is marked (a v1 branch kept on purpose): then there, where the marker covers it.
+  const anchor = chain.length && !c.requestMarked(m.toks[site.call.calleeTok]!.start) ? chain[chain.length - 1]! : site.call;
   const ranges = (chain.length ? chain : [site.call]).map((call) => [m.toks[call.calleeTok]!.start, m.toks[call.close]!.end] as const);
   const local = (p: TPiece): TPiece => (p.kind === 'text' && ranges.some(([s, e]) => p.origin.start >= s && p.origin.start < e) ? { ...p, origin: { ...p.origin, local: true } } : p);
   const url = ev.url.map(local);
@@ -423,9 +443,13 @@ function setJsonBody(m: Module, site: HttpCall, chain: readonly Call[], ctx: Ctx
 
 /** `_url("pods", pod_id, "stop")`: a path assembled by a helper the tool cannot follow. */
 function helperPaths(c: Collector, m: Module, handled: ReadonlySet<Call>): void {
-  if (!c.talksRest && !c.bases.legacy.some((b) => m.text.includes(b))) return;
+  const importsV1 = [...m.foreign.values()].some((v) => c.bases.legacy.some((b) => flatText(v).includes(b)));
+  const anywhere = c.talksRest || importsV1 || c.bases.legacy.some((b) => m.text.includes(b));
+  // With no v1 base in sight (it is in a settings file), only a helper whose result an HTTP call sends to.
+  const sent = (call: Call): boolean => [...handled].some((h) => h.open < call.calleeTok && call.close < h.close);
   for (const call of m.calls) {
     if (handled.has(call) || call.args.length < 1 || call.args.some((a) => a.kind !== 'pos')) continue;
+    if (!anywhere && !sent(call)) continue;
     const segs: Array<string | null> = [];
     let literal = false;
     for (const arg of call.args) {
@@ -438,6 +462,8 @@ function helperPaths(c: Collector, m: Module, handled: ReadonlySet<Call>): void 
     if (!literal || !segs[0] || !V1_RESOURCES.has(segs[0])) continue;
     const fits = PATH_TEMPLATES.filter((t) => fitsTemplate(segs, t.v1Segments));
     if (!fits.length) continue;
+    // A module whose requests go through such a helper talks to RunPod REST: its importers read its responses.
+    c.looksRest = true;
     const changes = fits.some((t) => t.operations.some((o) => o.change !== 'path') || t.v2Path !== t.v1Path.replace(/\{[^}]+\}/g, '{id}'));
     if (!changes) continue;
     const display = '/' + segs.map((s) => s ?? '{…}').join('/');
@@ -601,8 +627,10 @@ function nameTokens(m: Module): Tok[] {
  * assignment's own reads. A bare base passed to code the tool does not know (`Client(base_url=…)`)
  * stays too.
  */
-function holdUncoveredBases(c: Collector, m: Module, covered: ReadonlySet<number>): void {
-  const legacyIn = (t: Tok): boolean => t.type === 'string' && c.bases.legacy.some((b) => m.text.slice(t.start, t.end).includes(b));
+function holdUncoveredBases(c: Collector, m: Module, covered: ReadonlySet<number>, requests: ReadonlySet<Call>): void {
+  // A URL written in a request's arguments (`r = requests.get("https://…/v1/pods")`) is not what the name holds.
+  const inRequest = (t: Tok): boolean => [...requests].some((call) => m.toks[call.open]!.start < t.start && t.start < m.toks[call.close]!.start);
+  const legacyIn = (t: Tok): boolean => t.type === 'string' && c.bases.legacy.some((b) => m.text.slice(t.start, t.end).includes(b)) && !inRequest(t);
   const names = nameTokens(m);
   const byName = new Map<string, Tok[]>();
   for (const t of names) pushTo(byName, t.value, t);
@@ -662,5 +690,23 @@ function holdUncoveredBases(c: Collector, m: Module, covered: ReadonlySet<number
     if (!lits.length) continue;
     const use = uncovered(as.name, 0, new Set());
     if (use !== null) for (const t of lits) c.hold(t.start, c.lines.pos(use).line);
+  }
+  // Imported v1 values: every read here must be part of a request this run migrates, or the module
+  // that defines them keeps them on v1.
+  const importLines = new Set(m.lines.filter((l) => ['import', 'from'].includes(m.toks[l.a]?.value ?? '')).map((l) => m.toks[l.a]!.start));
+  const onImportLine = (at: number): boolean => {
+    const line = m.lines[m.lineOfTok[lastStartingBy(m.toks.length, (i) => m.toks[i]!.start, at)] ?? -1];
+    return !!line && importLines.has(m.toks[line.a]!.start);
+  };
+  for (const [name, pieces] of m.foreign) {
+    const lits = pieces.filter((p) => p.kind === 'text' && p.origin.foreign && c.bases.legacy.some((b) => p.text.includes(b))).map((p) => p.origin.literal);
+    if (!lits.length) continue;
+    const dot = name.indexOf('.');
+    const reads =
+      dot < 0
+        ? readsOf(name).filter((r) => !onImportLine(r))
+        : m.toks.flatMap((t, i) => (t.type === 'name' && t.value === name.slice(0, dot) && isOp(m.toks[i + 1], '.') && m.toks[i + 2]?.value === name.slice(dot + 1) && !isOp(m.toks[i - 1], '.') ? [t.start] : []));
+    const use = reads.find((r) => !covered.has(r) && !printed(r) && !assigns.some((as) => m.toks[as.a] && m.toks[as.a]!.start <= r && r < m.toks[as.b - 1]!.end && uncovered(as.name, 1, new Set([name])) === null));
+    if (use !== undefined) for (const l of new Set(lits)) c.hold(l, c.lines.pos(use).line);
   }
 }

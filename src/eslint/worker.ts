@@ -1,0 +1,55 @@
+/**
+ * The analysis thread behind the ESLint rules: ESLint rules are synchronous and the engine's runs are
+ * not, so the rules post a question here and block until the answer (client.ts). It holds one
+ * LiveProject per root for the life of the process, so a lint run analyses the project once.
+ */
+import os from 'node:os';
+import { workerData, type MessagePort } from 'node:worker_threads';
+import { loadSettings, settingsResolver } from '../config.js';
+import { LiveProject } from '../live/project.js';
+import type { Fix, Question, Reply } from './protocol.js';
+
+const { port, signal } = workerData as { port: MessagePort; signal: Int32Array };
+
+const projects = new Map<string, LiveProject>();
+
+function projectFor(root: string): LiveProject {
+  let project = projects.get(root);
+  if (!project) {
+    const load = () => {
+      const settings = loadSettings({ searchFrom: root });
+      return { settings, settingsFor: settingsResolver({ searchFrom: root }, settings) };
+    };
+    projects.set(root, (project = new LiveProject({ root, load, jobs: os.availableParallelism() })));
+  }
+  return project;
+}
+
+/** The smallest single edit that turns `before` into `after`. */
+function edit(before: string, after: string): Fix {
+  let start = 0;
+  while (start < before.length && start < after.length && before[start] === after[start]) start++;
+  let end = 0;
+  while (end < before.length - start && end < after.length - start && before[before.length - 1 - end] === after[after.length - 1 - end]) end++;
+  return { range: [start, before.length - end], text: after.slice(start, after.length - end) };
+}
+
+async function answer({ root, file, text }: Question): Promise<Reply> {
+  const a = await projectFor(root).answer(file, text);
+  return {
+    findings: a.findings.map(({ ruleId, line, column, message, fixable }) => ({ ruleId, line, column, message, fixable })),
+    // A change that goes with changes to other files (the generated adapter file among them) is not
+    // offered: ESLint fixes one file at a time and never creates one.
+    fix: a.output !== null && !a.changesWith.length ? edit(text, a.output) : null,
+  };
+}
+
+function reply(message: Reply): void {
+  port.postMessage(message);
+  Atomics.store(signal, 0, 1);
+  Atomics.notify(signal, 0);
+}
+
+port.on('message', (question: Question) => {
+  answer(question).then(reply, (error: unknown) => reply({ error: error instanceof Error ? error.message : String(error) }));
+});
