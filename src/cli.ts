@@ -17,7 +17,7 @@ import { makeProgress } from './run/progress.js';
 import { changedSince } from './run/changed.js';
 import { parseShard } from './run/shard.js';
 import { ResultCache, defaultCacheDir } from './run/cache.js';
-import { mergeReports, MergeError } from './report/merge.js';
+import { mergedRunResult, mergeReports, MergeError } from './report/merge.js';
 import { UsageError } from './cli/usage.js';
 import { checkFlags, jobsOf, maxWarningsOf, ruleSelection } from './cli/validate.js';
 import { keepRules } from './cli/rule-filter.js';
@@ -194,7 +194,13 @@ async function execute(mode: Mode, args: Args, out: NodeJS.WritableStream, err: 
     return EXIT.usage;
   }
   sink.write((await reporterFor(args.format))({ ...result, mode, quiet: args.quiet, color }));
-  return exitCode(mode, result, maxWarnings);
+  const code = exitCode(mode, result, maxWarnings);
+  // --quiet lists errors only: a gate failed by warnings alone must still say why.
+  if (args.quiet && mode === 'lint' && code === EXIT.findings && !result.summary.errors) {
+    const n = result.summary.warnings;
+    err.write(`v2-migrate: ${n} warning${n === 1 ? '' : 's'} (more than --max-warnings ${maxWarnings}) fail lint; --quiet does not list warnings: run without it to see them.\n`);
+  }
+  return code;
 }
 
 const HELD_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
@@ -246,12 +252,17 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
       action('lint') as never,
     )
 .command('merge-reports <reports..>', 'Merge per-shard --format json reports into one JSON report (exit 1 like lint)', (y) =>
-      y.positional('reports', { type: 'string', array: true, demandOption: true, describe: 'JSON report files' }).option('max-warnings', { type: 'string', default: '0', requiresArg: true, describe: 'Warnings allowed before the merged gate fails (-1: no limit)' }),
-      (args) => {
+      y
+        .positional('reports', { type: 'string', array: true, demandOption: true, describe: 'JSON report files' })
+        .option('max-warnings', { type: 'string', default: '0', requiresArg: true, describe: 'Warnings allowed before the merged gate fails (-1: no limit)' })
+        .option('format', { type: 'string', choices: FORMATS, default: 'json', requiresArg: true, describe: 'Format of the merged report (json by default; github or sarif for the gate job)' }),
+      async (args) => {
         try {
           const max = maxWarningsOf(args.maxWarnings);
           const merged = mergeReports((args.reports as string[]).map((f) => path.resolve(f)));
-          sinkFor(args as { outputFile?: string }, out).write(JSON.stringify(merged, null, 2) + '\n');
+          const format = String(args.format);
+          const text = format === 'json' ? JSON.stringify(merged, null, 2) + '\n' : (await reporterFor(format))({ ...mergedRunResult(merged, process.cwd()), mode: 'lint', quiet: !!args.quiet, color: false });
+          sinkFor(args as { outputFile?: string }, out).write(text);
           code = merged.summary.errors! > 0 || (max >= 0 && merged.summary.warnings! > max) ? EXIT.findings : EXIT.clean;
         } catch (error) {
           if (error instanceof MergeError) throw new UsageError(error.message);

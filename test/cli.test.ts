@@ -94,6 +94,11 @@ describe('v2-migrate lint', () => {
     const dir = tempProject({ 'a.ts': "export const cmd = 'curl https://rest.runpod.io/v1/pods';\n" });
     expect(cli(['lint'], dir).code).toBe(1);
     expect(cli(['lint', '--max-warnings', '1'], dir).code).toBe(0);
+    // --quiet lists no warnings, but a gate they fail says so instead of exiting 1 in silence.
+    const quiet = cli(['lint', '--quiet'], dir);
+    expect(quiet.code).toBe(1);
+    expect(quiet.stdout).toBe('');
+    expect(quiet.stderr).toContain('1 warning (more than --max-warnings 0) fail lint; --quiet does not list warnings');
   });
 
   it('reports a parse error as a finding and goes on', () => {

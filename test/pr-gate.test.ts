@@ -48,6 +48,14 @@ describe('PR gate', () => {
     expect(merged.code).toBe(1);
     expect(JSON.parse(merged.stdout)).toEqual(single);
     expect(cli(['merge-reports', reports[0]!, reports[0]!], dir).code).toBe(2);
+    // A missing shard is named, never a green merge over files nobody analysed.
+    const missing = cli(['merge-reports', reports[0]!, reports[2]!], dir);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('shard 2/3 missing');
+    // --format is honoured: the merged gate as annotations, same findings as one run's.
+    const annotations = cli(['merge-reports', '--format', 'github', ...reports], dir);
+    expect(annotations.code).toBe(1);
+    expect(annotations.stdout).toBe(cli(['lint', '--format', 'github'], dir).stdout);
     expect(cli(['lint', '--shard', '4/3'], dir).code).toBe(2);
   }, 30_000);
 

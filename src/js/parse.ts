@@ -1,5 +1,5 @@
-import type { ParserOptions, ParserPlugin } from '@babel/parser';
-import type { Parser } from 'jscodeshift';
+import type { ParseResult, ParserOptions, ParserPlugin } from '@babel/parser';
+import type { File } from '@babel/types';
 import type { P } from './scope.js';
 import path from 'node:path';
 import { NodePath } from './path.js';
@@ -27,8 +27,8 @@ function pluginsFor(file: string): ParserPlugin[] {
   return [...COMMON, 'jsx'];
 }
 
-/** A jscodeshift/recast parser object using @babel/parser 7 with plugins chosen by file extension. */
-export function parserFor(file: string, startIndex = 0): Parser {
+/** A parser object (jscodeshift's shape) using @babel/parser 7 with plugins chosen by file extension. */
+export function parserFor(file: string, startIndex = 0): { parse(source: string): ParseResult<File> } {
   const options: ParserOptions = {
     // Offsets of every file of a project live in one coordinate space (see project.ts). Without an
     // explicit startColumn, Babel counts first-line columns from the start index.
@@ -46,7 +46,7 @@ export function parserFor(file: string, startIndex = 0): Parser {
     attachComment: false,
     plugins: pluginsFor(file),
   };
-  return { parse: (source: string) => babelParse(source, options) as unknown as ReturnType<Parser['parse']> };
+  return { parse: (source: string) => babelParse(source, options) };
 }
 
 export interface Parsed {

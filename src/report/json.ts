@@ -7,9 +7,10 @@ const plain = (f: Finding) => ({ ruleId: f.ruleId, severity: f.severity, line: f
  * One JSON document: `{ version: 1, files: [...], changedFiles: [...], summary }` (the format CI
  * scripts read). Files are listed when they have findings (in the gate or marker-suppressed) or
  * change; `suppressed` holds the marker-suppressed ones with `marker: "ignore" | "keep-v1"`.
- * `changedFiles` are the paths a write changed (a dry run or lint: would change).
+ * `changedFiles` are the paths a write changed (a dry run or lint: would change). A --shard run adds
+ * `shard: { index, count }`, which merge-reports checks.
  */
-export const jsonReporter: Reporter = ({ results, summary }) =>
+export const jsonReporter: Reporter = ({ results, summary, shard }) =>
   JSON.stringify(
     {
       version: 1,
@@ -23,6 +24,7 @@ export const jsonReporter: Reporter = ({ results, summary }) =>
         })),
       changedFiles: results.filter((r) => r.changed).map((r) => r.path),
       summary,
+      ...(shard ? { shard } : {}),
     },
     null,
     2,

@@ -37,7 +37,7 @@ export type SuppressedFinding = Finding & { marker: MarkerKind };
 export interface LinePrints {
   get(finding: Finding): LinePrint | undefined;
 }
-const NO_PRINTS: LinePrints = { get: () => undefined };
+export const NO_PRINTS: LinePrints = { get: () => undefined };
 
 /** What happened to one file. */
 export interface FileResult {
@@ -94,6 +94,8 @@ export interface RunResult {
   summary: RunSummary;
   /** Set when a baseline was applied. */
   baseline?: { file: string; entries: number };
+  /** The part of a CI matrix this run analysed (--shard), so merge-reports can tell one is missing. */
+  shard?: Shard;
 }
 
 function fileFinding(ruleId: RuleId, message: string): Finding {
@@ -270,7 +272,7 @@ export async function run(targets: readonly string[], cwd: string, settings: Set
   refuseUnsafeWrites([...results.values()].filter((r) => r.changed));
   reportMalformed([...malformed.values()], results, (file) => ({ base: blank(file), rules: settingsOf(file).rules }));
   const listed = [...results.values()].filter((r) => (!changed || changed.has(r.absPath)) && (r.changed || r.findings.length || r.suppressed.length || r.inventory)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return { results: listed, summary: summarize(listed, files.length) };
+  return { results: listed, summary: summarize(listed, files.length), ...(shard ? { shard } : {}) };
 }
 
 /**
