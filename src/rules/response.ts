@@ -16,7 +16,7 @@ import { collectPaths } from '../js/walk.js';
 import { nestMember, renameMember, renamePatternKey, unwrapExpression, unwrapPatternProperty } from '../js/responses/edits.js';
 import { requestValue, Tracer, type FollowedStyle, type Value, type Walk } from '../js/responses/flow.js';
 import { planNest, planRename, planUnwrap, returnTypeAlsoDeclared } from '../js/responses/read-forms.js';
-import { ANY, awaited, frameBindings, OPAQUE, promiseOf, syntheticObject, typeOf, type StaticType } from '../js/responses/static-type.js';
+import { ANY, awaited, frameBindings, promiseOf, typeOf, type StaticType } from '../js/responses/static-type.js';
 import { queryParamsOf } from '../js/responses/query.js';
 import { callTypeArgument, elementType, membersOf, renameSignature, typesAt, wrapTypeArgument } from '../js/responses/types.js';
 import { climb, enclosingFunctions, findPaths, isAssignmentTarget, parentOf, programOf, propertyName } from '../js/responses/tree.js';
@@ -145,16 +145,11 @@ function fieldMessage(row: ResponseField, item: ItemKind, name: string): string 
 
 const w0 = (inst: SiteInstance): Walk => ({ ctx: inst.ctx, returnTo: new Map(), shared: new Set(), depth: 0 });
 
-/**
- * What the request's call hands back (flow.ts), typed: axios' `data` and ofetch's parsed body by the
- * call's type argument (else `any`); a Response (fetch, ky, got) is opaque until it is parsed.
- */
+/** What the request's call hands back (flow.ts), its body typed by the call's type argument (else `any`). */
 function typedRequestValue(inst: SiteInstance, style: FollowedStyle): Value {
   const call = inst.site.call;
   const arg = (call.value.typeParameters ?? call.value.typeArguments)?.params?.[0];
-  const declared = arg && (style === 'axios' || style === 'body') ? typeOf(arg, call, frameBindings(call, inst.ctx)) : ANY;
-  const type = style === 'axios' ? syntheticObject({ data: declared }) : style === 'body' ? declared : OPAQUE;
-  return { ...requestValue(style), type: promiseOf(type) };
+  return requestValue(style, arg ? typeOf(arg, call, frameBindings(call, inst.ctx)) : ANY);
 }
 
 /** Plan the response side of one v1 request. */

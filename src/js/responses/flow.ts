@@ -12,7 +12,7 @@ import { enclosingFunction, isFunction, keyName, lookupScope, unwrap, type N, ty
 import { isResolved, labelOf, resolveExpr } from '../values.js';
 import type { ResponseStyle } from '../clients/model.js';
 import { outcomeAt } from './guards.js';
-import { ANY, annotationOf, awaited, elementOf, frameBindings, memberOf, nonNull, OPAQUE, promiseOf, returnTypeOf, typeOf, type StaticType } from './static-type.js';
+import { ANY, annotationOf, awaited, elementOf, frameBindings, memberOf, nonNull, OPAQUE, promiseOf, returnTypeOf, syntheticObject, typeOf, type StaticType } from './static-type.js';
 import { callersOf, isTransparentParent, parentOf, propertyName, referenceCount, referencesOf } from './tree.js';
 
 export type Kind =
@@ -45,9 +45,14 @@ export interface Value {
 
 export type FollowedStyle = Exclude<ResponseStyle, 'typed' | 'unknown'>;
 
-/** What a request call evaluates to: a promise of the response, or (ofetch) of the parsed body itself. */
-export function requestValue(style: FollowedStyle): Value {
-  return { kind: style === 'body' ? 'json' : 'response', promise: true, client: style };
+/**
+ * What a request call evaluates to: a promise of the response, or (ofetch) of the parsed body itself.
+ * `body` types the parsed body where the client lets the call declare it (axios' `data`, ofetch's
+ * result); a Response (fetch, ky, got) is opaque until it is parsed.
+ */
+export function requestValue(style: FollowedStyle, body: StaticType = ANY): Value {
+  const type = style === 'axios' ? syntheticObject({ data: body }) : style === 'body' ? body : OPAQUE;
+  return { kind: style === 'body' ? 'json' : 'response', promise: true, client: style, type: promiseOf(type) };
 }
 
 /** Clients whose request promise has `.json()` / `.text()` of its own (`await ky.get(url).json()`). */
