@@ -1,9 +1,9 @@
 import type { Parsed } from './parse.js';
-import type { DeclaredWrapper } from './clients.js';
-import { classifyCallee, type Callee } from './clients.js';
+import { buildSite, classifyCallee, type DeclaredWrapper } from './clients/index.js';
+import type { ClientCall } from './clients/adapter.js';
+import type { HttpSite } from './clients/model.js';
 import { EMPTY_CTX, withFrame, type Ctx } from './context.js';
 import { nodeIndex } from './node-index.js';
-import { buildSite, type HttpSite } from './sites.js';
 import { isFunction, type N, type P } from './scope.js';
 import { argsOf, isResolved, recordVisits, resolveExpr, type UrlPiece } from './values.js';
 import { shapeOf, type Bases } from '../url/shape.js';
@@ -39,11 +39,11 @@ export function collectSites(files: readonly Parsed[], bases: Bases, declared: r
     news.push(...index.news);
   }
 
-  const primitives: Array<{ call: P; callee: Callee }> = [];
+  const primitives: Array<{ call: P; callee: ClientCall }> = [];
   const invocations = new Map<N, Invocation[]>();
   const addInvocation = (fn: N, inv: Invocation): void => pushTo(invocations, fn, inv);
   for (const call of calls) {
-    const callee = classifyCallee(call, EMPTY_CTX, declared);
+    const callee = classifyCallee(call, bases, declared);
     if (!callee) continue;
     if (callee.kind === 'function') addInvocation(callee.fn.node, { call, ctx: callee.ctx });
     else primitives.push({ call, callee });
@@ -56,9 +56,9 @@ export function collectSites(files: readonly Parsed[], bases: Bases, declared: r
   }
 
   const out: SiteInstance[] = [];
-  const analyze = (call: P, callee: Callee, ctx: Ctx, rootCall: P, chain: number): void => {
+  const analyze = (call: P, callee: ClientCall, ctx: Ctx, rootCall: P, chain: number): void => {
     const visited = new Set<N>();
-    const site = recordVisits(visited, () => buildSite(call, callee, ctx, rootCall, bases.legacy[0]));
+    const site = recordVisits(visited, () => buildSite(call, callee, ctx, rootCall, bases));
     if (!site) return;
     const blocker = chain < MAX_CHAIN ? blockingFunction(site, bases) : null;
     const invs = blocker && !ctx.has(blocker.node) ? invocations.get(blocker.node) ?? [] : [];

@@ -1,6 +1,9 @@
+import type { Bases } from '../url/shape.js';
+import { isClientInstance } from './clients/index.js';
+import { EMPTY_CTX } from './context.js';
 import type { Project } from './project.js';
 import { enclosingFunction, keyName, memberName, type N, type P } from './scope.js';
-import { memberReads, propertyReads, references } from './reads.js';
+import { memberReads, propertyReads, referencePaths, thisReadPaths } from './reads.js';
 import { returnedExpression } from './values.js';
 import { collectPaths } from './walk.js';
 
@@ -16,7 +19,7 @@ const WRAPPERS = new Set(['LogicalExpression', 'ConditionalExpression', 'Templat
  * The first use of the literal's value that no understood request accounts for, or null. `visited`
  * holds the nodes understood requests read (their URL literals and the identifiers they resolved).
  */
-export function uncoveredUse(literal: P, visited: ReadonlySet<N>, project: Project): N | null {
+export function uncoveredUse(literal: P, visited: ReadonlySet<N>, project: Project, bases: Bases): N | null {
   // A .env value is used wherever its variable is read, and wherever those reads flow (a
   // `const BASE = process.env.X ?? '…'` read by code the tool cannot follow holds it too).
   if (literal.node.type === 'EnvValue') {
@@ -24,16 +27,19 @@ export function uncoveredUse(literal: P, visited: ReadonlySet<N>, project: Proje
     const destructured = envDestructurings(literal.node.name ?? '', project)[0];
     if (destructured) return destructured.node;
     for (const read of envReads(literal.node.name ?? '', project)) {
-      const use = uncoveredUse(read, visited, project);
+      const use = uncoveredUse(read, visited, project, bases);
       if (use) return use;
     }
     return null;
   }
-  let q: P = literal.node.type === 'TemplateElement' ? literal.parentPath.parentPath : literal;
-  while (q.parentPath && WRAPPERS.has(q.parentPath.value?.type)) q = q.parentPath;
+  const q = climb(literal.node.type === 'TemplateElement' ? literal.parentPath.parentPath : literal);
   const holder = q.parentPath?.value;
   if (holder?.type === 'VariableDeclarator' && q.name === 'init' && holder.id.type === 'Identifier') {
-    return references(q.parentPath.get('id'), project).find((r) => !visited.has(r)) ?? null;
+    for (const r of referencePaths(q.parentPath.get('id'), project)) {
+      const use = visited.has(r.node) ? instanceUse(r, visited, project, bases) : r.node;
+      if (use) return use;
+    }
+    return null;
   }
   // A class field, constructor assignment or getter: `this.x` reads in the class, `.x` on its instances.
   const member = classMemberName(q);
@@ -42,8 +48,41 @@ export function uncoveredUse(literal: P, visited: ReadonlySet<N>, project: Proje
   const reads = propertyReads(q, project);
   if (reads) return reads.find((r) => !visited.has(r)) ?? null;
   // Elsewhere (a call argument, an object passed on, …): the literal itself must be part of an understood
-  // request. The use is then the literal itself, so a request that read it and holds it can be named.
-  return visited.has(literal.node) ? null : literal.node;
+  // request, and, given to a client factory, so must every use of the client. Not part of one, the use is
+  // the literal itself, so a request that read it and holds it can be named.
+  return visited.has(literal.node) ? instanceUse(q, visited, project, bases) : literal.node;
+}
+
+function climb(p: P): P {
+  let q = p;
+  while (q.parentPath && WRAPPERS.has(q.parentPath.value?.type)) q = q.parentPath;
+  return q;
+}
+
+/** Reads of a client instance that configure it rather than send a request (`api.defaults.headers`, `api.interceptors`). */
+const CONFIGURING = new Set(['defaults', 'interceptors']);
+
+/**
+ * A base given to a client factory (`const api = createAxios({ baseURL: BASE })`) is used by every
+ * request made on what it returns: the first use of that instance that is not part of an understood
+ * request (passed to a helper, a method the tool does not know), or null.
+ */
+function instanceUse(value: P, visited: ReadonlySet<N>, project: Project, bases: Bases): N | null {
+  const prop = climb(value).parent;
+  const options = prop?.value.type === 'ObjectProperty' && prop.value.value === climb(value).value ? prop.parent : null;
+  const call = options?.value.type === 'ObjectExpression' ? options.parent : null;
+  if (!call || (call.value.type !== 'CallExpression' && call.value.type !== 'NewExpression') || !call.value.arguments.includes(options!.value)) return null;
+  if (!isClientInstance({ path: call, ctx: EMPTY_CTX }, bases)) return null;
+  const made = climb(call);
+  const holder = made.parentPath?.value;
+  const isRequest = (r: P): boolean => visited.has(r.node) || (!!r.parent && r.parent.value.object === r.value && CONFIGURING.has(memberName(r.parent.value) ?? ''));
+  if (holder?.type === 'VariableDeclarator' && made.name === 'init' && holder.id.type === 'Identifier') {
+    return referencePaths(made.parentPath.get('id'), project, { skipTypes: true }).find((r) => !isRequest(r))?.node ?? null;
+  }
+  // A client held by a class (`this.http = createAxios(…)`): its uses in the class. An instance of the
+  // class passed on whole is not a use of the client (the field's own base rule covers bases read there).
+  const member = classMemberName(made);
+  return member && !member.isStatic ? thisReadPaths(member.cls, member.name).find((r) => !isRequest(r))?.node ?? null : null;
 }
 
 /** The class member a literal is the value of: a field, a constructor assignment, or what a getter returns. */

@@ -8,7 +8,7 @@ import { applyEdits, EditError, preferredQuote, type SourceEdit } from './edits.
 import { recordVisits } from './values.js';
 import { syntaxError } from './parse.js';
 import { Project, withProject, type ProjectFile, type ProjectInput } from './project.js';
-import type { DeclaredWrapper } from './clients.js';
+import type { DeclaredWrapper } from './clients/index.js';
 import { isSuppressed, parseMarkers, type MarkerIndex } from '../markers/index.js';
 import type { N, P } from './scope.js';
 import { nodeIndex, type NodeIndex } from './node-index.js';
@@ -259,7 +259,7 @@ function heldBases(project: Project, bases: Bases, understood: ReadonlySet<N>): 
     if (text && bases.legacy.some((b) => text.includes(b))) {
       const path = pathOfLiteral(project, node);
       const complete = !!path && isCompleteUrl(text, bases) && (!boundToName(path) || isSchemaLiteral(text, bases));
-      use = path && !complete ? uncoveredUse(path, understood, project) : null;
+      use = path && !complete ? uncoveredUse(path, understood, project, bases) : null;
     }
     verdict.set(node, use);
     return use;

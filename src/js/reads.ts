@@ -23,12 +23,13 @@ export function references(id: P, project: Project): N[] {
   return referencePaths(id, project).map((p) => p.node);
 }
 
-function referencePaths(id: P, project: Project): P[] {
+/** The same reads as paths; `skipTypes` leaves out type positions (`typeof api`). */
+export function referencePaths(id: P, project: Project, options: { skipTypes?: boolean } = {}): P[] {
   const name: string = id.node.name;
   const scope = lookupScope(id, name);
   if (!scope) return [];
   const out: P[] = [];
-  for (const p of collectPaths(scope.path, (n) => n.type === 'Identifier' && n.name === name && n !== id.node)) {
+  for (const p of collectPaths(scope.path, (n) => n.type === 'Identifier' && n.name === name && n !== id.node, options)) {
     const parent = p.parentPath?.value;
     // Property keys and import and export specifiers are not reads (`import { BASE }` holds an
     // `imported` and a `local` identifier of the same name; a shorthand `{ BASE }` reads through its value).
@@ -38,7 +39,7 @@ function referencePaths(id: P, project: Project): P[] {
     if (lookupScope(p, name) !== scope || onlyLogged(p)) continue;
     out.push(p);
   }
-  if (scope.path.value.type === 'Program') out.push(...importedReferences(id, name, project));
+  if (scope.path.value.type === 'Program') out.push(...importedReferences(id, name, project, options));
   return out;
 }
 
@@ -59,7 +60,7 @@ function onlyLogged(p: P): boolean {
 }
 
 /** References, in other project files, of an exported module-level variable (through the run's import resolution). */
-function importedReferences(id: P, name: string, project: Project): P[] {
+function importedReferences(id: P, name: string, project: Project, options: { skipTypes?: boolean }): P[] {
   const here = project.fileAt(id.node.start);
   const out: P[] = [];
   for (const { file: f, statement: i } of project.importersOf(here)) {
@@ -67,9 +68,9 @@ function importedReferences(id: P, name: string, project: Project): P[] {
     const program: P = f.parsed!.root.get('program');
     (program.value.body[i].specifiers as N[]).forEach((spec, k) => {
       const local: P = program.get('body', i, 'specifiers', k, 'local');
-      if (spec.type === 'ImportSpecifier' && keyName(spec.imported) === name) out.push(...referencePaths(local, project));
+      if (spec.type === 'ImportSpecifier' && keyName(spec.imported) === name) out.push(...referencePaths(local, project, options));
       if (spec.type === 'ImportNamespaceSpecifier') {
-        out.push(...collectPaths(program, (n) => n.type === 'MemberExpression' && n.object.type === 'Identifier' && n.object.name === spec.local.name && memberName(n) === name));
+        out.push(...collectPaths(program, (n) => n.type === 'MemberExpression' && n.object.type === 'Identifier' && n.object.name === spec.local.name && memberName(n) === name, options));
       }
     });
   }
@@ -78,9 +79,14 @@ function importedReferences(id: P, name: string, project: Project): P[] {
 
 /** `this.name` reads in a class (not the assignments that set it). */
 function thisReads(cls: P, name: string): N[] {
-  return collectPaths(cls, (n) => n.type === 'MemberExpression' && n.object.type === 'ThisExpression' && memberName(n) === name)
-    .filter((p) => !(p.parentPath?.value?.type === 'AssignmentExpression' && p.name === 'left'))
-    .map((p) => p.node);
+  return thisReadPaths(cls, name).map((p) => p.node);
+}
+
+/** The same reads as paths. */
+export function thisReadPaths(cls: P, name: string): P[] {
+  return collectPaths(cls, (n) => n.type === 'MemberExpression' && n.object.type === 'ThisExpression' && memberName(n) === name).filter(
+    (p) => !(p.parentPath?.value?.type === 'AssignmentExpression' && p.name === 'left'),
+  );
 }
 
 /**

@@ -6,7 +6,7 @@ import { readBody, type BodyObject } from '../js/body/props.js';
 import { UNKNOWN, isKnown, type Static } from '../js/body/static.js';
 import { objectEdits, todoAbove, toSource, type PropChange } from '../js/body/text.js';
 import type { SourceEdit } from '../js/edits.js';
-import type { HttpSite } from '../js/sites.js';
+import type { HttpSite } from '../js/clients/model.js';
 import type { N, P } from '../js/scope.js';
 import { finding, type PlanEnv, type PlannedFinding } from './plan.js';
 import type { BodyOperationId } from '../map/bodies.js';

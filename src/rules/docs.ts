@@ -16,7 +16,7 @@ export interface RuleDoc {
 
 export const RULE_DOCS: Partial<Record<RuleId, RuleDoc>> = {
   'base-url': {
-    doc: `REST v1 (https://rest.runpod.io/v1) was retired on 2026-11-15: every request to it fails. The codemod rewrites the base to https://api.runpod.io/v2 (or --base-url) wherever it appears as the base of a URL: string and template literals, constants, axios baseURL, and env-var defaults such as process.env.X ?? '…'.
+    doc: `REST v1 (https://rest.runpod.io/v1) was retired on 2026-11-15: every request to it fails. The codemod rewrites the base to https://api.runpod.io/v2 (or --base-url) wherever it appears as the base of a URL: string and template literals, constants, a client's base option (axios baseURL, ky/got prefixUrl, ofetch baseURL, also given to a client factory the tool does not know), and env-var defaults such as process.env.X ?? '…'.
 
 Proxies or mirrors of v1 (--legacy-base-url, config legacyBaseUrls) are rewritten the same way. When the base comes from an environment variable, deployments may still set that variable to a v1 URL: update it in your environment, .env files and CI secrets too.`,
     before: `const BASE = process.env.RUNPOD_REST_URL ?? 'https://rest.runpod.io/v1';`,
@@ -32,14 +32,14 @@ Trap: v1 GET /billing/endpoints becomes GET /v2/billing/serverless. /v2/billing/
   'pod-action': {
     doc: `v1 had one path per pod action: POST /pods/{id}/start, /stop, /restart. v2 has a single POST /v2/pods/{id}/action whose JSON body names the action: {"action": "start" | "stop" | "restart" | "terminate"}.
 
-The codemod rewrites the path and adds the body in the form the client takes: body: JSON.stringify({ action }) for fetch, a data object for axios, the body argument of your own wrapper. Where the call builds its headers by hand it adds Content-Type: application/json, since v2 requires a JSON body.`,
+The codemod rewrites the path and adds the body in the form the client takes: body: JSON.stringify({ action }) for fetch, data for axios-like clients, json for ky and got, body for ofetch, the body argument of your own wrapper. Where the call builds its headers by hand it adds Content-Type: application/json, since v2 requires a JSON body.`,
     before: `await fetch(\`\${BASE}/pods/\${id}/stop\`, { method: 'POST', headers: { Authorization: \`Bearer \${key}\` } });`,
     after: `await fetch(\`\${BASE}/pods/\${id}/action\`, { method: 'POST', headers: { Authorization: \`Bearer \${key}\`, 'Content-Type': 'application/json' }, body: JSON.stringify({ action: 'stop' }) });`,
   },
   'update-alias': {
     doc: `v1 accepted POST …/{id}/update as an alias for updating pods, endpoints, templates and network volumes. v2 removed the alias: updates are PATCH on the resource itself.
 
-The codemod drops the /update segment and changes the method: a method literal ('POST' → 'PATCH'), axios.post → axios.patch, or the method argument of a wrapper. Request bodies keep their fields; renamed fields are reported by their own rules.`,
+The codemod drops the /update segment and changes the method: a method literal ('POST' → 'PATCH'), the member called (api.post → api.patch), or the method argument of a wrapper. Request bodies keep their fields; renamed fields are reported by their own rules.`,
     before: `await api('POST', \`/pods/\${podId}/update\`, { name });`,
     after: `await api('PATCH', \`/pods/\${podId}\`, { name });`,
   },
@@ -149,21 +149,21 @@ Look at where the base comes from: if it is the v1 base, the call needs the same
   'list-envelope': {
     doc: `REST v1 list endpoints returned a bare array; v2 returns an object with the list under one key: { pods } for GET /v2/pods, { endpoints } for GET /v2/serverless, { templates }, { networkVolumes } and { registries }. Code that iterates, filters or indexes the parsed body would fail or iterate the wrong thing.
 
-The codemod unwraps the list where the body is parsed, so the rest of the code still sees an array: (await res.json()).pods, .then((body) => body.pods) after a .then(r => r.json()) chain, res.data.pods and { data: { pods: data } } for axios. When the body is parsed inside a wrapper shared by several requests, the unwrap goes at the wrapper's caller for this request, never inside the shared wrapper. A body typed unknown is cast to the envelope first ((body as { pods: unknown }).pods), and one declared with a type that has no such key is reported. Code that already reads .pods (handles both shapes) is left alone. When the response leaves what the tool can follow (returned from an exported function nobody in the file calls, passed to an unknown function before parsing) it is reported as a warning instead.`,
+The codemod unwraps the list where the body is parsed, so the rest of the code still sees an array: (await res.json()).pods, .then((body) => body.pods) after a .then(r => r.json()) chain, res.data.pods and { data: { pods: data } } for axios-like clients, (await api.get('pods').json()).pods for ky and got, (await ofetch('/pods')).pods for ofetch. When the body is parsed inside a wrapper shared by several requests, the unwrap goes at the wrapper's caller for this request, never inside the shared wrapper. A body typed unknown is cast to the envelope first ((body as { pods: unknown }).pods), and one declared with a type that has no such key is reported. Code that already reads .pods (handles both shapes) is left alone. When the response leaves what the tool can follow (returned from an exported function nobody in the file calls, passed to an unknown function before parsing) it is reported as a warning instead.`,
     before: `const res = await fetch(\`\${API}/pods\`, { headers });\nfor (const pod of await res.json()) console.log(pod.id);`,
     after: `const res = await fetch(\`\${API}/pods\`, { headers });\nfor (const pod of (await res.json()).pods) console.log(pod.id);`,
   },
   'billing-records': {
     doc: `REST v1 billing (GET /billing/pods, /billing/endpoints, /billing/networkvolumes) returned a bare array of records with amount and time. v2 returns { records, metadata } (totals in metadata.totals); a record's money is totalAmount (with gpuAmount, diskAmount, … next to it) and its bucket is [startTime, endTime).
 
-The codemod unwraps .records where the body is parsed and renames amount → totalAmount, time → startTime (and endpointId → serverlessId on serverless records) where the records are provably read. Query parameters: endpointId on serverless billing is serverlessId in v2 (renamed where written literally: a query string, an axios params object, a URLSearchParams literal); grouping, gpuTypeId, dataCenterId, imageName and templateId are gone and are reported: v2 silently ignores them.`,
+The codemod unwraps .records where the body is parsed and renames amount → totalAmount, time → startTime (and endpointId → serverlessId on serverless records) where the records are provably read. Query parameters: endpointId on serverless billing is serverlessId in v2 (renamed where written literally: a query string, a client's query option such as axios params, a URLSearchParams literal); grouping, gpuTypeId, dataCenterId, imageName and templateId are gone and are reported: v2 silently ignores them.`,
     before: `const res = await fetch(\`\${API}/billing/endpoints?endpointId=\${id}\`, { headers });\nconst records = await res.json();\nconst total = records.reduce((sum, r) => sum + r.amount, 0);`,
     after: `const res = await fetch(\`\${API}/billing/serverless?serverlessId=\${id}\`, { headers });\nconst records = (await res.json()).records;\nconst total = records.reduce((sum, r) => sum + r.totalAmount, 0);`,
   },
   'query-filter': {
     doc: `REST v1 list endpoints filtered on query parameters (desiredStatus, computeType, gpuTypeId, name, templateId, includeMachine, …; include* flags on endpoints and templates). GET /v2/pods takes only includeClusterPods and ignores anything else, so a v1 filter silently returns everything: code that expected only running pods now gets all of them.
 
-Each such parameter is reported with the client-side filter that replaces it, naming the v2 field: desiredStatus=RUNNING becomes pods.filter((p) => p.status === 'RUNNING') (v2 status is the observed state), gpuTypeId becomes p.gpu?.id, templateId becomes p.template. Parameters are found in literal query strings, URLSearchParams (object literal, .set, .append) and axios params objects.`,
+Each such parameter is reported with the client-side filter that replaces it, naming the v2 field: desiredStatus=RUNNING becomes pods.filter((p) => p.status === 'RUNNING') (v2 status is the observed state), gpuTypeId becomes p.gpu?.id, templateId becomes p.template. Parameters are found in literal query strings, URLSearchParams (object literal, .set, .append) and client query options (axios params, ky/got searchParams, ofetch query).`,
     before: `const res = await fetch(\`\${API}/pods?desiredStatus=RUNNING\`, { headers });\nconst running = await res.json();`,
     after: `const res = await fetch(\`\${API}/pods\`, { headers });\nconst running = (await res.json()).pods.filter((p) => p.status === 'RUNNING');`,
   },

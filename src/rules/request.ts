@@ -7,7 +7,7 @@ import { pushTo } from '../util/multimap.js';
 import { displayPath, shapeOf, type UrlShape } from '../url/shape.js';
 import type { SiteInstance } from '../js/analyze.js';
 import { indentAt, insertProperty, lineStart, pieceEditsToSource, replaceNode, setArgument, type SourceEdit } from '../js/edits.js';
-import type { BodySlot, HttpSite, Insertion } from '../js/sites.js';
+import type { BodySlot, HttpSite, Insertion } from '../js/clients/model.js';
 import { keyName, lookupScope, memberName, type N, type P } from '../js/scope.js';
 import { writesTo } from '../js/body/props.js';
 import { collectPaths } from '../js/walk.js';
@@ -57,7 +57,7 @@ function insertionEdits(env: PlanEnv, insert: Insertion, objectText: string): So
     case 'prop':
       return insertProperty(env.source, insert.object, `${insert.key}: ${valueText}`);
     case 'arg':
-      return setArgument(env.source, insert.call, insert.index, insert.wrapInit ? `{ body: ${valueText} }` : valueText);
+      return setArgument(env.source, insert.call, insert.index, insert.wrapIn ? `{ ${insert.wrapIn}: ${valueText} }` : valueText);
     case 'replace':
       return [replaceNode(insert.path, valueText)];
   }
@@ -68,7 +68,7 @@ function bodyEdits(env: PlanEnv, slot: BodySlot, body: Record<string, string>): 
   const q = env.quote;
   const objectText = `{ ${Object.entries(body).map(([k, v]) => `${k}: ${q}${v}${q}`).join(', ')} }`;
   if (slot.kind === 'absent') return slot.insert ? insertionEdits(env, slot.insert, objectText) : 'the request has no place for a body';
-  if (slot.kind === 'opaque') return 'its body is built where the tool cannot follow it';
+  if (slot.kind === 'opaque') return slot.why ?? 'its body is built where the tool cannot follow it';
   const n = slot.value.path.node;
   const empty = (n.type === 'ObjectExpression' && n.properties.length === 0) || (n.type === 'StringLiteral' && /^\s*(\{\s*\})?\s*$/.test(n.value));
   if (!empty) return 'the call already sends a body';
@@ -94,10 +94,10 @@ function assignedInto(id: P): boolean {
 /** Edits that change the request's method to `to`, or the reason it cannot be done. */
 function methodEdits(env: PlanEnv, site: HttpSite, to: string): SourceEdit[] | string {
   const m = site.method;
-  if (m.kind === 'axios-member') {
+  if (m.kind === 'member') {
     const name: string = m.member.node.name;
     const lower = name.toLowerCase().startsWith(m.value.toLowerCase());
-    if (!lower) return 'the method name is not a plain axios method';
+    if (!lower) return 'the method name is not a plain HTTP method';
     const upper = name.slice(0, m.value.length) === m.value.toUpperCase();
     return [replaceNode(m.member, (upper ? to.toUpperCase() : to.toLowerCase()) + name.slice(m.value.length))];
   }
@@ -229,7 +229,7 @@ function planParts(inst: SiteInstance, env: PlanEnv): RequestPlan | null {
 }
 
 function methodOf(site: HttpSite): V1Operation['method'] | undefined {
-  return ((site.method.kind === 'pieces' ? site.method.value : site.method.value) ?? undefined) as V1Operation['method'] | undefined;
+  return (site.method.value ?? undefined) as V1Operation['method'] | undefined;
 }
 
 /** Add the body's plan; a body that can be neither seen nor adapted keeps the whole request on v1. */
@@ -377,8 +377,8 @@ function addAction(plan: RequestPlan, env: PlanEnv, site: HttpSite, template: Pa
   parts.push(bodyEdits(env, site.body, body), typedClientParamEdits(env, site, template));
   // fetch sends a string body as text/plain unless the headers say otherwise; v2 wants JSON.
   const h = site.headers;
-  const addContentType = site.client === 'fetch' && h.kind === 'object' && h.contentType === false;
-  const contentTypeUnseen = site.client === 'fetch' && !addContentType && !(h.kind === 'object' && h.contentType === true);
+  const addContentType = site.contentTypeByHand && h.kind === 'object' && h.contentType === false;
+  const contentTypeUnseen = site.contentTypeByHand && !addContentType && !(h.kind === 'object' && h.contentType === true);
   const note = contentTypeUnseen ? ' Make sure it sends Content-Type: application/json (the tool cannot see its headers).' : '';
   commit(plan, root, 'pod-action', message + note, parts);
   if (addContentType && plan.specific.length) {

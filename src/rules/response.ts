@@ -7,17 +7,16 @@
  * `planResponseFile` runs once per file, for reads that only look like v1 response fields.
  */
 import type { SiteInstance } from '../js/analyze.js';
-import { classifyCallee } from '../js/clients.js';
+import { buildSite, classifyCallee } from '../js/clients/index.js';
 import { EMPTY_CTX } from '../js/context.js';
 import { isResolved, resolveExpr } from '../js/values.js';
 import type { SourceEdit } from '../js/edits.js';
-import { buildSite } from '../js/sites.js';
 import { bindingOf, isFunction, keyName, unwrap, type N, type P } from '../js/scope.js';
 import { collectPaths } from '../js/walk.js';
 import { nestMember, renameMember, renamePatternKey, unwrapExpression, unwrapPatternProperty } from '../js/responses/edits.js';
-import { Tracer, type Value, type Walk } from '../js/responses/flow.js';
+import { requestValue, Tracer, type FollowedStyle, type Value, type Walk } from '../js/responses/flow.js';
 import { planNest, planRename, planUnwrap, returnTypeAlsoDeclared } from '../js/responses/read-forms.js';
-import { ANY, awaited, frameBindings, OPAQUE, promiseOf, syntheticObject, typeOf, type StaticType } from '../js/responses/static-type.js';
+import { ANY, awaited, frameBindings, promiseOf, typeOf, type StaticType } from '../js/responses/static-type.js';
 import { queryParamsOf } from '../js/responses/query.js';
 import { callTypeArgument, elementType, membersOf, renameSignature, typesAt, wrapTypeArgument } from '../js/responses/types.js';
 import { climb, enclosingFunctions, findPaths, isAssignmentTarget, parentOf, programOf, propertyName } from '../js/responses/tree.js';
@@ -113,8 +112,8 @@ function returnedFromAsync(p: P): boolean {
 
 /** The request's v1 base is written in the code that makes it, not passed in by a caller. */
 function baseIsOwn(inst: SiteInstance, env: PlanEnv): boolean {
-  const callee = classifyCallee(inst.site.call, EMPTY_CTX);
-  const site = callee && buildSite(inst.site.call, callee, EMPTY_CTX, inst.site.call);
+  const callee = classifyCallee(inst.site.call, env.bases);
+  const site = callee?.kind === 'client' ? buildSite(inst.site.call, callee, EMPTY_CTX, inst.site.call, env.bases) : null;
   return !!site && shapeOf(site.url, env.bases).base === 'legacy';
 }
 
@@ -146,13 +145,11 @@ function fieldMessage(row: ResponseField, item: ItemKind, name: string): string 
 
 const w0 = (inst: SiteInstance): Walk => ({ ctx: inst.ctx, returnTo: new Map(), shared: new Set(), depth: 0 });
 
-/** What the request's call hands back, typed: axios' `data` by the call's type argument (else `any`). */
-function requestValue(inst: SiteInstance): Value {
-  const client = inst.site.client as 'fetch' | 'axios';
+/** What the request's call hands back (flow.ts), its body typed by the call's type argument (else `any`). */
+function typedRequestValue(inst: SiteInstance, style: FollowedStyle): Value {
   const call = inst.site.call;
   const arg = (call.value.typeParameters ?? call.value.typeArguments)?.params?.[0];
-  const data = client === 'axios' && arg ? typeOf(arg, call, frameBindings(call, inst.ctx)) : ANY;
-  return { kind: 'response', promise: true, client, type: promiseOf(client === 'axios' ? syntheticObject({ data }) : OPAQUE) };
+  return requestValue(style, arg ? typeOf(arg, call, frameBindings(call, inst.ctx)) : ANY);
 }
 
 /** Plan the response side of one v1 request. */
@@ -161,7 +158,7 @@ export function planResponse(inst: SiteInstance, op: V1Operation, env: PlanEnv):
   // openapi-fetch returns { data, error } typed by the generated paths: its list data and error reads
   // are handled by typed-response.ts, the rest surfaces as type errors once the types are regenerated
   // from the v2 spec (the openapi-types finding). Its query parameters are checked like any other.
-  if (inst.site.client === 'openapi-fetch') {
+  if (inst.site.response === 'typed') {
     planQuery(plan, inst, op, env);
     return plan.findings.length || plan.specific.length ? plan : null;
   }
@@ -191,6 +188,15 @@ function planBodyFlow(plan: ResponsePlan, inst: SiteInstance, op: V1Operation, e
     }
     return;
   }
+  const style = inst.site.response;
+  if (style === 'typed' || style === 'unknown') {
+    if (envelope) {
+      const why = inst.site.unclear ?? 'the tool does not know how this client hands back its response';
+      const f = finding(envelope.rule, inst.root.value, `GET ${op.path} returns ${shapeText(envelope.key)} in v2 (GET ${v2Path(op)}) instead of a bare array, but ${why}: read .${envelope.key} where the body is parsed.`, false);
+      plan.findings.push({ ...f, severity: 'warning' });
+    }
+    return;
+  }
   const points: Point[] = [];
   const escapes: Array<{ p: P; why: string }> = [];
   let handlesBoth = false;
@@ -209,7 +215,7 @@ function planBodyFlow(plan: ResponsePlan, inst: SiteInstance, op: V1Operation, e
     escape(p, v, why) {
       if (!v.error && (v.kind === 'response' || v.kind === 'text' || v.kind === 'json')) escapes.push({ p, why });
     },
-  }).follow(inst.site.call, requestValue(inst), w0(inst));
+  }).follow(inst.site.call, typedRequestValue(inst, style), w0(inst));
 
   // Type members planTypes renames: reads through those types may use the v2 names.
   const renamed = new Set<N>();
@@ -361,7 +367,8 @@ function calleeName(inst: SiteInstance): string {
 
 /** v1 error bodies: `.message` → `.detail`, `.error` reported, error bodies passed on reported. */
 function planErrors(plan: ResponsePlan, inst: SiteInstance, env: PlanEnv, shared: Shared): void {
-  if (declaredWrapper(inst)) return;
+  const style = inst.site.response;
+  if (declaredWrapper(inst) || style === 'typed' || style === 'unknown') return;
   const reads: Array<{ p: P; name: string; v: Value; w: Walk }> = [];
   const escapes: Array<{ p: P; why: string }> = [];
   new Tracer({
@@ -372,7 +379,7 @@ function planErrors(plan: ResponsePlan, inst: SiteInstance, env: PlanEnv, shared
     escape(p, v, why) {
       if (v.kind === 'json' && v.error) escapes.push({ p, why });
     },
-  }).follow(inst.site.call, requestValue(inst), w0(inst));
+  }).follow(inst.site.call, typedRequestValue(inst, style), w0(inst));
   if (!reads.length && !escapes.length) return;
   const own = baseIsOwn(inst, env);
   for (const { p, name, v, w } of reads) {

@@ -3,7 +3,7 @@ import type { V1Operation } from '../map/operations.js';
 import type { SourceEdit } from '../js/edits.js';
 import { keyName, lookupScope, memberName, type N, type P } from '../js/scope.js';
 import { collectPaths } from '../js/walk.js';
-import type { HttpSite } from '../js/sites.js';
+import type { HttpSite } from '../js/clients/model.js';
 import { finding, type PlanEnv, type PlannedFinding } from './plan.js';
 
 export interface TypedResponsePlan {

@@ -10,12 +10,13 @@
 import type { Ctx } from '../context.js';
 import { enclosingFunction, isFunction, keyName, lookupScope, unwrap, type N, type P } from '../scope.js';
 import { isResolved, labelOf, resolveExpr } from '../values.js';
+import type { ResponseStyle } from '../clients/model.js';
 import { outcomeAt } from './guards.js';
-import { ANY, annotationOf, awaited, elementOf, frameBindings, memberOf, nonNull, OPAQUE, promiseOf, returnTypeOf, typeOf, type StaticType } from './static-type.js';
+import { ANY, annotationOf, awaited, elementOf, frameBindings, memberOf, nonNull, OPAQUE, promiseOf, returnTypeOf, syntheticObject, typeOf, type StaticType } from './static-type.js';
 import { callersOf, isTransparentParent, parentOf, propertyName, referenceCount, referencesOf } from './tree.js';
 
 export type Kind =
-  /** fetch's Response or axios' response object */
+  /** fetch's Response, axios' response object, a ky or got response (promise) */
   | 'response'
   /** `await res.text()` */
   | 'text'
@@ -32,7 +33,8 @@ export interface Value {
   kind: Kind;
   /** A promise of the value (a fetch call, `res.json()`, an async function's result). */
   promise: boolean;
-  client: 'fetch' | 'axios';
+  /** How the client hands back its response (model.ts); `typed` and `unknown` responses are not followed. */
+  client: FollowedStyle;
   /** Part of an error response (`res.json()` in a `!res.ok` branch, `err.response.data`). */
   error?: boolean;
   /** Why an error body might not come from this request alone (a catch around several calls). */
@@ -40,6 +42,21 @@ export interface Value {
   /** Its TypeScript type where it is, as declared along the way (absent: not followed). */
   type?: StaticType;
 }
+
+export type FollowedStyle = Exclude<ResponseStyle, 'typed' | 'unknown'>;
+
+/**
+ * What a request call evaluates to: a promise of the response, or (ofetch) of the parsed body itself.
+ * `body` types the parsed body where the client lets the call declare it (axios' `data`, ofetch's
+ * result); a Response (fetch, ky, got) is opaque until it is parsed.
+ */
+export function requestValue(style: FollowedStyle, body: StaticType = ANY): Value {
+  const type = style === 'axios' ? syntheticObject({ data: body }) : style === 'body' ? body : OPAQUE;
+  return { kind: style === 'body' ? 'json' : 'response', promise: true, client: style, type: promiseOf(type) };
+}
+
+/** Clients whose request promise has `.json()` / `.text()` of its own (`await ky.get(url).json()`). */
+const BODY_ON_PROMISE: ReadonlySet<FollowedStyle> = new Set(['ky', 'got']);
 
 export interface ReturnTarget {
   /** Where the function's result goes; null: it is dropped (array callbacks). */
@@ -301,6 +318,7 @@ export class Tracer {
     if (v.promise) {
       if (!call) return;
       if (name === 'then') return this.then(call, v, w);
+      if (v.kind === 'response' && BODY_ON_PROMISE.has(v.client) && (name === 'json' || name === 'text')) return this.follow(call, { kind: name, promise: true, client: v.client }, deeper(w));
       if (name === 'catch') {
         if (call.value.arguments.length) this.rejection(call.get('arguments', 0), v, w);
         return this.follow(call, v, deeper(w));
@@ -338,13 +356,18 @@ export class Tracer {
     if (v.promise) return null;
     switch (v.kind) {
       case 'response':
-        if (v.client === 'fetch') {
+        // ky answers a fetch Response; what got's `.body` holds depends on its options, so it is not followed.
+        if (v.client === 'got') {
+          if (name === 'body' && !call) this.visitor.escape?.(p, v, "it is read as got's .body, a string unless the request sets responseType: 'json'", w);
+          return null;
+        }
+        if (v.client === 'fetch' || v.client === 'ky') {
           if (!call) return null;
           const target = p.value.type === 'MemberExpression' || p.value.type === 'OptionalMemberExpression' ? unwrap(p.get('object')) : null;
           const failed = v.error || (target?.value.type === 'Identifier' && outcomeAt(call, target.value.name) === 'error');
           // Response.json() is Promise<any> in the DOM and undici types.
-          if (name === 'json') return { kind: 'json', promise: true, client: 'fetch', ...(failed ? { error: true } : {}), ...(v.type ? { type: ANY } : {}) };
-          if (name === 'text') return { kind: 'text', promise: true, client: 'fetch', ...(failed ? { error: true } : {}), ...(v.type ? { type: OPAQUE } : {}) };
+          if (name === 'json') return { kind: 'json', promise: true, client: v.client, ...(failed ? { error: true } : {}), ...(v.type ? { type: ANY } : {}) };
+          if (name === 'text') return { kind: 'text', promise: true, client: v.client, ...(failed ? { error: true } : {}), ...(v.type ? { type: OPAQUE } : {}) };
           if (name === 'clone') return v;
           return null;
         }

@@ -1,13 +1,14 @@
 /**
  * The query parameters a request sends, wherever they are written: in the URL's literal text
  * (`'/pods?desiredStatus=RUNNING'`, `` `?endpointId=${id}` ``), in a `URLSearchParams` built from an
- * object literal or filled with `.set` / `.append`, or in axios' `params` config. Each comes with the
- * node to report on and, where the name is written literally, a way to rename it in place.
+ * object literal or filled with `.set` / `.append`, or in the client's query option (axios `params`,
+ * ky/got `searchParams`, ofetch `query`). Each comes with the node to report on and, where the name is
+ * written literally, a way to rename it in place.
  */
 import type { SiteInstance } from '../analyze.js';
 import { pieceEditsToSource, type SourceEdit } from '../edits.js';
 import { keyName, memberName, unwrap, type N, type P } from '../scope.js';
-import { findProp, isResolved, resolveExpr, type UrlPiece } from '../values.js';
+import { isResolved, resolveExpr, type UrlPiece } from '../values.js';
 import { flatEditToPieces, HOLE } from '../../url/pieces.js';
 import type { Bases } from '../../url/shape.js';
 import { shapeOf } from '../../url/shape.js';
@@ -188,49 +189,16 @@ function stringParams(lit: P, source: string): QueryParam[] {
   return out;
 }
 
-/** axios' `params` config of the request, when the config object is visible. */
-function axiosParams(inst: SiteInstance, source: string): QueryParam[] {
-  const { site, ctx } = inst;
-  const call = site.call;
-  const callee = unwrap(call.get('callee')).value;
-  const method = memberName(callee);
-  const args = call.value.arguments as N[];
-  let index: number;
-  if (method === null || method === 'request') {
-    const urlFirst = method === null && args.length >= 1 && unwrap(call.get('arguments', 0)).value.type !== 'ObjectExpression';
-    index = urlFirst ? 1 : 0;
-  } else index = ['post', 'put', 'patch', 'postForm', 'putForm', 'patchForm'].includes(method) ? 2 : 1;
-  if (!args[index]) return [];
-  const cfg = resolveExpr(call.get('arguments', index), ctx);
-  if (!isResolved(cfg) || cfg.path.value.type !== 'ObjectExpression') return [];
-  const params = findProp(cfg, 'params');
-  if (!('found' in params)) return [];
-  const value = resolveExpr(params.found.path, params.found.ctx);
-  if (!isResolved(value)) return [];
-  if (value.path.value.type === 'ObjectExpression') return objectParams(value.path, source);
-  return searchParamsOf(value.path, source);
-}
-
-/** openapi-fetch: `client.GET(path, { params: { query: { … } } })`. */
-function typedClientParams(inst: SiteInstance, source: string): QueryParam[] {
-  const { site, ctx } = inst;
-  if (!site.call.value.arguments[1]) return [];
-  const init = resolveExpr(site.call.get('arguments', 1), ctx);
-  if (!isResolved(init) || init.path.value.type !== 'ObjectExpression') return [];
-  const params = findProp(init, 'params');
-  if (!('found' in params)) return [];
-  const p = resolveExpr(params.found.path, params.found.ctx);
-  if (!isResolved(p) || p.path.value.type !== 'ObjectExpression') return [];
-  const query = findProp(p, 'query');
-  if (!('found' in query)) return [];
-  const q = resolveExpr(query.found.path, query.found.ctx);
-  return isResolved(q) && q.path.value.type === 'ObjectExpression' ? objectParams(q.path, source) : [];
+/** The query option of the request (axios `params`, ky/got `searchParams`, ofetch `query`, openapi-fetch `params.query`). */
+function optionParams(inst: SiteInstance, source: string): QueryParam[] {
+  const value = inst.site.query;
+  if (!value) return [];
+  return value.path.value.type === 'ObjectExpression' ? objectParams(value.path, source) : searchParamsOf(value.path, source);
 }
 
 /** Every query parameter the request visibly sends. */
 export function queryParamsOf(inst: SiteInstance, bases: Bases, source: string): QueryParam[] {
   const out = [...urlParams(inst.site.url, bases, source), ...queryHoleParams(inst.site.url, bases, source)];
-  if (inst.site.client === 'axios') out.push(...axiosParams(inst, source));
-  if (inst.site.client === 'openapi-fetch') out.push(...typedClientParams(inst, source));
+  out.push(...optionParams(inst, source));
   return out;
 }

@@ -1,54 +1,18 @@
-import type { Ctx } from './context.js';
-import { writesTo } from './body/props.js';
-import { axiosTakesBody, classifyCallee, type Callee, type DeclaredWrapper } from './clients.js';
-import { bindingOf, keyName, lookupScope, memberName, unwrap, type N, type P } from './scope.js';
-import { argsOf, evalString, findProp, isResolved, resolveExpr, type Resolved, type UrlPiece } from './values.js';
-
-/** How a request's method is expressed, so it can be read and rewritten. */
-export type MethodRef =
-  | { kind: 'pieces'; value: string | null; pieces: UrlPiece[] }
-  | { kind: 'axios-member'; value: string; member: P }
-  | { kind: 'default'; value: 'GET' };
-
-/** Where a body value would go when the request has none. */
-export type Insertion =
-  | { kind: 'prop'; object: P; key: string; form: BodyForm }
-  | { kind: 'arg'; call: P; index: number; form: BodyForm; wrapInit?: boolean }
-  | { kind: 'replace'; path: P; form: BodyForm };
-
-/** `string`: the client sends the value as is (fetch), so JSON must be stringified; `object`: the client serializes. */
-export type BodyForm = 'string' | 'object';
-
 /**
- * `carriers`: the user-code expressions that hold the body object on its way to the request, one per
- * function it passes through, innermost first (`body` in a wrapper's `JSON.stringify(body)`, then
- * `params` in the caller's `request('/pods', 'POST', params)`): where a run-time adapter call can wrap
- * it. A level whose expression holds a JSON string rather than the object has none.
+ * Building blocks the client adapters share: following a body or an options object from the call to
+ * the literal that holds it (through wrapper parameters and later writes), reading method, body,
+ * headers, query and base out of an options object, and joining a base with a path.
  */
-export type BodySlot =
-  | { kind: 'value'; value: Resolved; form: BodyForm; carriers: P[] }
-  | { kind: 'absent'; insert: Insertion | null }
-  /** Not visible here; `unboundFn` when it is a parameter of a function whose callers may show it. */
-  | { kind: 'opaque'; unboundFn?: P; carriers: P[] };
-
-export type HeadersRef = { kind: 'object'; objects: P[]; contentType: boolean | 'unknown' } | { kind: 'none'; insert: Insertion | null } | { kind: 'opaque' };
-
-/** One HTTP request in source code, whatever client makes it (DESIGN.md §3). */
-export interface HttpSite {
-  call: P;
-  client: 'fetch' | 'axios' | 'openapi-fetch';
-  url: UrlPiece[];
-  method: MethodRef;
-  body: BodySlot;
-  headers: HeadersRef;
-  /** Object literals and calls whose content decides this request (for shared-edit arbitration). */
-  touched: Set<N>;
-  /** Identifiers, `this.x` and `process.env.X` reads its evaluation passed through (coverage of bases). */
-  visited: Set<N>;
-}
+import type { Ctx } from '../context.js';
+import { writesTo } from '../body/props.js';
+import { bindingOf, keyName, lookupScope, memberName, unwrap, type N, type P } from '../scope.js';
+import { evalString, findProp, isResolved, resolveExpr, type Resolved, type UrlPiece } from '../values.js';
+import type { BodyForm, BodySlot, HeadersRef, Insertion, MethodRef } from './model.js';
 
 const isNullish = (n: N): boolean => n.type === 'NullLiteral' || (n.type === 'Identifier' && n.name === 'undefined');
 const isJsonStringify = (n: N): boolean => n.type === 'CallExpression' && n.callee.type === 'MemberExpression' && n.callee.object.type === 'Identifier' && n.callee.object.name === 'JSON' && memberName(n.callee) === 'stringify';
+
+const UNKNOWN_METHOD: MethodRef = { kind: 'pieces', value: null, pieces: [] };
 
 /**
  * Follow a body expression: `JSON.stringify(x)`, `x ? JSON.stringify(x) : undefined`, wrapper parameters.
@@ -154,7 +118,7 @@ function resolveParamArg(p: P, ctx: Ctx): { path: P } | { missing: true; call: P
 }
 
 /** The init/config object of a call, or where a new one would be added. */
-function configObject(call: P, index: number, ctx: Ctx, touched: Set<N>): Resolved | { missingAt: { call: P; index: number } } | null {
+export function configObject(call: P, index: number, ctx: Ctx, touched: Set<N>): Resolved | { missingAt: { call: P; index: number } } | null {
   const arg = call.node.arguments[index];
   if (!arg) return { missingAt: { call, index } };
   const p = unwrap(call.get('arguments', index));
@@ -170,7 +134,8 @@ function configObject(call: P, index: number, ctx: Ctx, touched: Set<N>): Resolv
   return r;
 }
 
-function lookup(obj: Resolved, key: string, touched: Set<N>): ReturnType<typeof findProp> {
+/** A property of an options object (also one written later: `options.body = …`), recording what was read. */
+export function lookup(obj: Resolved, key: string, touched: Set<N>): ReturnType<typeof findProp> {
   const r = findProp(obj, key);
   if ('missing' in r) {
     // `const options = { method }; if (body) options.body = JSON.stringify(body);`
@@ -194,10 +159,15 @@ function insertionObject(objects: P[], root: P): P {
   return inside ?? objects[0]!;
 }
 
-function methodFrom(found: Resolved): MethodRef {
+export function methodFrom(found: Resolved): MethodRef {
   const pieces = evalString(found.path, found.ctx);
   const text = pieces.length === 1 && pieces[0]!.kind === 'text' ? pieces[0].text.toUpperCase() : null;
   return { kind: 'pieces', value: text, pieces };
+}
+
+/** The method written as the member called (`api.post`, `client.GET`). */
+export function memberMethod(call: P, name: string): MethodRef {
+  return { kind: 'member', value: name.replace(/Form$/, '').toUpperCase(), member: unwrap(call.get('callee')).get('property') };
 }
 
 function headersFrom(cfg: Resolved | null, touched: Set<N>): HeadersRef {
@@ -236,7 +206,8 @@ function spreadsNothing(arg: P, ctx: Ctx, touched: Set<N>): boolean {
   return 'missing' in lookup(owner, name, touched);
 }
 
-function combineAxiosUrl(base: UrlPiece[] | null, url: UrlPiece[], call: P): UrlPiece[] {
+/** A base URL and a path as the client joins them: an absolute path wins, one slash between the two. */
+export function joinBase(base: UrlPiece[] | null, url: UrlPiece[], call: P): UrlPiece[] {
   const first = url[0];
   if (!base || (first?.kind === 'text' && /^[a-z][a-z0-9+.-]*:\/\//i.test(first.text))) return url;
   const last = base[base.length - 1];
@@ -244,118 +215,72 @@ function combineAxiosUrl(base: UrlPiece[] | null, url: UrlPiece[], call: P): Url
   return [...base, ...(needsSlash ? [{ kind: 'text', text: '/', origin: { path: call } } as UrlPiece] : []), ...url];
 }
 
-/** Build the request model for a fetch or axios call evaluated in `ctx`; `root` is where the chain began. */
-export function buildSite(call: P, callee: Callee, ctx: Ctx, root: P, legacyBase = ''): HttpSite | null {
-  const touched = new Set<N>([call.node]);
-  if (callee.kind === 'fetch') {
-    if (!call.node.arguments.length) return null;
-    const url = evalString(call.get('arguments', 0), ctx);
-    const init = configObject(call, 1, ctx, touched);
-    if (init === null) return { call, client: 'fetch', url, method: { kind: 'pieces', value: null, pieces: [] }, body: { kind: 'opaque', carriers: [] }, headers: { kind: 'opaque' }, touched, visited: new Set() };
-    if ('missingAt' in init) {
-      const insert: Insertion = { kind: 'arg', call: init.missingAt.call, index: init.missingAt.index, form: 'string', wrapInit: true };
-      return { call, client: 'fetch', url, method: { kind: 'default', value: 'GET' }, body: { kind: 'absent', insert }, headers: { kind: 'none', insert: null }, touched, visited: new Set() };
-    }
-    touched.add(init.path.node);
-    const m = lookup(init, 'method', touched);
-    const method: MethodRef = 'found' in m ? methodFrom(m.found) : 'missing' in m ? { kind: 'default', value: 'GET' } : { kind: 'pieces', value: null, pieces: [] };
-    const b = lookup(init, 'body', touched);
-    const body: BodySlot =
-      'found' in b ? bodyOf(b.found.path, b.found.ctx, 'string') : 'missing' in b ? { kind: 'absent', insert: { kind: 'prop', object: insertionObject(b.objects, root), key: 'body', form: 'string' } } : { kind: 'opaque', carriers: [] };
-    return { call, client: 'fetch', url, method, body, headers: headersFrom(init, touched), touched, visited: new Set() };
-  }
-  if (callee.kind === 'declared') return declaredSite(call, callee.wrapper, ctx, legacyBase, touched);
-  if (callee.kind === 'openapi-fetch') return openapiFetchSite(call, callee.method, callee.create, ctx, touched);
-  if (callee.kind !== 'axios') return null;
-  const args = argsOf(call);
-  const instanceBase = callee.instance ? baseUrlOf(callee.instance, touched) : null;
-  const name = callee.method;
-  if (name === null || name === 'request') {
-    // axios(config) | axios(url, config) | axios.request(config)
-    const urlFirst = name === null && args.length >= 1 && unwrap(args[0]!).node.type !== 'ObjectExpression' && !isConfigIdentifier(args[0]!, ctx);
-    const cfg = configObject(call, urlFirst ? 1 : 0, ctx, touched);
-    const cfgObj = cfg && 'path' in cfg ? cfg : null;
-    if (cfgObj) touched.add(cfgObj.path.node);
-    let url: UrlPiece[] = [];
-    if (urlFirst) url = evalString(args[0]!, ctx);
-    else if (cfgObj) {
-      const u = lookup(cfgObj, 'url', touched);
-      if ('found' in u) url = evalString(u.found.path, u.found.ctx);
-      else return null;
-    } else return null;
-    const base = (cfgObj && baseUrlOf(cfgObj, touched)) ?? instanceBase;
-    let method: MethodRef = { kind: 'pieces', value: null, pieces: [] };
-    let body: BodySlot = { kind: 'opaque', carriers: [] };
-    if (cfgObj) {
-      const m = lookup(cfgObj, 'method', touched);
-      method = 'found' in m ? methodFrom(m.found) : 'missing' in m ? { kind: 'default', value: 'GET' } : method;
-      const d = lookup(cfgObj, 'data', touched);
-      body = 'found' in d ? bodyOf(d.found.path, d.found.ctx, 'object') : 'missing' in d ? { kind: 'absent', insert: { kind: 'prop', object: insertionObject(d.objects, root), key: 'data', form: 'object' } } : body;
-    }
-    return { call, client: 'axios', url: combineAxiosUrl(base, url, call), method, body, headers: headersFrom(cfgObj, touched), touched, visited: new Set() };
-  }
-  if (!args.length) return null;
-  const withBody = axiosTakesBody(name);
-  const cfgIndex = withBody ? 2 : 1;
-  const cfg = configObject(call, cfgIndex, ctx, touched);
-  const cfgObj = cfg && 'path' in cfg ? cfg : null;
-  if (cfgObj) touched.add(cfgObj.path.node);
-  const base = (cfgObj && baseUrlOf(cfgObj, touched)) ?? instanceBase;
-  const url = combineAxiosUrl(base, evalString(args[0]!, ctx), call);
-  const method: MethodRef = { kind: 'axios-member', value: name.replace(/Form$/, '').toUpperCase(), member: unwrap(call.get('callee')).get('property') };
-  let body: BodySlot = { kind: 'absent', insert: null };
-  if (withBody) body = args[1] ? bodyOf(args[1], ctx, 'object') : { kind: 'absent', insert: { kind: 'arg', call, index: 1, form: 'object' } };
-  return { call, client: 'axios', url, method, body, headers: headersFrom(cfgObj, touched), touched, visited: new Set() };
-}
-
-/**
- * `client.POST(path, { params, body })` on an openapi-fetch client: the URL is the client's baseUrl
- * followed by the path template, the method is the member name, the body is a JSON object.
- */
-function openapiFetchSite(call: P, method: string, create: Resolved, ctx: Ctx, touched: Set<N>): HttpSite | null {
-  const args = argsOf(call);
-  if (!args[0]) return null;
-  touched.add(create.path.node);
-  const cfgArg = create.path.node.arguments[0] ? resolveExpr(create.path.get('arguments', 0), create.ctx) : null;
-  const cfg = cfgArg && isResolved(cfgArg) && cfgArg.path.node.type === 'ObjectExpression' ? cfgArg : null;
-  const base = cfg ? lookup(cfg, 'baseUrl', touched) : null;
-  const basePieces = base && 'found' in base ? evalString(base.found.path, base.found.ctx) : [];
-  const url = [...basePieces, ...evalString(args[0], ctx)];
-  const init = configObject(call, 1, ctx, touched);
-  const initObj = init && 'path' in init ? init : null;
-  let body: BodySlot = { kind: 'absent', insert: init && 'missingAt' in init ? { kind: 'arg', call: init.missingAt.call, index: init.missingAt.index, form: 'object', wrapInit: true } : null };
-  if (initObj) {
-    touched.add(initObj.path.node);
-    const b = lookup(initObj, 'body', touched);
-    body = 'found' in b ? bodyOf(b.found.path, b.found.ctx, 'object') : 'missing' in b ? { kind: 'absent', insert: { kind: 'prop', object: initObj.path, key: 'body', form: 'object' } } : { kind: 'opaque', carriers: [] };
-  }
-  return { call, client: 'openapi-fetch', url, method: { kind: 'axios-member', value: method, member: unwrap(call.get('callee')).get('property') }, body, headers: { kind: 'opaque' }, touched, visited: new Set() };
-}
-
-/** A call to a config-declared wrapper: its path is relative to the (unseen) v1 base. */
-function declaredSite(call: P, w: DeclaredWrapper, ctx: Ctx, legacyBase: string, touched: Set<N>): HttpSite | null {
-  const args = argsOf(call);
-  const pathArg = args[w.path];
-  if (!pathArg) return null;
-  const base: UrlPiece = { kind: 'text', text: legacyBase, origin: { path: call, declared: true } };
-  const rel = evalString(pathArg, ctx);
-  const first = rel[0];
-  const sep: UrlPiece[] = first?.kind === 'text' && first.text.startsWith('/') ? [] : [{ kind: 'text', text: '/', origin: { path: call, declared: true } }];
-  const methodArg = w.method === undefined ? undefined : args[w.method];
-  const method: MethodRef = methodArg ? methodFrom({ path: methodArg, ctx }) : { kind: 'default', value: 'GET' };
-  const bodyArg = w.body === undefined ? undefined : args[w.body];
-  const body: BodySlot = w.body === undefined ? { kind: 'absent', insert: null } : bodyArg ? bodyOf(bodyArg, ctx, 'object') : { kind: 'absent', insert: { kind: 'arg', call, index: w.body, form: 'object' } };
-  return { call, client: 'fetch', url: [base, ...sep, ...rel], method, body, headers: { kind: 'opaque' }, touched, visited: new Set() };
-}
-
-function isConfigIdentifier(arg: P, ctx: Ctx): boolean {
+/** An argument that is an options object rather than a URL (`axios(config)`, `axios(opts)`). */
+export function isOptionsArgument(arg: P, ctx: Ctx): boolean {
+  if (unwrap(arg).node.type === 'ObjectExpression') return true;
   const r = resolveExpr(arg, ctx);
   return isResolved(r) && r.path.node.type === 'ObjectExpression';
 }
 
-function baseUrlOf(cfg: Resolved, touched: Set<N>): UrlPiece[] | null {
-  const b = lookup(cfg, 'baseURL', touched);
-  return 'found' in b ? evalString(b.found.path, b.found.ctx) : null;
+/** The names a client gives the parts of its options object. */
+export interface OptionKeys {
+  /** Per-call base URL (`baseURL`, `prefixUrl`). */
+  base: readonly string[];
+  /** Body keys, looked for in order; a new body goes in the first. */
+  body: ReadonlyArray<{ key: string; form: BodyForm }>;
+  /** Query keys (`params`, `searchParams`, `query`). */
+  query: readonly string[];
 }
 
-export { classifyCallee };
+interface OptionParts {
+  /** The options object, when it is a literal the tool can see. */
+  options: Resolved | null;
+  method: MethodRef;
+  body: BodySlot;
+  headers: HeadersRef;
+  query: Resolved | null;
+  base: UrlPiece[] | null;
+}
+
+/** The first of `keys` present in an options object (through spreads), or null. */
+function firstValue(options: Resolved | null, keys: readonly string[], touched?: Set<N>): Resolved | null {
+  if (!options) return null;
+  for (const key of keys) {
+    const r = touched ? lookup(options, key, touched) : findProp(options, key);
+    if ('found' in r) return r.found;
+  }
+  return null;
+}
+
+/** The base URL an options object carries under one of `keys`, as pieces. */
+export function baseOf(options: Resolved | null, keys: readonly string[], touched: Set<N>): UrlPiece[] | null {
+  const found = firstValue(options, keys, touched);
+  return found ? evalString(found.path, found.ctx) : null;
+}
+
+/** Read method, body, headers, query and per-call base from argument `index` of a call (an options object). */
+export function optionParts(call: P, index: number, ctx: Ctx, keys: OptionKeys, root: P, touched: Set<N>): OptionParts {
+  const [first] = keys.body;
+  const opts = configObject(call, index, ctx, touched);
+  if (opts === null) return { options: null, method: UNKNOWN_METHOD, body: { kind: 'opaque', carriers: [] }, headers: { kind: 'opaque' }, query: null, base: null };
+  if ('missingAt' in opts) {
+    const insert: Insertion | null = first ? { kind: 'arg', call: opts.missingAt.call, index: opts.missingAt.index, form: first.form, wrapIn: first.key } : null;
+    return { options: null, method: { kind: 'default', value: 'GET' }, body: { kind: 'absent', insert }, headers: { kind: 'none', insert: null }, query: null, base: null };
+  }
+  touched.add(opts.path.node);
+  const m = lookup(opts, 'method', touched);
+  const method: MethodRef = 'found' in m ? methodFrom(m.found) : 'missing' in m ? { kind: 'default', value: 'GET' } : UNKNOWN_METHOD;
+  let body: BodySlot = { kind: 'absent', insert: null };
+  for (const { key, form } of keys.body) {
+    const b = lookup(opts, key, touched);
+    if ('found' in b) {
+      body = bodyOf(b.found.path, b.found.ctx, form);
+      break;
+    }
+    if ('opaque' in b) body = { kind: 'opaque', carriers: [] };
+    else if (body.kind === 'absent' && !body.insert && first) body = { kind: 'absent', insert: { kind: 'prop', object: insertionObject(b.objects, root), key: first.key, form: first.form } };
+  }
+  const q = firstValue(opts, keys.query);
+  const query = q ? resolveExpr(q.path, q.ctx) : null;
+  return { options: opts, method, body, headers: headersFrom(opts, touched), query: query && isResolved(query) ? query : null, base: baseOf(opts, keys.base, touched) };
+}

@@ -1,0 +1,50 @@
+/**
+ * fetch: the global (also `globalThis.fetch`, `window.fetch`), node-fetch, cross-fetch, isomorphic
+ * fetches and undici's `fetch` and `request`: `fetch(url, { method, body: JSON.stringify(…), headers })`,
+ * answering a Response whose `.json()` is the body.
+ */
+import { EMPTY_CTX } from '../context.js';
+import { bindingOf, unwrap, type P } from '../scope.js';
+import { evalString, isResolved, resolveExpr } from '../values.js';
+import type { ClientAdapter } from './adapter.js';
+import { makeSite } from './instances.js';
+import { moduleOf } from './modules.js';
+import { optionParts, type OptionKeys } from './parts.js';
+
+const FETCH_MODULES = new Set(['node-fetch', 'cross-fetch', 'isomorphic-fetch', 'isomorphic-unfetch', 'undici']);
+const GLOBAL_OBJECTS = new Set(['globalThis', 'window', 'self', 'global']);
+const KEYS: OptionKeys = { base: [], body: [{ key: 'body', form: 'string' }], query: [] };
+
+function isFetchIdentifier(path: P): boolean {
+  const n = path.node;
+  if (n.type !== 'Identifier') return false;
+  const b = bindingOf(path);
+  if (b.kind === 'global') return n.name === 'fetch';
+  const m = moduleOf(path);
+  if (!m || !FETCH_MODULES.has(m.source)) return false;
+  // undici's `request(url, { method, body, headers })` reads like fetch for our purposes.
+  return m.source === 'undici' ? m.imported === 'fetch' || m.imported === 'request' : m.imported === 'default' || m.imported === 'fetch';
+}
+
+export const fetchAdapter: ClientAdapter = {
+  name: 'fetch',
+  recognise({ callee, member, value }, env) {
+    if (env.unknownFactories) return null;
+    const yes = { kind: 'client', adapter: fetchAdapter, member: null, instance: null } as const;
+    if (member === null) {
+      if (isFetchIdentifier(callee)) return yes;
+      return value && value.path.node.type === 'Identifier' && value.path !== callee && isFetchIdentifier(value.path) ? yes : null;
+    }
+    const obj = unwrap(callee.get('object'));
+    if (member === 'fetch' && obj.node.type === 'Identifier' && GLOBAL_OBJECTS.has(obj.node.name) && bindingOf(obj).kind === 'global') return yes;
+    // `const http = { fetch }; http.fetch(…)`: a member that is fetch itself.
+    const r = resolveExpr(callee, EMPTY_CTX);
+    return isResolved(r) && r.path.node.type === 'Identifier' && isFetchIdentifier(r.path) ? yes : null;
+  },
+  site(call, _c, ctx, env) {
+    if (!call.node.arguments.length) return null;
+    const url = evalString(call.get('arguments', 0), ctx);
+    const { method, body, headers } = optionParts(call, 1, ctx, KEYS, env.root, env.touched);
+    return makeSite(call, 'fetch', { url, method, body, headers, response: 'fetch', contentTypeByHand: true, touched: env.touched });
+  },
+};
