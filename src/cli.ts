@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import yargs from 'yargs';
 import { ConfigError, loadSettings, settingsResolver } from './config.js';
+import { plural } from './report/common.js';
 import { reporterFor, FORMATS } from './report/index.js';
 import { toolVersion } from './report/tool.js';
 import type { Mode } from './report/types.js';
@@ -208,7 +209,7 @@ async function execute(mode: Mode, args: Args, out: NodeJS.WritableStream, err: 
   // --quiet lists errors only: a gate failed by warnings alone must still say why.
   if (args.quiet && mode === 'lint' && code === EXIT.findings && !result.summary.errors) {
     const n = result.summary.warnings;
-    err.write(`v2-migrate: ${n} warning${n === 1 ? '' : 's'} (more than --max-warnings ${maxWarnings}) fail lint; --quiet does not list warnings: run without it to see them.\n`);
+    err.write(`v2-migrate: ${plural(n, 'warning')} (more than --max-warnings ${maxWarnings}) fail lint; --quiet does not list warnings: run without it to see them.\n`);
   }
   return code;
 }

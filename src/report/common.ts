@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Finding } from '../findings.js';
-import { workTreeRoot } from '../util/folders.js';
+import { isAtOrBelow, workTreeRoot } from '../util/folders.js';
 import type { FileResult, SuppressedFinding } from '../run/runner.js';
 import type { ReportInput } from './types.js';
 
@@ -79,9 +79,7 @@ export function packageRows(results: readonly FileResult[]): PackageRow[] {
  */
 export function repositoryPath(r: Pick<FileResult, 'path' | 'absPath'>, roots = new Map<string, string | null>()): string {
   const workspace = process.env.GITHUB_WORKSPACE;
-  const root = workspace && isWithin(path.resolve(workspace), r.absPath) ? path.resolve(workspace) : workTreeRoot(path.dirname(r.absPath), roots);
-  if (!root || !isWithin(root, r.absPath)) return r.path;
+  const root = workspace && isAtOrBelow(path.resolve(workspace), r.absPath) ? path.resolve(workspace) : workTreeRoot(path.dirname(r.absPath), roots);
+  if (!root || !isAtOrBelow(root, r.absPath)) return r.path;
   return path.relative(root, r.absPath).split(path.sep).join('/');
 }
-
-const isWithin = (dir: string, file: string): boolean => file.startsWith(dir.endsWith(path.sep) ? dir : dir + path.sep);

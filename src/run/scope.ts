@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { workTreeRoot } from '../util/folders.js';
+import { isAtOrBelow, workTreeRoot } from '../util/folders.js';
 
 /**
  * What a run reads versus what it was asked about. A run given one file, one package folder or
@@ -41,8 +41,6 @@ function foldersUp(dir: string, top: string | null): string[] {
   }
 }
 
-const contains = (dir: string, p: string): boolean => p === dir || p.startsWith(dir.endsWith(path.sep) ? dir : dir + path.sep);
-
 /**
  * The project a path belongs to: the monorepo root above its package (npm/yarn/pnpm workspaces),
  * else its package (the nearest package.json), else the git work tree, else the current folder
@@ -54,7 +52,7 @@ export function projectOf(abs: string, isDir: boolean, cwd: string): string {
   const up = foldersUp(start, top);
   const pkg = up.find(isPackage);
   const ws = pkg ? up.slice(up.indexOf(pkg)).find(isWorkspaceRoot) : undefined;
-  return ws ?? pkg ?? top ?? (contains(cwd, start) ? cwd : start);
+  return ws ?? pkg ?? top ?? (isAtOrBelow(cwd, start) ? cwd : start);
 }
 
 /** The scope of a run given `targets` (relative to `cwd`; they exist: discovery said so). */
@@ -67,11 +65,11 @@ export function runScope(targets: readonly string[], cwd: string): RunScope {
   });
   const projects = [...new Set(named.map((n) => n.project))].sort();
   // A project inside another's is read by the outer one's walk.
-  const roots = projects.filter((p) => !projects.some((q) => q !== p && contains(q, p)));
-  const partial = named.some((n) => n.abs !== n.project && !(n.isDir && contains(n.abs, n.project)));
+  const roots = projects.filter((p) => !projects.some((q) => q !== p && isAtOrBelow(q, p)));
+  const partial = named.some((n) => n.abs !== n.project && !(n.isDir && isAtOrBelow(n.abs, n.project)));
   const folders = named.filter((n) => n.isDir).map((n) => n.abs);
   const files = new Set(named.filter((n) => !n.isDir).map((n) => n.abs));
   // A file named is discovered by name too (so a file .gitignore excludes is still taken when named).
   roots.push(...files);
-  return { roots, partial, asked: (file) => files.has(file) || folders.some((d) => contains(d, file)) };
+  return { roots, partial, asked: (file) => files.has(file) || folders.some((d) => isAtOrBelow(d, file)) };
 }

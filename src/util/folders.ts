@@ -4,6 +4,9 @@ import path from 'node:path';
 /** What a folder's direct entries start with: the folder and a separator (a root already ends with one). */
 export const folderPrefix = (dir: string): string => (dir.endsWith(path.sep) ? dir : dir + path.sep);
 
+/** Whether `p` is `dir` itself or anywhere below it. */
+export const isAtOrBelow = (dir: string, p: string): boolean => p === dir || p.startsWith(folderPrefix(dir));
+
 /** Whether `file` is directly in the folder `prefix` starts (no string is made: this runs once per file of a tree). */
 export const directlyIn = (file: string, prefix: string): boolean => file.startsWith(prefix) && file.indexOf(path.sep, prefix.length) < 0;
 
