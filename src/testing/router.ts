@@ -1,4 +1,6 @@
 import * as z from 'zod';
+import { V1_OPERATIONS } from '../map/operations.js';
+import { LIST_ENVELOPES } from '../map/responses.js';
 import { V2_ONLY_PATHS } from '../map/v2match.js';
 import { v2BodySchemas, type V2BodySchemaName } from '../map/schemas.js';
 import { POD_ACTIONS, type Account, type BillingKind, type Kind } from './store.js';
@@ -28,14 +30,17 @@ interface Route {
 const ok = (body: unknown, status = 200): Answer => ({ status, body });
 const NO_CONTENT: Answer = { status: 204 };
 
-/** The v2 resources: path, list envelope, what a missing one is called, body schemas. */
-const RESOURCES: Array<{ kind: Kind; path: string; envelope: string; noun: string; create: V2BodySchemaName; update?: V2BodySchemaName }> = [
-  { kind: 'pods', path: '/pods', envelope: 'pods', noun: 'pod', create: 'CreatePodRequest', update: 'UpdatePodRequest' },
-  { kind: 'endpoints', path: '/serverless', envelope: 'endpoints', noun: 'endpoint', create: 'CreateEndpointRequest', update: 'UpdateEndpointRequest' },
-  { kind: 'templates', path: '/templates', envelope: 'templates', noun: 'template', create: 'CreateTemplateRequest', update: 'UpdateTemplateRequest' },
-  { kind: 'networkVolumes', path: '/network-volumes', envelope: 'networkVolumes', noun: 'network volume', create: 'CreateNetworkVolumeRequest', update: 'UpdateNetworkVolumeRequest' },
-  { kind: 'registries', path: '/registries', envelope: 'registries', noun: 'registry', create: 'CreateRegistryRequest' },
+/** The v2 resources, by the v1 list operation whose v2 path and list envelope the migration map gives. */
+const RESOURCE_LISTS: Array<{ kind: Kind; list: string; noun: string; create: V2BodySchemaName; update?: V2BodySchemaName }> = [
+  { kind: 'pods', list: 'ListPods', noun: 'pod', create: 'CreatePodRequest', update: 'UpdatePodRequest' },
+  { kind: 'endpoints', list: 'ListEndpoints', noun: 'endpoint', create: 'CreateEndpointRequest', update: 'UpdateEndpointRequest' },
+  { kind: 'templates', list: 'ListTemplates', noun: 'template', create: 'CreateTemplateRequest', update: 'UpdateTemplateRequest' },
+  { kind: 'networkVolumes', list: 'ListNetworkVolumes', noun: 'network volume', create: 'CreateNetworkVolumeRequest', update: 'UpdateNetworkVolumeRequest' },
+  { kind: 'registries', list: 'ListContainerRegistryAuths', noun: 'registry', create: 'CreateRegistryRequest' },
 ];
+
+/** Path and list envelope of each resource, as the rewrite writes them (so the two cannot disagree). */
+const RESOURCES = RESOURCE_LISTS.map(({ list, ...r }) => ({ ...r, path: V1_OPERATIONS.find((o) => o.id === list)!.v2!.path, envelope: LIST_ENVELOPES[list]!.key }));
 
 const BUCKET_SIZES = ['hour', 'day', 'week', 'month', 'year'] as const;
 
