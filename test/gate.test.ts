@@ -12,6 +12,7 @@ import { cli, copyDir, REPO, tempProject } from './helpers.js';
 import { commentSyntaxFor } from '../src/markers/syntax.js';
 import { insideComment, walkCommentLines } from '../src/markers/comments.js';
 import { ALWAYS_SKIPPED_DIRS } from '../src/scan/discover.js';
+import { otherLanguageOf } from '../src/scan/kinds.js';
 
 const V1 = 'https://rest.runpod.io/v1';
 
@@ -51,7 +52,7 @@ function unreported(dir: string): { scanned: number; missing: string[] } {
   return { scanned: doc.summary.files, missing };
 }
 
-/** Files lint scans: the kinds it discovers (JS/TS, the text engine's languages), outside the folders it always skips. */
+/** Files lint scans: the kinds it discovers (JS/TS, the text engine's languages, the languages it only lists), outside the folders it always skips. */
 function listScanned(dir: string): string[] {
   const out: string[] = [];
   const walk = (rel: string): void => {
@@ -59,7 +60,7 @@ function listScanned(dir: string): string[] {
       const r = rel ? `${rel}/${e.name}` : e.name;
       if (e.isDirectory()) {
         if (!ALWAYS_SKIPPED_DIRS.includes(e.name)) walk(r);
-      } else if (SCANNED.test(e.name) && !isOwnReport(path.join(dir, r))) out.push(r);
+      } else if ((SCANNED.test(e.name) || otherLanguageOf(e.name)) && !isOwnReport(path.join(dir, r))) out.push(r);
     }
   };
   walk('');
@@ -83,6 +84,27 @@ describe('gate invariant: no v1 base URL without a warning or error at its line'
     const run = cli(['lint', '.'], dir);
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/lib\/common\.sh\n {2}2:\d+ {2}error {2}REST v1 base URL/);
+    expect(unreported(dir).missing).toEqual([]);
+  });
+
+  it('holds in languages neither engine reads: each v1 URL in their code is an other-language error with its v2 form', () => {
+    const dir = tempProject({
+      'svc/pods.go': 'package svc\n\n// was https://rest.runpod.io/v1 before the move\nconst listURL = "https://rest.runpod.io/v1/pods"\n\nfunc stopURL(id string) string { return "https://rest.runpod.io/v1/pods/" + id + "/stop" }\n',
+      'web/Pods.vue': '<template><ul><li v-for="p in pods">{{ p.name }}</li></ul></template>\n<script setup lang="ts">\nconst res = await fetch(`https://rest.runpod.io/v1/pods/${id}/start`, { method: "POST" });\n</script>\n',
+      'ops/Stop-Pod.ps1': '<# https://rest.runpod.io/v1 is retired #>\nInvoke-RestMethod -Uri "https://rest.runpod.io/v1/pods/$($pod.id)/stop" -Method Post\nInvoke-RestMethod -Uri "https://rest.runpod.io/v1/pods" # v2-migrate-keep-v1 -- the audit job reads v1 until Friday\n',
+      'ok/client.rb': 'BASE = "https://api.runpod.io/v2"\n',
+    });
+    const run = cli(['lint', '--format', 'json', '.'], dir);
+    expect(run.code).toBe(1);
+    const doc = JSON.parse(run.stdout) as { files: Array<JsonFile & { findings: Array<JsonFinding & { column: number; message: string }> }> };
+    const got = doc.files.flatMap((f) => f.findings.map((x) => `${f.path}:${x.line}:${x.column} ${x.ruleId} ${x.severity} ${x.message.match(/In v2: [^.]*|is not a documented[^.]*/)?.[0]}`));
+    expect(got).toEqual([
+      'ops/Stop-Pod.ps1:2:25 other-language error In v2: POST /pods/{podId}/stop → POST /v2/pods/{id}/action {"action":"stop"}',
+      'svc/pods.go:4:18 other-language error In v2: GET /pods → GET /v2/pods; POST /pods → POST /v2/pods',
+      'svc/pods.go:6:42 other-language error In v2: GET /pods → GET /v2/pods; POST /pods → POST /v2/pods',
+      'web/Pods.vue:3:26 other-language error In v2: POST /pods/{podId}/start → POST /v2/pods/{id}/action {"action":"start"}',
+    ]);
+    expect(doc.files.find((f) => f.path === 'ops/Stop-Pod.ps1')!.suppressed.map((x) => x.line)).toEqual([3]);
     expect(unreported(dir).missing).toEqual([]);
   });
 

@@ -14,6 +14,10 @@ const C_LIKE: CommentSyntax = { line: ['//'], block: [['/*', '*/']] };
 const HASH: CommentSyntax = { line: ['#'], block: [] };
 const HCL: CommentSyntax = { line: ['#', '//'], block: [['/*', '*/']] };
 const HTTP: CommentSyntax = { line: ['#', '//'], block: [] };
+const PHP: CommentSyntax = { line: ['//', '#'], block: [['/*', '*/']] };
+const DASHES: CommentSyntax = { line: ['--'], block: [] };
+const POWERSHELL: CommentSyntax = { line: ['#'], block: [['<#', '#>']] };
+const XML: CommentSyntax = { line: [], block: [['<!--', '-->']] };
 const MARKDOWN: CommentSyntax = { line: [], block: [['<!--', '-->']], fences: true };
 /** Files of a kind we do not know: any of the usual comment forms. */
 export const ANY_SYNTAX: CommentSyntax = { line: ['//', '#'], block: [['/*', '*/'], ['<!--', '-->']] };
@@ -28,6 +32,12 @@ const BY_EXTENSION: Record<string, CommentSyntax> = {
   '.dockerfile': HASH, '.mk': HASH, '.rb': HASH, '.r': HASH,
   '.tf': HCL, '.tfvars': HCL, '.hcl': HCL,
   '.http': HTTP, '.rest': HTTP,
+  // Languages only the gate reads (src/scan/kinds.ts otherLanguageOf).
+  '.go': C_LIKE, '.java': C_LIKE, '.kt': C_LIKE, '.kts': C_LIKE, '.scala': C_LIKE, '.groovy': C_LIKE, '.gradle': C_LIKE,
+  '.cs': C_LIKE, '.swift': C_LIKE, '.rs': C_LIKE, '.dart': C_LIKE, '.c': C_LIKE, '.h': C_LIKE, '.cc': C_LIKE,
+  '.cpp': C_LIKE, '.hpp': C_LIKE, '.m': C_LIKE, '.php': PHP, '.lua': DASHES, '.sql': DASHES,
+  '.ps1': POWERSHELL, '.psm1': POWERSHELL, '.pl': HASH, '.pm': HASH, '.ex': HASH, '.exs': HASH, '.jl': HASH,
+  '.properties': HASH, '.erl': { line: ['%'], block: [] }, '.xml': XML,
   '.md': MARKDOWN, '.markdown': MARKDOWN, '.mdx': MARKDOWN,
 };
 

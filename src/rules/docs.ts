@@ -183,6 +183,13 @@ The rewritten read must still compile and must not throw where the v1 read did n
     before: `const pods = await api('GET', '/pods');\nconst running = pods.filter((p) => p.desiredStatus === 'RUNNING');`,
     after: `const pods = (await api('GET', '/pods')).pods;\nconst running = pods.filter((p) => p.status === 'RUNNING');`,
   },
+  'other-language': {
+    doc: `A REST v1 URL in code of a language v2-migrate does not read: a Vue or Svelte component, a Go or PHP service, a PowerShell script, a notebook (the extensions are listed in the README). The tool neither rewrites nor follows such code, so it cannot tell what the request needs; it lists each v1 base URL outside comments, with what v2 has for the path it is written with, so \`lint\` cannot pass while the file still calls v1. It is an error because the call is broken today (v1 is retired).
+
+Migrate it by hand with the same changes the other rules make (base, resource names, per-action paths, PATCH for updates, list envelopes), or mark the line with the language's comment (\`// v2-migrate-keep-v1\`, \`# v2-migrate-ignore\`) if it must stay.`,
+    before: `// pods.go\nresp, err := http.Post("https://rest.runpod.io/v1/pods/"+id+"/stop", "application/json", nil)`,
+    after: `// pods.go, by hand\nresp, err := http.Post("https://api.runpod.io/v2/pods/"+id+"/action", "application/json", strings.NewReader(\`{"action":"stop"}\`))`,
+  },
   'prose-url': {
     doc: `Documentation prose (outside code blocks) mentions a REST v1 URL or path. It is reported for a person and never rewritten: a sentence may describe history on purpose. Update it if it tells readers how to call the API today, or mark it with <!-- v2-migrate-keep-v1 --> (or <!-- v2-migrate-ignore -->) if it should stay.`,
     before: `List your pods with GET https://rest.runpod.io/v1/pods.`,

@@ -134,6 +134,11 @@ export const RULES = {
     fixable: true,
     summary: 'A REST v1 response field (desiredStatus, costPerHr, …) or bare-array list read that v2 renamed or wrapped in an object: renamed on provable RunPod responses, reported where only likely.',
   },
+  'other-language': {
+    severity: 'error',
+    fixable: false,
+    summary: 'A REST v1 URL in code of a language v2-migrate does not read (Go, Vue, PowerShell, …): listed so the gate fails, with what v2 has for its path; migrate it by hand.',
+  },
   'prose-url': {
     severity: 'info',
     fixable: false,

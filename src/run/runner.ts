@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Finding, Severity } from '../findings.js';
 import { compareFindings } from '../findings.js';
 import type { Settings } from '../config.js';
-import { isEnvFile, isJsFile } from '../scan/kinds.js';
+import { isEnvFile, isJsFile, otherLanguageOf } from '../scan/kinds.js';
 import { isTextEngineFile } from '../text/language.js';
 import { scanTextFiles, type TextFileOutcome } from './text-files.js';
 import { migrateJsFiles, screenNeedles, type JsFileOutcome } from './project.js';
@@ -213,7 +213,7 @@ export async function run(targets: readonly string[], cwd: string, settings: Set
     ignore: settings.ignore,
     // A --cache-location inside the tree holds thousands of the tool's own reports: never walked.
     skipDirs: cache ? [cache.dir] : [],
-    accepts: (f) => isJsFile(f) || isEnvFile(f) || isTextEngineFile(f),
+    accepts: (f) => isJsFile(f) || isEnvFile(f) || isTextEngineFile(f) || otherLanguageOf(f) !== null,
     onCandidate: (f) => early?.add(f),
   });
   const packages = new Map<string, string>();
@@ -277,6 +277,11 @@ export async function run(targets: readonly string[], cwd: string, settings: Set
       results.set(o.file, finishTextFile(results.get(o.file) ?? blank(o.file), o, groupSettings));
       // The text engine links scripts, modules and the settings files they read without saying which: its files are written as one.
       groups.join(o.file, textOutcomes[0]!.file);
+    }
+    const otherFiles = kept.filter((f) => otherLanguageOf(f) !== null);
+    if (otherFiles.length) {
+      const { scanOtherFiles } = await import('./other-files.js');
+      for (const o of await scanOtherFiles(otherFiles, groupSettings, onRead, jobs, early)) results.set(o.file, finishTextFile(results.get(o.file) ?? blank(o.file), o, groupSettings));
     }
   }
   progress.done();
