@@ -18,6 +18,8 @@ const V1 = 'https://rest.runpod.io/v1';
 
 interface JsonFinding {
   line: number;
+  column?: number;
+  message?: string;
   severity: string;
   ruleId: string;
   fixable?: boolean;
@@ -90,21 +92,31 @@ describe('gate invariant: no v1 base URL without a warning or error at its line'
   it('holds in languages neither engine reads: each v1 URL in their code is an other-language error with its v2 form', () => {
     const dir = tempProject({
       'svc/pods.go': 'package svc\n\n// was https://rest.runpod.io/v1 before the move\nconst listURL = "https://rest.runpod.io/v1/pods"\n\nfunc stopURL(id string) string { return "https://rest.runpod.io/v1/pods/" + id + "/stop" }\n',
-      'web/Pods.vue': '<template><ul><li v-for="p in pods">{{ p.name }}</li></ul></template>\n<script setup lang="ts">\nconst res = await fetch(`https://rest.runpod.io/v1/pods/${id}/start`, { method: "POST" });\n</script>\n',
+      'web/pods.php': '<?php\n# list and start\n$res = file_get_contents("https://rest.runpod.io/v1/pods/{$id}/start", false, $ctx);\n',
       'ops/Stop-Pod.ps1': '<# https://rest.runpod.io/v1 is retired #>\nInvoke-RestMethod -Uri "https://rest.runpod.io/v1/pods/$($pod.id)/stop" -Method Post\nInvoke-RestMethod -Uri "https://rest.runpod.io/v1/pods" # v2-migrate-keep-v1 -- the audit job reads v1 until Friday\n',
       'ok/client.rb': 'BASE = "https://api.runpod.io/v2"\n',
     });
     const run = cli(['lint', '--format', 'json', '.'], dir);
     expect(run.code).toBe(1);
-    const doc = JSON.parse(run.stdout) as { files: Array<JsonFile & { findings: Array<JsonFinding & { column: number; message: string }> }> };
-    const got = doc.files.flatMap((f) => f.findings.map((x) => `${f.path}:${x.line}:${x.column} ${x.ruleId} ${x.severity} ${x.message.match(/In v2: [^.]*|is not a documented[^.]*/)?.[0]}`));
+    const doc = JSON.parse(run.stdout) as { files: JsonFile[] };
+    const got = doc.files.flatMap((f) => f.findings.map((x) => `${f.path}:${x.line}:${x.column} ${x.ruleId} ${x.severity} ${x.message!.match(/In v2: [^.]*|is not a documented[^.]*/)?.[0]}`));
     expect(got).toEqual([
       'ops/Stop-Pod.ps1:2:25 other-language error In v2: POST /pods/{podId}/stop → POST /v2/pods/{id}/action {"action":"stop"}',
       'svc/pods.go:4:18 other-language error In v2: GET /pods → GET /v2/pods; POST /pods → POST /v2/pods',
       'svc/pods.go:6:42 other-language error In v2: GET /pods → GET /v2/pods; POST /pods → POST /v2/pods',
-      'web/Pods.vue:3:26 other-language error In v2: POST /pods/{podId}/start → POST /v2/pods/{id}/action {"action":"start"}',
+      'web/pods.php:3:27 other-language error In v2: POST /pods/{podId}/start → POST /v2/pods/{id}/action {"action":"start"}',
     ]);
     expect(doc.files.find((f) => f.path === 'ops/Stop-Pod.ps1')!.suppressed.map((x) => x.line)).toEqual([3]);
+    expect(unreported(dir).missing).toEqual([]);
+  });
+
+  it('a v1 URL in a component\'s markup (not its <script> code) is an error that says so', () => {
+    const dir = tempProject({
+      'src/Pod.svelte': '<script>\n  export let id;\n</script>\n<a href="https://rest.runpod.io/v1/pods/{id}">raw</a>\n',
+    });
+    const run = cli(['lint', '.'], dir);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/4:10 {2}error {2}REST v1 base URL https:\/\/rest\.runpod\.io\/v1 is still here.*in this component's markup, and v2-migrate rewrites only its <script> code/);
     expect(unreported(dir).missing).toEqual([]);
   });
 

@@ -7,6 +7,7 @@ import { collectSites } from './analyze.js';
 import { applyEdits, EditError, preferredQuote, type SourceEdit } from './edits.js';
 import { recordVisits } from './values.js';
 import { syntaxError } from './parse.js';
+import { codeView } from './components.js';
 import { Project, withProject, type ProjectFile, type ProjectInput } from './project.js';
 import type { DeclaredWrapper } from './clients/index.js';
 import { isSuppressed, parseMarkers, type MarkerIndex } from '../markers/index.js';
@@ -493,16 +494,18 @@ function applyFileEdits(f: ProjectFile, edits: SourceEdit[], findings: Finding[]
   // Inserted lines follow the file's line endings.
   const eol = f.source.includes('\r\n') ? '\r\n' : '\n';
   const fitted = eol === '\n' ? edits : edits.map((e) => ({ ...e, text: e.text.replace(/\r?\n/g, eol) }));
+  // A component's edits fall in its code, which its view keeps at the same offsets: they apply to its own text.
+  const text = f.original ?? f.source;
   let output: string;
   try {
-    output = applyEdits(f.source, fitted);
+    output = applyEdits(text, fitted);
   } catch (error) {
     if (!(error instanceof EditError)) throw error;
     return { output: null, findings: [...findings, internalError(`conflicting edits (${error.message})`)] };
   }
-  const broken = f.kind === 'js' ? syntaxError(output, f.file) : null;
+  const broken = f.kind === 'js' ? syntaxError(f.original === undefined ? output : codeView(output, f.file), f.file) : null;
   if (broken) return { output: null, findings: [...findings, internalError(`the rewritten file would not parse (${broken})`)] };
-  return { output: output === f.source ? null : output, findings };
+  return { output: output === text ? null : output, findings };
 }
 
 const isConcat = (n: N): boolean => n?.type === 'BinaryExpression' && n.operator === '+';

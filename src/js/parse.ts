@@ -3,6 +3,7 @@ import type { File } from '@babel/types';
 import type { P } from './scope.js';
 import path from 'node:path';
 import { NodePath } from './path.js';
+import { isComponentFile } from './components.js';
 import { lazy, requireDependency } from '../util/lazy.js';
 
 const { parse: babelParse }: typeof import('@babel/parser') = requireDependency('@babel/parser');
@@ -24,6 +25,8 @@ function pluginsFor(file: string): ParserPlugin[] {
   const ext = path.extname(file).toLowerCase();
   if (ext === '.ts' || ext === '.mts' || ext === '.cts') return [...COMMON, 'typescript'];
   if (ext === '.tsx') return [...COMMON, 'typescript', 'jsx'];
+  // A component's script may be TypeScript (`lang="ts"`, Astro's frontmatter); TypeScript's grammar reads plain JS too.
+  if (isComponentFile(file)) return [...COMMON, 'typescript'];
   return [...COMMON, 'jsx'];
 }
 
@@ -89,7 +92,7 @@ const oxcParse = lazy((): OxcParse | null => {
 export function syntaxError(source: string, file: string): string | null {
   const oxc = oxcParse();
   if (oxc) {
-    const ts = /\.[cm]?tsx?$/i.test(file);
+    const ts = /\.[cm]?tsx?$/i.test(file) || isComponentFile(file);
     const lang = ts ? (/x$/i.test(file) ? 'tsx' : 'ts') : 'jsx';
     if (!oxc(file, source, { lang, sourceType: 'unambiguous', showSemanticErrors: true }).errors.length) return null;
   }

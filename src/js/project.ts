@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { parseForTransform, type Parsed } from './parse.js';
 import { isEnvFile } from '../scan/kinds.js';
+import { codeView, isComponentFile } from './components.js';
 import { keyName, memberName, requiredModule, type N, type P } from './scope.js';
 import { pushTo } from '../util/multimap.js';
 import { dotenvAssignments } from '../scan/dotenv.js';
@@ -35,7 +36,10 @@ export interface ProjectFile {
   file: string;
   /** Offset of the file's first character in `combined`. */
   start: number;
+  /** What the engine reads: the file's text, or a component's code view (js/components.ts). */
   source: string;
+  /** A component's own text, when `source` is its code view: edits apply to it unchanged. */
+  original?: string;
   kind: 'js' | 'env';
   parsed?: Parsed;
   /** Set when a JS file does not parse. */
@@ -74,8 +78,9 @@ export class Project {
   ) {
     let offset = 0;
     for (const input of inputs) {
-      const { file, source } = input;
-      const entry: ProjectFile = { file, start: offset, source, kind: isEnvFile(file) ? 'env' : 'js' };
+      const { file } = input;
+      const source = isComponentFile(file) ? codeView(input.source, file) : input.source;
+      const entry: ProjectFile = { file, start: offset, source, kind: isEnvFile(file) ? 'env' : 'js', ...(source !== input.source ? { original: input.source } : {}) };
       if (entry.kind === 'js') {
         try {
           entry.parsed = parseForTransform(source, file, offset);
@@ -88,7 +93,7 @@ export class Project {
       this.byPath.set(path.resolve(file), entry);
       offset += source.length + 1;
     }
-    this.combined = inputs.map((i) => i.source).join('\n');
+    this.combined = this.files.map((f) => f.source).join('\n');
   }
 
   /** The file a combined-source offset belongs to. */

@@ -184,7 +184,7 @@ The rewritten read must still compile and must not throw where the v1 read did n
     after: `const pods = (await api('GET', '/pods')).pods;\nconst running = pods.filter((p) => p.status === 'RUNNING');`,
   },
   'other-language': {
-    doc: `A REST v1 URL in code of a language v2-migrate does not read: a Vue or Svelte component, a Go or PHP service, a PowerShell script, a notebook (the extensions are listed in the README). The tool neither rewrites nor follows such code, so it cannot tell what the request needs; it lists each v1 base URL outside comments, with what v2 has for the path it is written with, so \`lint\` cannot pass while the file still calls v1. It is an error because the call is broken today (v1 is retired).
+    doc: `A REST v1 URL in code of a language v2-migrate does not read: a Go or PHP service, a PowerShell script, a notebook (the extensions are listed in the README). The tool neither rewrites nor follows such code, so it cannot tell what the request needs; it lists each v1 base URL outside comments, with what v2 has for the path it is written with, so \`lint\` cannot pass while the file still calls v1. It is an error because the call is broken today (v1 is retired).
 
 Migrate it by hand with the same changes the other rules make (base, resource names, per-action paths, PATCH for updates, list envelopes), or mark the line with the language's comment (\`// v2-migrate-keep-v1\`, \`# v2-migrate-ignore\`) if it must stay.`,
     before: `// pods.go\nresp, err := http.Post("https://rest.runpod.io/v1/pods/"+id+"/stop", "application/json", nil)`,

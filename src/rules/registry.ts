@@ -137,7 +137,7 @@ export const RULES = {
   'other-language': {
     severity: 'error',
     fixable: false,
-    summary: 'A REST v1 URL in code of a language v2-migrate does not read (Go, Vue, PowerShell, …): listed so the gate fails, with what v2 has for its path; migrate it by hand.',
+    summary: 'A REST v1 URL in code of a language v2-migrate does not read (Go, PHP, PowerShell, …): listed so the gate fails, with what v2 has for its path; migrate it by hand.',
   },
   'prose-url': {
     severity: 'info',

@@ -10,6 +10,8 @@ import type { Finding } from '../findings.js';
 import { insideComment, walkCommentLines } from '../markers/comments.js';
 import { commentSyntaxFor } from '../markers/syntax.js';
 import { RULES } from '../rules/registry.js';
+import { codeRanges, isComponentFile } from '../js/components.js';
+import { Lines } from '../util/lines.js';
 import type { Bases } from '../url/shape.js';
 
 /** The findings to add to `findings` (an engine's, for `text` of `file`) so no v1 base goes unreported. */
@@ -18,20 +20,35 @@ export function uncoveredBaseFindings(file: string, text: string, findings: read
   const reported = new Set(findings.filter((f) => f.severity !== 'info').map((f) => f.line));
   const out: Finding[] = [];
   const prose = !!commentSyntaxFor(file).fences;
+  const inMarkup = markupTest(file, text);
   walkCommentLines(text, file, (i, lineText, syntax, blockAtLineStart, fenced) => {
     if (reported.has(i + 1) || (prose && !fenced)) return;
     const hit = firstBase(lineText, bases.legacy, (at) => !insideComment(lineText.slice(0, at), syntax, blockAtLineStart));
     if (!hit) return;
+    const why = inMarkup?.(i, hit.at)
+      ? `it is in this component's markup, and v2-migrate rewrites only its <script> code. Update it by hand`
+      : `v2-migrate cannot see every request that uses it (a script that sources this file, a module that imports it, a program it is handed to), so moving it could send v1 paths to the v2 host (${bases.target}). Migrate it together with the code that uses it`;
     out.push({
       ruleId: 'base-url',
       severity: RULES['base-url'].severity,
       line: i + 1,
       column: hit.at + 1,
-      message: `REST v1 base URL ${hit.base} is still here, and v1 was retired on 2026-11-15. Not rewritten: v2-migrate cannot see every request that uses it (a script that sources this file, a module that imports it, a program it is handed to), so moving it could send v1 paths to the v2 host (${bases.target}). Migrate it together with the code that uses it, or mark it (v2-migrate-keep-v1, v2-migrate-ignore).`,
+      message: `REST v1 base URL ${hit.base} is still here, and v1 was retired on 2026-11-15. Not rewritten: ${why}, or mark it (v2-migrate-keep-v1, v2-migrate-ignore).`,
       fixable: false,
     });
   });
   return out;
+}
+
+/** For a component or page: is (line index, column) outside its code (template, markup, a JSON island)? */
+function markupTest(file: string, text: string): ((line: number, column: number) => boolean) | null {
+  if (!isComponentFile(file)) return null;
+  const ranges = codeRanges(text, file);
+  const lines = new Lines(text);
+  return (line, column) => {
+    const at = lines.lineStart(line + 1) + column;
+    return !ranges.some(([start, end]) => at >= start && at < end);
+  };
 }
 
 /** The first configured legacy base on a line in code (`inCode`), as a whole base (not `…/v1beta`). */

@@ -13,7 +13,7 @@ import { screenEach, type Screen } from './screen.js';
 import type { TextFileOutcome } from './text-files.js';
 
 /**
- * Files in languages neither engine reads (Go, Vue, PowerShell, …: src/scan/kinds.ts). Nothing in them
+ * Files in languages neither engine reads (Go, PHP, PowerShell, …: src/scan/kinds.ts). Nothing in them
  * is rewritten or followed, but every REST v1 base URL in their code is an `other-language` error with
  * what v2 has for its path, so the gate cannot pass while one of them still calls v1.
  */

@@ -1,10 +1,13 @@
 import path from 'node:path';
+import { COMPONENT_EXTENSIONS } from '../js/components.js';
 
 /** Which engine reads a file, by name alone (kept free of heavy imports: the CLI loads it at start). */
 export const JS_EXTENSIONS = ['.js', '.jsx', '.mjs', '.cjs', '.ts', '.tsx', '.mts', '.cts'] as const;
 
+/** Files the JS engine reads: JS/TS modules, and components and pages (their `<script>` code, js/components.ts). */
 export function isJsFile(file: string): boolean {
-  return (JS_EXTENSIONS as readonly string[]).includes(path.extname(file).toLowerCase());
+  const ext = path.extname(file).toLowerCase();
+  return (JS_EXTENSIONS as readonly string[]).includes(ext) || (COMPONENT_EXTENSIONS as readonly string[]).includes(ext);
 }
 
 const ENV_FILE = /(^|[/\\])\.env(\.[\w.-]+)?$/;
@@ -15,10 +18,9 @@ export const isEnvFile = (file: string): boolean => ENV_FILE.test(file);
 /**
  * Code in languages neither engine reads, by extension → the language's name (for messages). Such a
  * file is only listed: each REST v1 base URL in its code is an `other-language` error, so `lint`
- * cannot pass while a Go service, a Vue dashboard or a PowerShell script still calls v1.
+ * cannot pass while a Go service or a PowerShell script still calls v1.
  */
 const OTHER_LANGUAGES: Readonly<Record<string, string>> = {
-  '.vue': 'Vue', '.svelte': 'Svelte', '.astro': 'Astro', '.html': 'HTML', '.htm': 'HTML',
   '.go': 'Go', '.rb': 'Ruby', '.php': 'PHP', '.java': 'Java', '.kt': 'Kotlin', '.kts': 'Kotlin',
   '.scala': 'Scala', '.groovy': 'Groovy', '.gradle': 'Gradle', '.cs': 'C#', '.fs': 'F#', '.swift': 'Swift',
   '.rs': 'Rust', '.dart': 'Dart', '.c': 'C', '.h': 'C', '.cc': 'C++', '.cpp': 'C++', '.hpp': 'C++',
