@@ -33,16 +33,16 @@ export function dockerfileInstructions(text: string): DockerInstruction[] {
   return parser.parse(text).getInstructions().map((ins) => {
     const [, end] = at(ins.getRange());
     const args = ins.getArgumentsRange();
-    return { keyword: ins.getKeyword().toUpperCase(), start: args ? offset(args.start) : end, end, heredocs: heredocsOf(ins).map((h) => ({ operator: at(h.getStartRange()), body: bodyOf(h.getContentRange(), at) })) };
+    const heredocs = heredocsOf(ins).map((h) => {
+      const content = h.getContentRange();
+      return { operator: at(h.getStartRange()), body: content ? at(content) : null };
+    });
+    return { keyword: ins.getKeyword().toUpperCase(), start: args ? offset(args.start) : end, end, heredocs };
   });
 }
 
 function heredocsOf(ins: Instruction): Heredoc[] {
   return ins.getKeyword().toUpperCase() === 'RUN' ? (ins as unknown as Run).getHeredocs() : [];
-}
-
-function bodyOf(range: Range | null, at: (r: Range) => [number, number]): [number, number] | null {
-  return range ? at(range) : null;
 }
 
 /** Line/character (UTF-16) positions to offsets; lines end at \r\n, \n or \r, as dockerfile-ast counts them. */

@@ -1,8 +1,9 @@
 /**
- * Dockerfiles, read with dockerfile-ast (text/dockerfile-ast.ts): `ENV` / `ARG` / `LABEL` values are literals (a v1 base in `ENV RUNPOD_API=…` is
- * rewritten; the message names the variable `docker run -e` may still set); `RUN`, shell-form `CMD` /
- * `ENTRYPOINT` are shell (with the ENV values as variables); exec-form JSON arrays are strings.
- * A `RUN <<EOF` heredoc run by the shell is scanned as shell at its own offsets.
+ * Dockerfiles, read with dockerfile-ast (text/dockerfile-ast.ts): `ENV` / `ARG` / `LABEL` values are
+ * literals (a v1 base in `ENV RUNPOD_API=…` is rewritten; the message names the variable
+ * `docker run -e` may still set); `RUN`, shell-form `CMD` / `ENTRYPOINT` are shell (with the ENV values
+ * as variables); exec-form JSON arrays are strings. A `RUN <<EOF` heredoc the shell runs is scanned as
+ * shell at its own offsets (the rest of the file masked).
  */
 import { planValue, type Collector, type TPiece } from './plan.js';
 import { commands, literalOf, ShellScope, scanShell, type Word } from './shell.js';

@@ -1,7 +1,8 @@
 /**
  * Terraform / HCL, read with tree-sitter-hcl (text/grammars.ts): strings (with `${var.x}` /
- * `${local.x}` resolved to the file's variable defaults and locals) holding v1 URLs are planned as literals; `data "http"` blocks are requests (their `method`
- * picks the operation); heredocs that run `curl` are scanned as shell.
+ * `${local.x}` resolved to the file's variable defaults and locals) holding v1 URLs are planned as
+ * literals; `data "http"` blocks are requests (their `method` picks the operation); heredocs that run
+ * `curl` are scanned as shell.
  */
 import type { HttpMethod } from '../map/operations.js';
 import { holePiece, planRequest, planValue, type Collector, type TPiece } from './plan.js';
@@ -84,12 +85,16 @@ function stringOf(text: string, node: SyntaxNode): HclString {
   return { start, end: node.endIndex, pieces };
 }
 
+function textOf(text: string, node: SyntaxNode): string {
+  return text.slice(node.startIndex, node.endIndex);
+}
+
 /** The one string, or the bare `var.x` / `local.x`, an attribute's value is. */
 function valueOf(text: string, expression: SyntaxNode | null): Pick<Attr, 'str' | 'ref'> {
   let node = expression;
   while (node && (node.type === 'expression' || node.type === 'literal_value' || node.type === 'template_expr') && node.namedChildCount === 1) node = node.namedChild(0);
   if (node && (node.type === 'string_lit' || node.type === 'quoted_template')) return { str: stringOf(text, node) };
-  const ref = expression ? text.slice(expression.startIndex, expression.endIndex) : '';
+  const ref = expression ? textOf(text, expression) : '';
   return /^(var|local)\.[A-Za-z0-9_-]+$/.test(ref) ? { ref } : {};
 }
 
@@ -114,9 +119,10 @@ function readHcl(text: string, root: SyntaxNode): { strings: HclString[]; attrs:
         return;
       }
       case 'block': {
+        // `data "http" "pods" {`: the type, then labels (quoted or bare).
         const [type, ...rest] = node.namedChildren;
-        const labels = rest.filter((c) => c.type === 'string_lit' || c.type === 'identifier');
-        const inner: Block = { type: type ? text.slice(type.startIndex, type.endIndex) : '', labels: labels.map((l) => (l.type === 'string_lit' ? text.slice(l.startIndex + 1, l.endIndex - 1) : text.slice(l.startIndex, l.endIndex))), attrs: [] };
+        const labels = rest.filter((c) => c.type === 'string_lit' || c.type === 'identifier').map((l) => (l.type === 'string_lit' ? text.slice(l.startIndex + 1, l.endIndex - 1) : textOf(text, l)));
+        const inner: Block = { type: type ? textOf(text, type) : '', labels, attrs: [] };
         for (const child of node.children) visit(child, inner);
         return;
       }
@@ -125,7 +131,7 @@ function readHcl(text: string, root: SyntaxNode): { strings: HclString[]; attrs:
         const expression = node.namedChildren.find((c) => c.type === 'expression') ?? null;
         // Only a block's own attributes count (not the keys of an object value).
         const owner = node.parent?.parent?.type === 'block' ? block : null;
-        const attr: Attr = { name: name ? text.slice(name.startIndex, name.endIndex) : '', block: owner, at: node.startIndex, ...valueOf(text, expression) };
+        const attr: Attr = { name: name ? textOf(text, name) : '', block: owner, at: node.startIndex, ...valueOf(text, expression) };
         attrs.push(attr);
         owner?.attrs.push(attr);
         break;
