@@ -2,7 +2,22 @@
 // Node resolves, links and compiles each module on its own, which cost ~80 ms of every run's start.
 // Input is tsc's output (dist/src), so the bundle runs exactly the code the tests type-check. The
 // library API (dist/src/index.js) stays unbundled.
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import { defineConfig } from 'rolldown';
+
+// The tree-sitter runtime and the two grammars the text engine reads shell and Terraform with
+// (src/text/grammars.ts), copied from the dev dependencies that ship them: only these ~1.7 MB of
+// WebAssembly reach the package, not the grammars' sources and native prebuilds.
+const GRAMMARS = ['web-tree-sitter/web-tree-sitter.wasm', 'tree-sitter-bash/tree-sitter-bash.wasm', '@tree-sitter-grammars/tree-sitter-hcl/tree-sitter-hcl.wasm'];
+const copyGrammars = {
+  name: 'copy-grammars',
+  buildStart() {
+    const require = createRequire(import.meta.url);
+    fs.mkdirSync('dist/grammars', { recursive: true });
+    for (const file of GRAMMARS) fs.copyFileSync(require.resolve(file), `dist/grammars/${file.split('/').pop()}`);
+  },
+};
 
 export default defineConfig([{
   input: {
@@ -15,6 +30,7 @@ export default defineConfig([{
   // tinypool starts its own worker file from its package folder. CommonJS dependencies are loaded
   // with require (src/util/lazy.ts) and never reach the bundler.
   external: ['tinypool'],
+  plugins: [copyGrammars],
   output: {
     dir: 'dist/cli',
     format: 'esm',

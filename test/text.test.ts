@@ -9,10 +9,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Finding } from '../src/findings.js';
 import { RULES } from '../src/rules/registry.js';
-import { isTextEngineFile, scanText } from '../src/text/index.js';
+import { isTextEngineFile, loadGrammars, scanText } from '../src/text/index.js';
 import { tokenize } from '../src/text/python/tokenize.js';
 import { listFiles } from './helpers.js';
 
@@ -29,6 +29,8 @@ interface ExpectedFinding {
   message?: string;
 }
 
+
+beforeAll(() => loadGrammars(['bash', 'hcl']));
 
 const inputs = listFiles(FIXTURES).filter((f) => !f.endsWith('.findings.json') && !f.endsWith('.output'));
 

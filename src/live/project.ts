@@ -124,7 +124,8 @@ export class LiveProject {
     if (!mayMatter) return EMPTY();
     if (asRead || readsAsOnDisk(file, text)) return fromRun(result, component?.results ?? new Map(), file, settings);
     if (isTextEngineFile(file) || isEnvFile(file)) {
-      const { scanText } = await import('../text/index.js');
+      const { scanText, grammarsFor, languageOf, loadGrammars } = await import('../text/index.js');
+      await loadGrammars(grammarsFor(languageOf(file), text));
       const scanned = scanText(text, file, settings.bases);
       return { ...settle(file, text, applyRuleSettings(scanned.findings, settings.rules).sort(compareFindings)), output: scanned.output, changesWith: [] };
     }

@@ -44,8 +44,10 @@ export async function scanTextFiles(files: readonly string[], settings: Settings
   }, jobs, early);
   if (!toScan.length) return out;
   // The text engine's scanners are loaded only when some file needs them.
-  const { scanText } = await import('../text/index.js');
+  const { scanText, grammarsFor, languageOf, loadGrammars } = await import('../text/index.js');
   const { scanTextProject } = await import('../text/project.js');
+  // Shell and Terraform grammars (WebAssembly, ~50 ms) are loaded only for runs that have such files.
+  await loadGrammars([...toScan.map(({ file, decoded }) => grammarsFor(languageOf(file), decoded.text)), ...others.map((file) => grammarsFor(languageOf(file), null))].flat());
   const joined = new Map<string, Decoded & { kind: 'text' }>();
   const read = (file: string): string | null => {
     try {

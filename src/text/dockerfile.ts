@@ -1,50 +1,40 @@
 /**
- * Dockerfiles: `ENV` / `ARG` / `LABEL` values are literals (a v1 base in `ENV RUNPOD_API=…` is
- * rewritten; the message names the variable `docker run -e` may still set); `RUN`, shell-form `CMD` /
- * `ENTRYPOINT` are shell (with the ENV values as variables); exec-form JSON arrays are strings.
+ * Dockerfiles, read with dockerfile-ast (text/dockerfile-ast.ts): `ENV` / `ARG` / `LABEL` values are
+ * literals (a v1 base in `ENV RUNPOD_API=…` is rewritten; the message names the variable
+ * `docker run -e` may still set); `RUN`, shell-form `CMD` / `ENTRYPOINT` are shell (with the ENV values
+ * as variables); exec-form JSON arrays are strings. A `RUN <<EOF` heredoc the shell runs is scanned as
+ * shell at its own offsets (the rest of the file masked).
  */
 import { planValue, type Collector, type TPiece } from './plan.js';
 import { commands, literalOf, ShellScope, scanShell, type Word } from './shell.js';
 import { maskOutside } from './source.js';
 import { mentionsGraphql, scanGraphql } from './fields.js';
 import { jsonPieces, parseJson } from './json.js';
+import { dockerfileInstructions, type DockerInstruction } from './dockerfile-ast.js';
 
-interface Instruction {
-  keyword: string;
-  /** Offsets of the arguments (after the keyword) to the end of the instruction (continuations included). */
-  start: number;
-  end: number;
-}
+/** What runs a `RUN <<EOF` body as a script: nothing (the default shell) or a shell, with its flags. */
+const SHELL_WORD = /^((\/usr)?\/bin\/)?(sh|bash|dash|ash|zsh)$|^-[A-Za-z]+$/;
 
-function instructions(text: string): Instruction[] {
-  const out: Instruction[] = [];
-  let at = 0;
-  while (at < text.length) {
-    let nl = text.indexOf('\n', at);
-    if (nl < 0) nl = text.length;
-    const line = text.slice(at, nl);
-    const m = /^\s*([A-Za-z]+)(\s+|$)/.exec(line);
-    if (!m || line.trimStart().startsWith('#')) {
-      at = nl + 1;
-      continue;
-    }
-    const start = at + m[0].length;
-    let end = nl;
-    // Continuation lines end with a backslash; comment lines inside are skipped by the shell lexer.
-    while (/\\\s*$/.test(text.slice(at, end)) && end < text.length) {
-      at = end + 1;
-      let next = text.indexOf('\n', at);
-      if (next < 0) next = text.length;
-      end = next;
-    }
-    out.push({ keyword: m[1]!.toUpperCase(), start, end: end > start && text[end - 1] === '\r' ? end - 1 : end });
-    at = end + 1;
+/**
+ * The heredoc bodies of a RUN that are shell scripts (`RUN <<EOF`, `RUN <<EOF bash`, `RUN bash -e <<EOF`):
+ * BuildKit runs them. Other heredocs (`cat <<EOF > file`, `python3 <<EOF`) are stdin of a command, as in shell.
+ */
+function scriptBodies(text: string, inst: DockerInstruction, from: number): Array<[number, number]> {
+  const first = inst.heredocs[0];
+  if (!first) return [];
+  let lineEnd = text.indexOf('\n', first.operator[1]);
+  if (lineEnd < 0 || lineEnd > inst.end) lineEnd = inst.end;
+  let command = text.slice(from, lineEnd);
+  for (const h of [...inst.heredocs].reverse()) {
+    if (h.operator[1] <= lineEnd) command = command.slice(0, h.operator[0] - from) + ' ' + command.slice(h.operator[1] - from);
   }
-  return out;
+  const words = command.trim().split(/\s+/).filter(Boolean);
+  if (!words.every((w) => SHELL_WORD.test(w))) return [];
+  return inst.heredocs.flatMap((h) => (h.body ? [h.body] : []));
 }
 
 export function scanDockerfile(c: Collector, text: string): void {
-  const ins = instructions(text);
+  const ins = dockerfileInstructions(text);
   const shellRanges: Array<[number, number]> = [];
   const seeds = new Map<string, TPiece[]>();
   const values: Array<{ pieces: TPiece[]; anchor: number }> = [];
@@ -101,7 +91,9 @@ export function scanDockerfile(c: Collector, text: string): void {
         }
         continue;
       }
-      shellRanges.push([from, inst.end]);
+      const scripts = scriptBodies(text, inst, from);
+      if (scripts.length) shellRanges.push(...scripts);
+      else shellRanges.push([from, inst.end]);
     }
   }
   if (shellRanges.length) scanShell(c, maskOutside(text, shellRanges), { seeds, graphql: false });

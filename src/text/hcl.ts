@@ -1,13 +1,15 @@
 /**
- * Terraform / HCL: strings (with `${var.x}` / `${local.x}` resolved to the file's variable defaults and
- * locals) holding v1 URLs are planned as literals; `data "http"` blocks are requests (their `method`
- * picks the operation); heredocs that run `curl` are scanned as shell.
+ * Terraform / HCL, read with tree-sitter-hcl (text/grammars.ts): strings (with `${var.x}` /
+ * `${local.x}` resolved to the file's variable defaults and locals) holding v1 URLs are planned as
+ * literals; `data "http"` blocks are requests (their `method` picks the operation); heredocs that run
+ * `curl` are scanned as shell.
  */
 import type { HttpMethod } from '../map/operations.js';
 import { holePiece, planRequest, planValue, type Collector, type TPiece } from './plan.js';
 import { backslash, runs } from './strings.js';
 import { maskOutside } from './source.js';
 import { scanShell } from './shell.js';
+import { parseWith, type SyntaxNode } from './grammars.js';
 import { mentionsGraphql, scanGraphql } from './fields.js';
 
 interface HclString {
@@ -32,167 +34,141 @@ interface Block {
   attrs: Attr[];
 }
 
-function scanString(text: string, i: number): HclString {
-  const start = i;
+/** A string's literal text between `from` and `to`: backslash escapes and `$${` / `%%{` are not editable. */
+function literalPieces(text: string, from: number, to: number, literal: number): TPiece[] {
   const pieces: TPiece[] = [];
-  let j = i + 1;
-  let run = j;
-  const flush = (end: number): void => {
-    if (end > run) pieces.push(...runs(text, run, end, start, backslash));
-  };
-  while (j < text.length && text[j] !== '"' && text[j] !== '\n') {
+  let run = from;
+  let j = from;
+  while (j < to) {
     if (text[j] === '\\') {
       j += 2;
       continue;
     }
-    if ((text.startsWith('$${', j) || text.startsWith('%%{', j))) {
-      flush(j);
-      pieces.push({ kind: 'text', text: text.slice(j + 1, j + 3), origin: { start: j, editable: false, literal: start, local: false } });
+    if (text.startsWith('$${', j) || text.startsWith('%%{', j)) {
+      if (j > run) pieces.push(...runs(text, run, j, literal, backslash));
+      pieces.push({ kind: 'text', text: text.slice(j + 1, j + 3), origin: { start: j, editable: false, literal, local: false } });
       j += 3;
-      run = j;
-      continue;
-    }
-    if (text.startsWith('${', j) || text.startsWith('%{', j)) {
-      flush(j);
-      let depth = 0;
-      let k = j + 2;
-      while (k < text.length) {
-        if (text[k] === '{') depth++;
-        else if (text[k] === '}') {
-          if (depth === 0) break;
-          depth--;
-        } else if (text[k] === '"') {
-          k++;
-          while (k < text.length && text[k] !== '"') k += text[k] === '\\' ? 2 : 1;
-        }
-        k++;
-      }
-      pieces.push(holePiece(text.slice(j + 2, k).trim(), j));
-      j = k + 1;
       run = j;
       continue;
     }
     j++;
   }
-  flush(j);
-  return { start, end: Math.min(j + 1, text.length), pieces };
+  if (to > run) pieces.push(...runs(text, run, to, literal, backslash));
+  return pieces;
+}
+
+/** `${…}` interpolations and `%{…}` directive markers of a template, as [start, end) ranges (not entering interpolations). */
+function holesOf(node: SyntaxNode, out: Array<[number, number]> = []): Array<[number, number]> {
+  let open: number | null = null;
+  for (const child of node.children) {
+    if (child.type === 'template_interpolation') out.push([child.startIndex, child.endIndex]);
+    else if (child.type === 'template_directive_start') open = child.startIndex;
+    else if (child.type === 'template_directive_end' && open !== null) {
+      out.push([open, child.endIndex]);
+      open = null;
+    } else if (open === null && child.childCount) holesOf(child, out);
+  }
+  return out;
+}
+
+/** A quoted string (`string_lit` / `quoted_template`): literal runs, and each hole labelled with its expression. */
+function stringOf(text: string, node: SyntaxNode): HclString {
+  const start = node.startIndex;
+  const close = node.lastChild?.type === 'quoted_template_end' ? node.lastChild.startIndex : node.endIndex;
+  const pieces: TPiece[] = [];
+  let at = start + 1;
+  for (const [s, e] of holesOf(node).sort((a, b) => a[0] - b[0])) {
+    pieces.push(...literalPieces(text, at, s, start), holePiece(text.slice(s + 2, e - 1).trim(), s));
+    at = e;
+  }
+  pieces.push(...literalPieces(text, at, close, start));
+  return { start, end: node.endIndex, pieces };
+}
+
+function textOf(text: string, node: SyntaxNode): string {
+  return text.slice(node.startIndex, node.endIndex);
+}
+
+/** The one string, or the bare `var.x` / `local.x`, an attribute's value is. */
+function valueOf(text: string, expression: SyntaxNode | null): Pick<Attr, 'str' | 'ref'> {
+  let node = expression;
+  while (node && (node.type === 'expression' || node.type === 'literal_value' || node.type === 'template_expr') && node.namedChildCount === 1) node = node.namedChild(0);
+  if (node && (node.type === 'string_lit' || node.type === 'quoted_template')) return { str: stringOf(text, node) };
+  const ref = expression ? textOf(text, expression) : '';
+  return /^(var|local)\.[A-Za-z0-9_-]+$/.test(ref) ? { ref } : {};
+}
+
+/** The tree-sitter-hcl reading of the file: its strings (those inside interpolations too), block attributes, and heredocs. */
+function readHcl(text: string, root: SyntaxNode): { strings: HclString[]; attrs: Attr[]; heredocs: Array<{ from: number; to: number }> } {
+  const strings: HclString[] = [];
+  const attrs: Attr[] = [];
+  const heredocs: Array<{ from: number; to: number }> = [];
+  const visit = (node: SyntaxNode, block: Block | null): void => {
+    switch (node.type) {
+      case 'string_lit':
+      case 'quoted_template':
+        strings.push(stringOf(text, node));
+        break;
+      case 'heredoc_template': {
+        // Its body is planned line by line, or scanned as shell when it runs curl (below).
+        const first = node.children.find((c) => c.type === 'heredoc_identifier');
+        const last = node.lastChild;
+        if (!first || !last || last.type !== 'heredoc_identifier' || last.startIndex === first.startIndex) return;
+        const nl = text.indexOf('\n', first.endIndex);
+        if (nl >= 0 && nl < last.startIndex) heredocs.push({ from: nl + 1, to: text.lastIndexOf('\n', last.startIndex - 1) + 1 });
+        return;
+      }
+      case 'block': {
+        // `data "http" "pods" {`: the type, then labels (quoted or bare).
+        const [type, ...rest] = node.namedChildren;
+        const labels = rest.filter((c) => c.type === 'string_lit' || c.type === 'identifier').map((l) => (l.type === 'string_lit' ? text.slice(l.startIndex + 1, l.endIndex - 1) : textOf(text, l)));
+        const inner: Block = { type: type ? textOf(text, type) : '', labels, attrs: [] };
+        for (const child of node.children) visit(child, inner);
+        return;
+      }
+      case 'attribute': {
+        const name = node.firstNamedChild;
+        const expression = node.namedChildren.find((c) => c.type === 'expression') ?? null;
+        // Only a block's own attributes count (not the keys of an object value).
+        const owner = node.parent?.parent?.type === 'block' ? block : null;
+        const attr: Attr = { name: name ? textOf(text, name) : '', block: owner, at: node.startIndex, ...valueOf(text, expression) };
+        attrs.push(attr);
+        owner?.attrs.push(attr);
+        break;
+      }
+    }
+    for (const child of node.children) visit(child, block);
+  };
+  visit(root, null);
+  strings.sort((a, b) => a.start - b.start);
+  return { strings, attrs, heredocs };
 }
 
 export function scanHcl(c: Collector, text: string): void {
-  const strings: HclString[] = [];
-  const attrs: Attr[] = [];
-  const blocks: Block[] = [];
-  const stack: Block[] = [];
+  parseWith('hcl', text, (tree) => planHcl(c, text, readHcl(text, tree.rootNode)));
+}
+
+function planHcl(c: Collector, text: string, { strings, attrs, heredocs }: ReturnType<typeof readHcl>): void {
   const shellRanges: Array<[number, number]> = [];
   const heredocLines: Array<[number, number]> = [];
-  let i = 0;
-  let stmt: { words: string[]; start: number } = { words: [], start: 0 };
-  let pendingAttr: Attr | null = null;
-  while (i < text.length) {
-    const ch = text[i]!;
-    if (ch === '#' || text.startsWith('//', i)) {
-      while (i < text.length && text[i] !== '\n') i++;
+  for (const { from, to } of heredocs) {
+    if (/(^|\s)curl\s/.test(text.slice(from, to))) {
+      shellRanges.push([from, to]);
       continue;
     }
-    if (text.startsWith('/*', i)) {
-      const e = text.indexOf('*/', i + 2);
-      i = e < 0 ? text.length : e + 2;
-      continue;
+    for (let k = from; k < to; ) {
+      const e = text.indexOf('\n', k);
+      heredocLines.push([k, e < 0 || e > to ? to : e]);
+      k = e < 0 ? to : e + 1;
     }
-    if (ch === '\n') {
-      stmt = { words: [], start: i + 1 };
-      pendingAttr = null;
-      i++;
-      continue;
-    }
-    if (text.startsWith('<<', i)) {
-      const m = /^<<-?([A-Za-z_][A-Za-z0-9_]*)[ \t]*\r?\n/.exec(text.slice(i, i + 200));
-      if (m) {
-        let k = i + m[0].length;
-        const from = k;
-        const lines: Array<[number, number]> = [];
-        while (k < text.length) {
-          let e = text.indexOf('\n', k);
-          if (e < 0) e = text.length;
-          if (text.slice(k, e).trim() === m[1]) break;
-          lines.push([k, e]);
-          k = e + 1;
-        }
-        const body = text.slice(from, k);
-        if (/(^|\s)curl\s/.test(body)) shellRanges.push([from, k]);
-        else heredocLines.push(...lines);
-        i = k;
-        continue;
-      }
-    }
-    if (ch === '"') {
-      const s = scanString(text, i);
-      strings.push(s);
-      if (pendingAttr && !pendingAttr.str && !pendingAttr.ref) {
-        const after = text.slice(s.end).match(/^[ \t]*(\r?\n|#|\/\/|$)/);
-        if (after) pendingAttr.str = s;
-      }
-      i = s.end;
-      continue;
-    }
-    if (ch === '{') {
-      if (stmt.words.length) {
-        const b: Block = { type: stmt.words[0]!, labels: stmt.words.slice(1), attrs: [] };
-        blocks.push(b);
-        stack.push(b);
-      } else stack.push({ type: '', labels: [], attrs: [] });
-      stmt = { words: [], start: i + 1 };
-      i++;
-      continue;
-    }
-    if (ch === '}') {
-      stack.pop();
-      i++;
-      continue;
-    }
-    const w = /^[A-Za-z_][A-Za-z0-9_.-]*/.exec(text.slice(i, i + 200));
-    if (w) {
-      if (pendingAttr && !pendingAttr.str && !pendingAttr.ref && /^(var|local)\.[A-Za-z0-9_-]+$/.test(w[0])) pendingAttr.ref = w[0];
-      else if (!pendingAttr) {
-        const eq = /^[ \t]*=(?!=)/.exec(text.slice(i + w[0].length, i + w[0].length + 20));
-        if (eq && stmt.words.length === 0) {
-          const block = stack[stack.length - 1] ?? null;
-          pendingAttr = { name: w[0], block, at: i };
-          attrs.push(pendingAttr);
-          block?.attrs.push(pendingAttr);
-          i += w[0].length + eq[0].length;
-          continue;
-        }
-        stmt.words.push(w[0]);
-      }
-      i += w[0].length;
-      continue;
-    }
-    if (ch === '"' || /\s/.test(ch)) {
-      i++;
-      continue;
-    }
-    i++;
   }
-
   const varDefault = new Map<string, HclString>();
   const locals = new Map<string, HclString>();
   for (const a of attrs) {
     if (!a.block || !a.str) continue;
     if (a.block.type === 'locals') locals.set(a.name, a.str);
-  }
-  // Variable blocks: `variable "name" { default = "…" }` (the label is the quoted string before `{`).
-  for (const s of strings) {
-    const before = text.slice(Math.max(0, s.start - 40), s.start);
-    if (!/(^|\n)[ \t]*variable[ \t]*$/.test(before)) continue;
-    const name = text.slice(s.start + 1, s.end - 1);
-    const close = text.indexOf('}', s.end);
-    const body = text.slice(s.end, close < 0 ? text.length : close);
-    const dm = /\bdefault[ \t]*=[ \t]*"/.exec(body);
-    if (!dm) continue;
-    const at = s.end + dm.index + dm[0].length - 1;
-    const def = strings.find((x) => x.start === at);
-    if (def) varDefault.set(name, def);
+    // `variable "name" { default = "…" }`
+    if (a.block.type === 'variable' && a.name === 'default' && a.block.labels.length === 1) varDefault.set(a.block.labels[0]!, a.str);
   }
   const resolve = (pieces: TPiece[], depth = 0): TPiece[] =>
     pieces.flatMap((p) => {
@@ -206,9 +182,7 @@ export function scanHcl(c: Collector, text: string): void {
 
   // `data "http" "x" { url = …, method = "POST" }`: a request.
   for (const a of attrs) {
-    if (a.name !== 'url' || !a.block || !(a.block.type === 'data' || a.block.type === 'resource')) continue;
-    const blockText = text.slice(Math.max(0, a.at - 400), a.at);
-    if (!/(data|resource)\s+"http"\s+"[^"]*"\s*\{[^}]*$/.test(blockText)) continue;
+    if (a.name !== 'url' || !a.block || !(a.block.type === 'data' || a.block.type === 'resource') || a.block.labels[0] !== 'http' || a.block.labels.length !== 2) continue;
     let url: TPiece[] | null = null;
     if (a.str) url = resolve(a.str.pieces);
     else if (a.ref) url = resolve([holePiece(a.ref, a.at)]);

@@ -22,8 +22,10 @@ import { scanEnv } from './env.js';
 import { scanHttp } from './http.js';
 import { scanHcl } from './hcl.js';
 import { scanDockerfile } from './dockerfile.js';
+import { keepsGrammar, keepsInstructions } from './reparse.js';
 
 export { isTextEngineFile, languageOf, type Language } from './language.js';
+export { grammarsFor, loadGrammars } from './grammars.js';
 
 export interface TextScanResult {
   findings: Finding[];
@@ -68,7 +70,10 @@ export function scanLanguage(c: Collector, text: string, language: Language, fil
   }
 }
 
-/** Structure that must survive a rewrite: JSON still parses, Python and shell keep their bracket and quote balance. */
+/**
+ * Structure that must survive a rewrite: JSON still parses, Python keeps its bracket and quote
+ * balance, shell and Terraform gain no syntax error in their grammar, a Dockerfile keeps its instructions.
+ */
 function stillWellFormed(language: Language, before: string, after: string): boolean {
   switch (language) {
     case 'json':
@@ -79,6 +84,12 @@ function stillWellFormed(language: Language, before: string, after: string): boo
         tokenize(t).filter((x) => (x.type === 'op' && x.match !== undefined && x.match < 0) || (x.type === 'string' && x.str!.bodyEnd + x.str!.quote.length !== x.end)).length;
       return problems(after) <= problems(before);
     }
+    case 'shell':
+      return keepsGrammar('bash', before, after);
+    case 'hcl':
+      return keepsGrammar('hcl', before, after);
+    case 'dockerfile':
+      return keepsInstructions(before, after);
     default:
       return true;
   }
@@ -87,6 +98,7 @@ function stillWellFormed(language: Language, before: string, after: string): boo
 /**
  * Scan one file's text (BOM already removed). Never throws on odd input: unknown shapes are left alone.
  * `heldVars`: for a .env file, variables whose v1 base must stay (name → where the code that reads it is).
+ * Shell and Terraform are read with tree-sitter: `await loadGrammars(grammarsFor(language, text))` first.
  */
 export function scanText(text: string, file: string, bases: Bases, heldVars: Readonly<Record<string, string>> = {}, links: TextLinks = {}): TextScanResult {
   const language = languageOf(path.basename(file));

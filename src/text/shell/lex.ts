@@ -322,6 +322,8 @@ export function commands(text: string, from: number, to: number, inSub: [number,
   for (let k = 0; k < toks.length; k++) {
     const t = toks[k]!;
     if (t.kind === 'op') {
+      // `<(…)` / `>(…)`: a process substitution, not a file name; its commands follow.
+      if (t.op === '(') redirectNext = false;
       if (['<', '>', '>>', '&>', '>&', '<&', '<<<'].includes(t.op)) {
         redirectNext = t.op !== '<<<';
         if (t.op === '<<<') redirectNext = false;
@@ -367,6 +369,8 @@ export function commands(text: string, from: number, to: number, inSub: [number,
       continue;
     }
     header = null;
+    // `if curl …; then curl …; fi`, `! curl …`: the reserved word is not the command.
+    if (!words.length && lit !== null && LEADING_RESERVED.has(lit)) continue;
     if (!words.length && lit === '}' && braces.length) {
       const open = braces.pop();
       if (open) functions.push({ name: open.name, start: open.start, bodyStart: open.bodyStart, bodyEnd: t.word.start });
@@ -400,6 +404,8 @@ export function commands(text: string, from: number, to: number, inSub: [number,
 }
 
 const FUNCTION_NAME = /^[A-Za-z_][\w:.@-]*$/;
+/** Reserved words a command can follow on the same line. */
+const LEADING_RESERVED = new Set(['if', 'then', 'elif', 'else', 'do', 'while', 'until', '!']);
 
 /** The literal text of a word when it has no expansions (quotes removed). */
 export function literalOf(word: Word): string | null {
