@@ -9,8 +9,7 @@ import type { Finding } from '../findings.js';
 import type { Bases } from '../url/shape.js';
 import { Collector, type CrossFileHolds } from './plan.js';
 import { RULES } from '../rules/registry.js';
-import { parseJson } from './json.js';
-import { tokenize } from './python/tokenize.js';
+import { stillWellFormed } from './well-formed.js';
 import { languageOf, type Language } from './language.js';
 import { scanPython, type PythonLinks } from './python/scan.js';
 import { scanShell, type ShellProgramView } from './shell.js';
@@ -65,22 +64,6 @@ export function scanLanguage(c: Collector, text: string, language: Language, fil
       return scanHcl(c, text);
     case 'dockerfile':
       return scanDockerfile(c, text);
-  }
-}
-
-/** Structure that must survive a rewrite: JSON still parses, Python and shell keep their bracket and quote balance. */
-function stillWellFormed(language: Language, before: string, after: string): boolean {
-  switch (language) {
-    case 'json':
-      return parseJson(before) === null || parseJson(after) !== null;
-    case 'python': {
-      // Unmatched brackets and unterminated strings: a rewrite may not add any.
-      const problems = (t: string): number =>
-        tokenize(t).filter((x) => (x.type === 'op' && x.match !== undefined && x.match < 0) || (x.type === 'string' && x.str!.bodyEnd + x.str!.quote.length !== x.end)).length;
-      return problems(after) <= problems(before);
-    }
-    default:
-      return true;
   }
 }
 
