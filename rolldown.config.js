@@ -15,6 +15,9 @@ export default defineConfig([{
   // tinypool starts its own worker file from its package folder. CommonJS dependencies are loaded
   // with require (src/util/lazy.ts) and never reach the bundler.
   external: ['tinypool'],
+  // jsonc-parser's "main" is a UMD build that requires its own files at run time, which a bundle cannot
+  // serve: bundle its ES module build ("module") instead.
+  resolve: { alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' } },
   output: {
     dir: 'dist/cli',
     format: 'esm',

@@ -8,8 +8,7 @@ import path from 'node:path';
 import type { Finding } from '../findings.js';
 import type { Bases } from '../url/shape.js';
 import { Collector, type CrossFileHolds } from './plan.js';
-import { RULES } from '../rules/registry.js';
-import { stillWellFormed } from './well-formed.js';
+import { refuseBrokenRewrite } from './well-formed.js';
 import { languageOf, type Language } from './language.js';
 import { scanPython, type PythonLinks } from './python/scan.js';
 import { scanShell, type ShellProgramView } from './shell.js';
@@ -78,11 +77,5 @@ export function scanText(text: string, file: string, bases: Bases, heldVars: Rea
   scanLanguage(c, text, language, file, links);
   const result: TextScanResult = c.result();
   if (links.holds) result.cross = { held: c.heldLiterals(), talksRest: c.talksRest || c.looksRest };
-  if (result.output !== null && !stillWellFormed(language, text, result.output)) {
-    // A rewrite that would break the file is not written (as the JS engine does with output that does not parse).
-    const findings = result.findings.map((f) => (f.fixable ? { ...f, fixable: false } : f));
-    findings.push({ ruleId: 'internal-error', severity: RULES['internal-error'].severity, line: 1, column: 1, message: 'v2-migrate could not rewrite this file safely: the rewritten text would not keep its structure. It was left unchanged; please report this.', fixable: false });
-    return { findings, output: null };
-  }
-  return result;
+  return refuseBrokenRewrite(language, text, result);
 }
