@@ -20,16 +20,6 @@ const SHELL_KEYS = new Set(['run', 'script', 'before_script', 'after_script', 'c
 type Token = CST.Token;
 type FlowScalar = CST.FlowScalar;
 
-interface Scalar {
-  pieces: TPiece[];
-  /** Offset of the scalar (its opening quote when quoted). */
-  start: number;
-  /** Offset just past its value (before a closing quote). */
-  end: number;
-  plain: boolean;
-  value: string;
-}
-
 interface Where {
   /** The mapping key this value belongs to, or null for a sequence item or a document. */
   key: string | null;
@@ -125,31 +115,33 @@ export function scanYaml(c: Collector, text: string): void {
   };
 
   const flowScalar = (token: FlowScalar, where: Where): void => {
-    const resolved = resolve(token)!;
-    const sc: Scalar = { pieces: scalarPieces(text, token, resolved.value), start: token.offset, end: resolved.range[1], plain: token.type === 'scalar', value: resolved.value };
-    let envVar: string | undefined;
-    let pieces = sc.pieces;
-    let anchor = sc.start;
-    if (where.key && looksLikeEnvVar(where.key)) envVar = where.key;
-    else if (where.key === 'value' && where.envName) envVar = where.envName;
-    else if (!where.key && sc.plain && pieces.length === 1) {
-      const am = /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(sc.value);
-      if (am && looksLikeEnvVar(am[1]!)) {
-        envVar = am[1]!;
-        const n = am[0].length;
-        const p = pieces[0]!;
-        pieces = [{ kind: 'text', text: sc.value.slice(n), origin: { ...p.origin, start: p.origin.start + n, literal: p.origin.literal + n } }];
-        anchor += n;
-      }
-    }
-    if (sc.plain && /^curl\s/.test(sc.value)) {
-      shellRanges.push([sc.start, sc.end]);
-      plainShell.push([sc.start, sc.end]);
-      for (let nl = text.indexOf('\n', sc.start); nl >= 0 && nl < sc.end; nl = text.indexOf('\n', nl + 1)) folds.push(nl);
+    const { value, range } = resolve(token)!;
+    const plain = token.type === 'scalar';
+    const start = token.offset;
+    if (plain && /^curl\s/.test(value)) {
+      shellRanges.push([start, range[1]]);
+      plainShell.push([start, range[1]]);
+      for (let nl = text.indexOf('\n', start); nl >= 0 && nl < range[1]; nl = text.indexOf('\n', nl + 1)) folds.push(nl);
       return;
     }
+    const keyVar = where.key && looksLikeEnvVar(where.key) ? where.key : where.key === 'value' ? where.envName : undefined;
+    const assignment = !where.key && plain ? /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(value) : null;
+    const assigned = assignment && looksLikeEnvVar(assignment[1]!) ? assignment : null;
+    const v1 = c.bases.legacy.some((b) => value.includes(b));
+    // Most scalars are neither: their pieces are never needed.
+    if (!keyVar && !assigned && !v1) return;
+    let pieces = scalarPieces(text, token, value);
+    let envVar = keyVar;
+    let anchor = start;
+    if (!keyVar && assigned && pieces.length === 1) {
+      envVar = assigned[1]!;
+      const n = assigned[0].length;
+      const p = pieces[0]!;
+      pieces = [{ kind: 'text', text: value.slice(n), origin: { ...p.origin, start: p.origin.start + n, literal: p.origin.literal + n } }];
+      anchor += n;
+    }
     if (envVar) seeds.set(envVar, withEnv(pieces, envVar));
-    if (c.bases.legacy.some((b) => sc.value.includes(b))) values.push({ pieces: withEnv(pieces, envVar), anchor, server: where.top === 'servers' && where.key === 'url' });
+    if (v1) values.push({ pieces: withEnv(pieces, envVar), anchor, server: where.top === 'servers' && where.key === 'url' });
   };
 
   const node = (token: Token | undefined, where: Where, depth: number): void => {
