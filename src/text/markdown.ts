@@ -252,7 +252,7 @@ function scanJsFence(c: Collector, text: string, f: Fence, ext: string, file: st
   const marked = result.findings.some((x) => x.fixable && c.marked(c.lines.lineStart(x.line + f.line - 1) + x.column - 1, x.ruleId));
   let accepted = !marked;
   if (result.output !== null && accepted) {
-    const edits = fenceEdits(content, result.output, f);
+    const edits = fenceEdits(c.text, content, result.output, f);
     accepted = edits !== null && c.tryEdits(edits);
   }
   for (const x of result.findings) {
@@ -271,19 +271,26 @@ function splice(before: string, after: string, offset: number): Edit {
 }
 
 /**
- * The edits that write a fence's migrated content. In a blockquote, line by line so that every `>`
- * marker stays: an output that adds or removes lines there, or reaches into a marker, is not written.
+ * The edit that writes a fence's migrated content. In a blockquote the content was read with its `>`
+ * markers blanked: each line of the new text gets the marker back (a line the engine adds too), and an
+ * edit that would reach into a marker is not written.
  */
-function fenceEdits(content: string, out: string, f: Fence): Edit[] | null {
-  if (!f.quoted) return [splice(content, out, f.contentStart)];
-  const before = content.split('\n');
-  const after = out.split('\n');
-  if (before.length !== after.length) return null;
-  const edits: Edit[] = [];
-  let at = f.contentStart;
-  before.forEach((line, i) => {
-    if (line !== after[i]) edits.push(splice(line, after[i]!, at));
-    at += line.length + 1;
-  });
-  return edits.every((e) => f.lines.some(([s, end]) => e.start >= s && e.end <= end)) ? edits : null;
+function fenceEdits(text: string, content: string, out: string, f: Fence): Edit[] | null {
+  const edit = splice(content, out, f.contentStart);
+  if (!f.quoted) return [edit];
+  const first = f.lines.find(([s, e]) => s < e) ?? f.lines[0];
+  if (!first) return null;
+  const marker = text.slice(text.lastIndexOf('\n', first[0] - 1) + 1, first[0]);
+  const inCode = (at: number): boolean => f.lines.some(([s, e]) => at >= s && at <= e);
+  if (!inCode(edit.start) || !inCode(edit.end)) return null;
+  const lines = edit.text.split('\n');
+  for (let i = 1; i < lines.length; i++) {
+    const cr = lines[i]!.endsWith('\r') ? '\r' : '';
+    const line = lines[i]!.slice(0, lines[i]!.length - cr.length);
+    // A blank line keeps as much of the marker as it had (`>` or `> `); one the engine adds gets `>`.
+    if (!line.trim()) lines[i] = (line ? marker.slice(0, line.length) + line.slice(marker.length) : marker.trimEnd()) + cr;
+    else if (line.startsWith(' '.repeat(marker.length))) lines[i] = marker + line.slice(marker.length) + cr;
+    else return null;
+  }
+  return [{ ...edit, text: lines.join('\n') }];
 }
