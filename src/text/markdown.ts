@@ -42,7 +42,9 @@ export interface Fence {
  * Container prefixes before an opening fence: blockquote markers and list-item markers
  * (`> - ```bash`). A fence at any indentation counts: docs indent them inside lists and MDX components.
  */
-const OPENING = /^((?:[ \t]*(?:>[ \t]?|(?:[-*+]|\d{1,9}[.)])[ \t]+))*)[ \t]*(`{3,}|~{3,})(.*)$/;
+// Each marker is one `>` or list marker (followed by a space) after spaces: one way to read a prefix, so
+// no backtracking blow-up on long `> > > …` lines.
+const OPENING = /^((?:[ \t]*(?:>|(?:[-*+]|\d{1,9}[.)])(?=[ \t])))*)\s*(`{3,}|~{3,})(.*)$/;
 const CLOSING = /^\s*(`{3,}|~{3,})\s*$/;
 
 /** The length of `depth` blockquote markers at the start of a line, or -1 when the line has fewer (the quote, and its fence, end there). */
@@ -56,14 +58,24 @@ function quotePrefix(line: string, depth: number): number {
   return at;
 }
 
+interface OpenFence {
+  ch: string;
+  len: number;
+  info: string;
+  start: number;
+  contentStart: number;
+  line: number;
+  /** How many blockquote markers each of its lines starts with. */
+  depth: number;
+  lines: Array<[number, number]>;
+}
+
+const closed = (o: OpenFence, end: number, contentEnd: number): Fence => ({ info: o.info, start: o.start, end, contentStart: o.contentStart, contentEnd, line: o.line, lines: o.lines, quoted: o.depth > 0 });
+
 export function fencesOf(text: string): Fence[] {
   const out: Fence[] = [];
-  let open: { ch: string; len: number; info: string; start: number; contentStart: number; line: number; depth: number; lines: Array<[number, number]> } | null = null as typeof open;
+  let open: OpenFence | null = null;
   let lastEnd = 0;
-  const close = (end: number, contentEnd: number): void => {
-    out.push({ info: open!.info, start: open!.start, end, contentStart: open!.contentStart, contentEnd, line: open!.line, lines: open!.lines, quoted: open!.depth > 0 });
-    open = null;
-  };
   let at = 0;
   let line = 1;
   while (at < text.length) {
@@ -77,11 +89,17 @@ export function fencesOf(text: string): Fence[] {
       if (prefix >= 0) {
         inside = true;
         const m = CLOSING.exec(l.slice(prefix));
-        if (m && m[1]![0] === open.ch && m[1]!.length >= open.len) close(nl, at);
-        else open.lines.push([at + prefix, le]);
-      } else close(lastEnd, at); // the blockquote ends, and its fence with it; this line may open another
+        if (m && m[1]![0] === open.ch && m[1]!.length >= open.len) {
+          out.push(closed(open, nl, at));
+          open = null;
+        } else open.lines.push([at + prefix, le]);
+      } else {
+        // The blockquote ends, and its fence with it; this line may open another.
+        out.push(closed(open, lastEnd, at));
+        open = null;
+      }
     }
-    const m = inside ? null : OPENING.exec(l);
+    const m = inside || !(l.includes('```') || l.includes('~~~')) ? null : OPENING.exec(l);
     if (m && !(m[2]![0] === '`' && m[3]!.includes('`'))) {
       const depth = (m[1]!.match(/>/g) ?? []).length;
       open = { ch: m[2]![0]!, len: m[2]!.length, info: m[3]!.trim(), start: at, contentStart: Math.min(nl + 1, text.length), line: line + 1, depth, lines: [] };
@@ -90,7 +108,7 @@ export function fencesOf(text: string): Fence[] {
     at = nl + 1;
     line++;
   }
-  if (open) close(text.length, text.length);
+  if (open) out.push(closed(open, text.length, text.length));
   return out;
 }
 
