@@ -10,7 +10,7 @@ import { RULES } from '../rules/registry.js';
 import type { Language } from './language.js';
 import { PARSE_OPTIONS } from './json.js';
 import { tokenize } from './python/tokenize.js';
-import { fencesOf } from './markdown.js';
+import { fencesOf } from './fences.js';
 
 interface Rewrite {
   findings: Finding[];
