@@ -31,6 +31,9 @@ export default defineConfig([{
   // with require (src/util/lazy.ts) and never reach the bundler.
   external: ['tinypool'],
   plugins: [copyGrammars],
+  // jsonc-parser's "main" is a UMD build that requires its own files at run time, which a bundle cannot
+  // serve: bundle its ES module build ("module") instead.
+  resolve: { alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' } },
   output: {
     dir: 'dist/cli',
     format: 'esm',

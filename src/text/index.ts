@@ -8,9 +8,7 @@ import path from 'node:path';
 import type { Finding } from '../findings.js';
 import type { Bases } from '../url/shape.js';
 import { Collector, type CrossFileHolds } from './plan.js';
-import { RULES } from '../rules/registry.js';
-import { parseJson } from './json.js';
-import { tokenize } from './python/tokenize.js';
+import { refuseBrokenRewrite } from './well-formed.js';
 import { languageOf, type Language } from './language.js';
 import { scanPython, type PythonLinks } from './python/scan.js';
 import { scanShell, type ShellProgramView } from './shell.js';
@@ -22,7 +20,6 @@ import { scanEnv } from './env.js';
 import { scanHttp } from './http.js';
 import { scanHcl } from './hcl.js';
 import { scanDockerfile } from './dockerfile.js';
-import { keepsGrammar, keepsInstructions } from './reparse.js';
 
 export { isTextEngineFile, languageOf, type Language } from './language.js';
 export { grammarsFor, loadGrammars } from './grammars.js';
@@ -71,31 +68,6 @@ export function scanLanguage(c: Collector, text: string, language: Language, fil
 }
 
 /**
- * Structure that must survive a rewrite: JSON still parses, Python keeps its bracket and quote
- * balance, shell and Terraform gain no syntax error in their grammar, a Dockerfile keeps its instructions.
- */
-function stillWellFormed(language: Language, before: string, after: string): boolean {
-  switch (language) {
-    case 'json':
-      return parseJson(before) === null || parseJson(after) !== null;
-    case 'python': {
-      // Unmatched brackets and unterminated strings: a rewrite may not add any.
-      const problems = (t: string): number =>
-        tokenize(t).filter((x) => (x.type === 'op' && x.match !== undefined && x.match < 0) || (x.type === 'string' && x.str!.bodyEnd + x.str!.quote.length !== x.end)).length;
-      return problems(after) <= problems(before);
-    }
-    case 'shell':
-      return keepsGrammar('bash', before, after);
-    case 'hcl':
-      return keepsGrammar('hcl', before, after);
-    case 'dockerfile':
-      return keepsInstructions(before, after);
-    default:
-      return true;
-  }
-}
-
-/**
  * Scan one file's text (BOM already removed). Never throws on odd input: unknown shapes are left alone.
  * `heldVars`: for a .env file, variables whose v1 base must stay (name → where the code that reads it is).
  * Shell and Terraform are read with tree-sitter: `await loadGrammars(grammarsFor(language, text))` first.
@@ -107,11 +79,5 @@ export function scanText(text: string, file: string, bases: Bases, heldVars: Rea
   scanLanguage(c, text, language, file, links);
   const result: TextScanResult = c.result();
   if (links.holds) result.cross = { held: c.heldLiterals(), talksRest: c.talksRest || c.looksRest };
-  if (result.output !== null && !stillWellFormed(language, text, result.output)) {
-    // A rewrite that would break the file is not written (as the JS engine does with output that does not parse).
-    const findings = result.findings.map((f) => (f.fixable ? { ...f, fixable: false } : f));
-    findings.push({ ruleId: 'internal-error', severity: RULES['internal-error'].severity, line: 1, column: 1, message: 'v2-migrate could not rewrite this file safely: the rewritten text would not keep its structure. It was left unchanged; please report this.', fixable: false });
-    return { findings, output: null };
-  }
-  return result;
+  return refuseBrokenRewrite(language, text, result);
 }

@@ -9,6 +9,7 @@ import { matchTemplate, type PathTemplate } from '../map/match.js';
 import type { HttpMethod } from '../map/operations.js';
 import { holePiece, planRequest, planValue, REGENERATE_NOTE, renameNote, v2Form, type Collector, type TPiece } from './plan.js';
 import { bodyOperation, checkBodyField, kindOf, mentionsGraphql, scanGraphql } from './fields.js';
+import { createScanner, parseTree, ScanError, SyntaxKind, type Node, type ParseError, type ParseOptions } from 'jsonc-parser';
 import { backslash, runs } from './strings.js';
 import { maskOutside } from './source.js';
 import { scanShell } from './shell.js';
@@ -25,94 +26,52 @@ export interface JString {
   value: string;
 }
 
-class JsonError extends Error {}
-
-/** A tolerant JSON parser (comments, trailing commas) that keeps every node's offsets. */
+/**
+ * The JSON value spanning `text[from, to)` (comments and trailing commas allowed), with every node's
+ * offsets, read by jsonc-parser; null when that range is not one well-formed value.
+ */
 export function parseJson(text: string, from = 0, to = text.length): JNode | null {
-  let i = from;
-  const ws = (): void => {
-    for (;;) {
-      while (i < to && /\s/.test(text[i]!)) i++;
-      if (text.startsWith('//', i)) {
-        while (i < to && text[i] !== '\n') i++;
-      } else if (text.startsWith('/*', i)) {
-        const e = text.indexOf('*/', i + 2);
-        i = e < 0 || e > to ? to : e + 2;
-      } else return;
-    }
-  };
-  const str = (): JString => {
-    const start = i;
-    i++;
-    let value = '';
-    while (i < to && text[i] !== '"') {
-      if (text[i] === '\\') {
-        const s = backslash(text, i)!;
-        value += s.text;
-        i += s.len;
-      } else value += text[i++];
-    }
-    if (text[i] !== '"') throw new JsonError('unterminated string');
-    i++;
-    return { kind: 'string', start, end: i, value };
-  };
-  const value = (depth: number): JNode => {
-    if (depth > 200) throw new JsonError('too deep');
-    ws();
-    const ch = text[i];
-    const start = i;
-    if (ch === '{') {
-      i++;
-      const entries: Array<{ key: string; keyNode: JString; value: JNode }> = [];
-      for (;;) {
-        ws();
-        if (text[i] === '}') {
-          i++;
-          break;
-        }
-        if (text[i] !== '"') throw new JsonError('expected key');
-        const keyNode = str();
-        ws();
-        if (text[i] !== ':') throw new JsonError('expected :');
-        i++;
-        const v = value(depth + 1);
-        entries.push({ key: keyNode.value, keyNode, value: v });
-        ws();
-        if (text[i] === ',') i++;
-        else if (text[i] !== '}') throw new JsonError('expected , or }');
-      }
-      return { kind: 'object', start, end: i, entries };
-    }
-    if (ch === '[') {
-      i++;
-      const items: JNode[] = [];
-      for (;;) {
-        ws();
-        if (text[i] === ']') {
-          i++;
-          break;
-        }
-        items.push(value(depth + 1));
-        ws();
-        if (text[i] === ',') i++;
-        else if (text[i] !== ']') throw new JsonError('expected , or ]');
-      }
-      return { kind: 'array', start, end: i, items };
-    }
-    if (ch === '"') return str();
-    const m = /^(?:-?\d[\d.eE+-]*|true|false|null)/.exec(text.slice(i, Math.min(to, i + 64)));
-    if (!m) throw new JsonError('unexpected token');
-    i += m[0].length;
-    return { kind: 'other', start, end: i };
-  };
-  try {
-    const v = value(0);
-    ws();
-    return i >= to ? v : null;
-  } catch (error) {
-    if (error instanceof JsonError) return null;
-    throw error;
+  const errors: ParseError[] = [];
+  const root = parseTree(text.slice(from, to), errors, PARSE_OPTIONS);
+  return root && !errors.length ? toJNode(root, from) : null;
+}
+
+export const PARSE_OPTIONS: ParseOptions = { allowTrailingComma: true, disallowComments: false, allowEmptyContent: false };
+
+function toJNode(node: Node, shift: number): JNode {
+  const start = node.offset + shift;
+  const end = start + node.length;
+  switch (node.type) {
+    case 'object':
+      return {
+        kind: 'object',
+        start,
+        end,
+        entries: (node.children ?? []).map((property) => {
+          const keyNode = toJNode(property.children![0]!, shift) as JString;
+          return { key: keyNode.value, keyNode, value: toJNode(property.children![1]!, shift) };
+        }),
+      };
+    case 'array':
+      return { kind: 'array', start, end, items: (node.children ?? []).map((item) => toJNode(item, shift)) };
+    case 'string':
+      return { kind: 'string', start, end, value: node.value as string };
+    default:
+      return { kind: 'other', start, end };
   }
+}
+
+/** The string tokens of text that is not JSON after all (comments are not strings). */
+function stringTokens(text: string, from: number, to: number): JString[] {
+  const scanner = createScanner(text.slice(from, to), false);
+  const out: JString[] = [];
+  for (let t = scanner.scan(); t !== SyntaxKind.EOF; t = scanner.scan()) {
+    if (t === SyntaxKind.StringLiteral && scanner.getTokenError() === ScanError.None) {
+      const start = from + scanner.getTokenOffset();
+      out.push({ kind: 'string', start, end: start + scanner.getTokenLength(), value: scanner.getTokenValue() });
+    }
+  }
+  return out;
 }
 
 const get = (node: JNode | undefined, key: string): JNode | undefined => (node?.kind === 'object' ? node.entries.find((e) => e.key === key)?.value : undefined);
@@ -125,13 +84,8 @@ export function jsonPieces(text: string, s: JString): TPiece[] {
 export function scanJson(c: Collector, text: string, from = 0, to = text.length): void {
   const root = parseJson(text, from, to);
   if (!root) {
-    // Not JSON after all: plan every quoted string that holds a v1 URL.
-    const re = /"(?:[^"\\\n]|\\.)*"/g;
-    const chunk = text.slice(from, to);
-    for (let m = re.exec(chunk); m; m = re.exec(chunk)) {
-      const s: JString = { kind: 'string', start: from + m.index, end: from + m.index + m[0].length, value: '' };
-      if (c.bases.legacy.some((b) => m![0].includes(b))) planValue(c, jsonPieces(text, s));
-    }
+    // Not JSON after all: plan every string that holds a v1 URL.
+    for (const s of stringTokens(text, from, to)) if (c.bases.legacy.some((b) => s.value.includes(b))) planValue(c, jsonPieces(text, s));
     return;
   }
   const handled = new Set<JString>();

@@ -11,6 +11,7 @@ const BY_EXTENSION: Record<string, Language> = {
   '.yaml': 'yaml',
   '.yml': 'yaml',
   '.json': 'json',
+  '.jsonc': 'json',
   '.toml': 'toml',
   '.http': 'http',
   '.rest': 'http',

@@ -10,7 +10,7 @@ import { displayPath } from '../url/shape.js';
 import { fenceLanguage, type Language } from './language.js';
 import { holePiece, planValue, shapeFor, v2Form, type Collector, type TPiece } from './plan.js';
 import { isSchemaUrl } from '../url/plan.js';
-import { maskOutside, overwrite } from './source.js';
+import { maskOutside, overwrite, type Edit } from './source.js';
 import { pushTo } from '../util/multimap.js';
 import { scanGraphql } from './fields.js';
 import { scanShell, trimUrlToken } from './shell.js';
@@ -22,61 +22,21 @@ import { scanEnv } from './env.js';
 import { scanHttp } from './http.js';
 import { scanHcl } from './hcl.js';
 import { scanDockerfile } from './dockerfile.js';
-
-export interface Fence {
-  info: string;
-  /** Offsets of the fence (opening line to closing line) and of its content. */
-  start: number;
-  end: number;
-  contentStart: number;
-  contentEnd: number;
-  /** 1-based line of the first content line. */
-  line: number;
-}
-
-export function fencesOf(text: string): Fence[] {
-  const out: Fence[] = [];
-  let open: { ch: string; len: number; info: string; start: number; contentStart: number; line: number } | null = null;
-  let at = 0;
-  let line = 1;
-  while (at < text.length) {
-    let nl = text.indexOf('\n', at);
-    if (nl < 0) nl = text.length;
-    const l = text.slice(at, nl).replace(/\r$/, '');
-    if (!open) {
-      const m = /^\s*(`{3,}|~{3,})(.*)$/.exec(l);
-      if (m && !(m[1]![0] === '`' && m[2]!.includes('`'))) open = { ch: m[1]![0]!, len: m[1]!.length, info: m[2]!.trim(), start: at, contentStart: Math.min(nl + 1, text.length), line: line + 1 };
-    } else {
-      const m = /^\s*(`{3,}|~{3,})\s*$/.exec(l);
-      if (m && m[1]![0] === open.ch && m[1]!.length >= open.len) {
-        out.push({ info: open.info, start: open.start, end: nl, contentStart: open.contentStart, contentEnd: at, line: open.line });
-        open = null;
-      }
-    }
-    at = nl + 1;
-    line++;
-  }
-  if (open) out.push({ info: open.info, start: open.start, end: text.length, contentStart: open.contentStart, contentEnd: text.length, line: open.line });
-  return out;
-}
+import { fencesOf, type Fence } from './fences.js';
 
 /** Lines of a console / pycon session that are input: the prompt blanked, output lines dropped. */
 function sessionRanges(text: string, f: Fence, prompt: RegExp, continuation: RegExp): { ranges: Array<[number, number]>; prompts: Array<[number, number]> } {
   const ranges: Array<[number, number]> = [];
   const prompts: Array<[number, number]> = [];
-  let at = f.contentStart;
   let continuing = false;
-  while (at < f.contentEnd) {
-    let nl = text.indexOf('\n', at);
-    if (nl < 0 || nl > f.contentEnd) nl = f.contentEnd;
-    const l = text.slice(at, nl);
+  for (const [at, end] of f.lines) {
+    const l = text.slice(at, end);
     const m = prompt.exec(l) ?? (continuing ? continuation.exec(l) ?? /^/.exec(l) : null);
     if (m) {
       prompts.push([at, at + m[0].length]);
-      ranges.push([at, nl]);
+      ranges.push([at, end]);
       continuing = /\\\s*$/.test(l) || (prompt.source.includes('>>>') && /^\s*(>>>|\.\.\.)/.test(l));
     } else continuing = false;
-    at = nl + 1;
   }
   return { ranges, prompts };
 }
@@ -92,31 +52,39 @@ const JS_EXT: Record<string, string> = { js: 'js', javascript: 'js', jsx: 'jsx',
 export function scanMarkdown(c: Collector, text: string, file: string): void {
   const fences = fencesOf(text);
   const groups = new Map<Language, Array<[number, number]>>();
+  /** YAML fences one by one: each is its own stream (indentation does not carry from one to the next). */
+  const yamlFences: Array<Array<[number, number]>> = [];
   const prompts: Array<[number, number]> = [];
-  const add = (lang: Language, r: [number, number]): void => pushTo(groups, lang, r);
+  const add = (lang: Language, ranges: Array<[number, number]>): void => {
+    for (const r of ranges) pushTo(groups, lang, r);
+  };
   for (const f of fences) {
     const lang = fenceLanguage(f.info);
-    const range: [number, number] = [f.contentStart, f.contentEnd];
-    const content = text.slice(f.contentStart, f.contentEnd);
+    // A blockquoted fence is read with its `>` markers blanked: the code alone, at its own offsets.
+    const code = f.quoted ? maskOutside(text, f.lines) : text;
+    const content = code.slice(f.contentStart, f.contentEnd);
     if (lang === 'console' || (lang === null && /^\s*\$\s+curl\s/m.test(content))) {
-      const s = sessionRanges(text, f, /^\s*\$\s+/, /^\s*>\s?/);
-      for (const r of s.ranges) add('shell', r);
+      const s = sessionRanges(code, f, /^\s*\$\s+/, /^\s*>\s?/);
+      add('shell', s.ranges);
       prompts.push(...s.prompts);
     } else if (lang === 'pycon') {
-      const s = sessionRanges(text, f, /^\s*(>>>|\.\.\.) ?/, /^\s*\.\.\. ?/);
-      for (const r of s.ranges) add('python', r);
+      const s = sessionRanges(code, f, /^\s*(>>>|\.\.\.) ?/, /^\s*\.\.\. ?/);
+      add('python', s.ranges);
       prompts.push(...s.prompts);
     } else if (lang === 'js') {
-      scanJsFence(c, text, f, JS_EXT[f.info.trim().split(/[\s{,]/)[0]!.toLowerCase()] ?? 'js', file);
-    } else if (lang === 'json') scanJson(c, text, f.contentStart, f.contentEnd);
-    else if (lang === 'graphql') scanGraphql(c, text, f.contentStart, f.contentEnd);
-    else if (lang) add(lang, range);
-    else if (/^\s*curl\s/m.test(content)) add('shell', range);
-    else if (/^\s*(GET|POST|PUT|PATCH|DELETE)\s+\S+:\/\//m.test(content)) add('http', range);
-    else plainTokens(c, text, f.contentStart, f.contentEnd, false);
+      scanJsFence(c, code, f, JS_EXT[f.info.trim().split(/[\s{,]/)[0]!.toLowerCase()] ?? 'js', file);
+    } else if (lang === 'json') scanJson(c, code, f.contentStart, f.contentEnd);
+    else if (lang === 'graphql') scanGraphql(c, code, f.contentStart, f.contentEnd);
+    else if (lang === 'yaml') {
+      add(lang, f.lines);
+      yamlFences.push(f.lines);
+    } else if (lang) add(lang, f.lines);
+    else if (/^\s*curl\s/m.test(content)) add('shell', f.lines);
+    else if (/^\s*(GET|POST|PUT|PATCH|DELETE)\s+\S+:\/\//m.test(content)) add('http', f.lines);
+    else plainTokens(c, code, f.contentStart, f.contentEnd, false);
   }
   for (const [lang, ranges] of groups) {
-    const m = masked(text, ranges, prompts.filter(([s]) => ranges.some(([a, b]) => s >= a && s < b)));
+    const m = lang === 'yaml' ? '' : masked(text, ranges, prompts.filter(([s]) => ranges.some(([a, b]) => s >= a && s < b)));
     switch (lang) {
       case 'shell':
         scanShell(c, m);
@@ -125,7 +93,7 @@ export function scanMarkdown(c: Collector, text: string, file: string): void {
         scanPython(c, m);
         break;
       case 'yaml':
-        scanYaml(c, m);
+        for (const lines of yamlFences) scanYaml(c, masked(text, lines));
         break;
       case 'toml':
         scanToml(c, m);
@@ -214,15 +182,45 @@ function scanJsFence(c: Collector, text: string, f: Fence, ext: string, file: st
   const marked = result.findings.some((x) => x.fixable && c.marked(c.lines.lineStart(x.line + f.line - 1) + x.column - 1, x.ruleId));
   let accepted = !marked;
   if (result.output !== null && accepted) {
-    const out = result.output;
-    let p = 0;
-    while (p < content.length && p < out.length && content[p] === out[p]) p++;
-    let s = 0;
-    while (s < content.length - p && s < out.length - p && content[content.length - 1 - s] === out[out.length - 1 - s]) s++;
-    accepted = c.tryEdits([{ start: f.contentStart + p, end: f.contentStart + content.length - s, text: out.slice(p, out.length - s) }]);
+    const edits = fenceEdits(c.text, content, result.output, f);
+    accepted = edits !== null && c.tryEdits(edits);
   }
   for (const x of result.findings) {
     const fixable = x.fixable && accepted;
     c.findings.push({ ...x, line: x.line + f.line - 1, fixable });
   }
+}
+
+/** The one splice that turns `before` (at `offset`) into `after`: their common start and end are kept. */
+function splice(before: string, after: string, offset: number): Edit {
+  let p = 0;
+  while (p < before.length && p < after.length && before[p] === after[p]) p++;
+  let s = 0;
+  while (s < before.length - p && s < after.length - p && before[before.length - 1 - s] === after[after.length - 1 - s]) s++;
+  return { start: offset + p, end: offset + before.length - s, text: after.slice(p, after.length - s) };
+}
+
+/**
+ * The edit that writes a fence's migrated content. In a blockquote the content was read with its `>`
+ * markers blanked: each line of the new text gets the marker back (a line the engine adds too), and an
+ * edit that would reach into a marker is not written.
+ */
+function fenceEdits(text: string, content: string, out: string, f: Fence): Edit[] | null {
+  const edit = splice(content, out, f.contentStart);
+  if (!f.quoted) return [edit];
+  const first = f.lines.find(([s, e]) => s < e) ?? f.lines[0];
+  if (!first) return null;
+  const marker = text.slice(text.lastIndexOf('\n', first[0] - 1) + 1, first[0]);
+  const inCode = (at: number): boolean => f.lines.some(([s, e]) => at >= s && at <= e);
+  if (!inCode(edit.start) || !inCode(edit.end)) return null;
+  const lines = edit.text.split('\n');
+  for (let i = 1; i < lines.length; i++) {
+    const cr = lines[i]!.endsWith('\r') ? '\r' : '';
+    const line = lines[i]!.slice(0, lines[i]!.length - cr.length);
+    // A blank line keeps as much of the marker as it had (`>` or `> `); one the engine adds gets `>`.
+    if (!line.trim()) lines[i] = (line ? marker.slice(0, line.length) + line.slice(marker.length) : marker.trimEnd()) + cr;
+    else if (line.startsWith(' '.repeat(marker.length))) lines[i] = marker + line.slice(marker.length) + cr;
+    else return null;
+  }
+  return [{ ...edit, text: lines.join('\n') }];
 }
