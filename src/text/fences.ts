@@ -93,3 +93,33 @@ export function fencesOf(text: string): Fence[] {
   if (open) out.push(closed(open, text.length, text.length));
   return out;
 }
+
+/**
+ * Indented code blocks (four spaces or a tab, after a blank line) that are shell commands: their
+ * first line is a `curl` call, or a `$ curl` prompt. Docs write commands that way as often as in a
+ * fence; other indented text (a list item's continuation, a quoted paragraph) stays prose. They are
+ * returned as fences without an info string, so they are scanned like an unlabelled fence.
+ */
+export function indentedCommands(text: string, fences: readonly Fence[]): Fence[] {
+  const out: Fence[] = [];
+  const lines: Array<[number, number]> = [];
+  for (let at = 0; at < text.length; ) {
+    let nl = text.indexOf('\n', at);
+    if (nl < 0) nl = text.length;
+    lines.push([at, nl > at && text[nl - 1] === '\r' ? nl - 1 : nl]);
+    at = nl + 1;
+  }
+  const inFence = (offset: number): boolean => fences.some((f) => offset >= f.start && offset < Math.max(f.end, f.start + 1));
+  const blank = (i: number): boolean => !text.slice(lines[i]![0], lines[i]![1]).trim();
+  const indented = (i: number): boolean => /^(?: {4}|\t)/.test(text.slice(lines[i]![0], lines[i]![1])) && !blank(i);
+  for (let i = 0; i < lines.length; i++) {
+    if (!indented(i) || (i > 0 && !blank(i - 1)) || inFence(lines[i]![0])) continue;
+    if (!/^\s*(?:\$\s+)?curl\s/.test(text.slice(lines[i]![0], lines[i]![1]))) continue;
+    let last = i;
+    for (let j = i + 1; j < lines.length && (indented(j) || blank(j)) && !inFence(lines[j]![0]); j++) if (indented(j)) last = j;
+    const block = lines.slice(i, last + 1);
+    out.push({ info: '', start: block[0]![0], end: block[block.length - 1]![1], contentStart: block[0]![0], contentEnd: block[block.length - 1]![1], line: i + 1, lines: block, quoted: false });
+    i = last;
+  }
+  return out;
+}

@@ -22,7 +22,7 @@ import { scanEnv } from './env.js';
 import { scanHttp } from './http.js';
 import { scanHcl } from './hcl.js';
 import { scanDockerfile } from './dockerfile.js';
-import { fencesOf, type Fence } from './fences.js';
+import { fencesOf, indentedCommands, type Fence } from './fences.js';
 
 /** Lines of a console / pycon session that are input: the prompt blanked, output lines dropped. */
 function sessionRanges(text: string, f: Fence, prompt: RegExp, continuation: RegExp): { ranges: Array<[number, number]>; prompts: Array<[number, number]> } {
@@ -50,7 +50,8 @@ function masked(text: string, ranges: Array<[number, number]>, prompts: Array<[n
 const JS_EXT: Record<string, string> = { js: 'js', javascript: 'js', jsx: 'jsx', mjs: 'mjs', cjs: 'cjs', node: 'js', ts: 'ts', typescript: 'ts', tsx: 'tsx' };
 
 export function scanMarkdown(c: Collector, text: string, file: string): void {
-  const fences = fencesOf(text);
+  const fenced = fencesOf(text);
+  const fences = [...fenced, ...indentedCommands(text, fenced)].sort((a, b) => a.start - b.start);
   const groups = new Map<Language, Array<[number, number]>>();
   /** YAML fences one by one: each is its own stream (indentation does not carry from one to the next). */
   const yamlFences: Array<Array<[number, number]>> = [];
