@@ -200,7 +200,7 @@ function check(ok, what) {
 // ---------------------------------------------------------------------------------------------
 
 if (process.env.BENCH_NO_BUILD !== '1') {
-  // npm run build: tsc to dist/src, then the bundle bin/v2-migrate.js runs (dist/cli).
+  // npm run build: tsc to dist/src, then the bundle bin/v2-migrate.js runs (dist/lib).
   log('building dist/ (tsc -p tsconfig.build.json, then rolldown -c; BENCH_NO_BUILD=1 skips)');
   for (const step of [[path.join(REPO, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], [path.join(REPO, 'node_modules', 'rolldown', 'bin', 'cli.mjs'), '-c']]) {
     const built = spawnSync(process.execPath, step, { cwd: REPO, encoding: 'utf8' });

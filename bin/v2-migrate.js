@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Thin launcher: the CLI is TypeScript built to dist/ by `npm run build` (run by `npm ci`).
-import { main } from '../dist/cli/cli.js';
+import { main } from '../dist/lib/cli.js';
 
 main(process.argv.slice(2)).then(
   (code) => {

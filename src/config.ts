@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { z } from 'zod';
-import { lazy, requireDependency } from './util/lazy.js';
+import * as z from 'zod';
+import { lazy } from './util/lazy.js';
 import { onDisk, type HasEntry } from './util/folders.js';
 import { GRAPHQL_URL, JOB_API_HOST, LEGACY_BASE_URL, TARGET_BASE_URL, stripTrailingSlash } from './map/hosts.js';
 import { RULE_IDS, type RuleId } from './rules/registry.js';
@@ -12,42 +12,42 @@ import { AS_IF_ABSENT, parseJson, unparsableJson, type ReportMalformed } from '.
 export const CONFIG_FILE = 'v2-migrate.config.json';
 
 /** `v2-migrate.config.json` (or the `"v2-migrate"` key of package.json). Unknown keys are errors. */
-function buildConfigSchema(zod: typeof z) {
-  const url = zod.string().url();
+function buildConfigSchema() {
+  const url = z.string().url();
   const base = (kind: BaseKind) =>
     url.superRefine((value, ctx) => {
       const problem = baseUrlProblem(value, kind);
       if (problem) ctx.addIssue({ code: 'custom', message: `${value} ${problem}` });
     });
-  const ruleSetting = zod.enum(['off', 'error', 'warning', 'info']);
-  const schema = zod
+  const ruleSetting = z.enum(['off', 'error', 'warning', 'info']);
+  const schema = z
     .object({
-      legacyBaseUrls: zod.array(base('legacy')).optional().describe('Extra v1 base URLs (proxies); RunPod’s own is always included.'),
+      legacyBaseUrls: z.array(base('legacy')).optional().describe('Extra v1 base URLs (proxies); RunPod’s own is always included.'),
       baseUrl: base('target').optional().describe('The v2 base URL to write (default https://api.runpod.io/v2).'),
-      ignore: zod.array(zod.string()).optional().describe('gitignore-style globs of files to skip.'),
-      maxFileSizeMB: zod.number().positive().optional().describe('Files larger than this are scanned as text only, not parsed (default 2).'),
-      gpuPools: zod
-        .record(zod.string(), zod.string().min(1))
+      ignore: z.array(z.string()).optional().describe('gitignore-style globs of files to skip.'),
+      maxFileSizeMB: z.number().positive().optional().describe('Files larger than this are scanned as text only, not parsed (default 2).'),
+      gpuPools: z
+        .record(z.string(), z.string().min(1))
         .optional()
         .describe('GPU type name → v2 serverless pool id (e.g. "NVIDIA GeForce RTX 4090": "ADA_24"), for endpoint gpuTypeIds.'),
-      preserveV1Defaults: zod.boolean().optional().describe('Write the v1 defaults (ports, storage, name) out explicitly on creates instead of warning.'),
-      adapters: zod
-        .union([zod.literal(false), zod.strictObject({ file: zod.string().min(1).optional().describe('Where the generated adapter file goes, relative to this config (default: next to the code that uses it).') })])
+      preserveV1Defaults: z.boolean().optional().describe('Write the v1 defaults (ports, storage, name) out explicitly on creates instead of warning.'),
+      adapters: z
+        .union([z.literal(false), z.strictObject({ file: z.string().min(1).optional().describe('Where the generated adapter file goes, relative to this config (default: next to the code that uses it).') })])
         .optional()
         .describe('Bodies built at run time are wrapped in generated v1 → v2 adapters; false holds such requests on v1 instead.'),
-      wrappers: zod
+      wrappers: z
         .array(
-          zod.strictObject({
-            name: zod.string().min(1).describe('Function or method name (`runpodRequest`, `client.call`: the last part is matched).'),
-            path: zod.number().int().min(0).describe('Argument position of the path (relative to the v1 base).'),
-            method: zod.number().int().min(0).optional().describe('Argument position of the HTTP method (default: GET).'),
-            body: zod.number().int().min(0).optional().describe('Argument position of the JSON body (an object the wrapper serializes).'),
+          z.strictObject({
+            name: z.string().min(1).describe('Function or method name (`runpodRequest`, `client.call`: the last part is matched).'),
+            path: z.number().int().min(0).describe('Argument position of the path (relative to the v1 base).'),
+            method: z.number().int().min(0).optional().describe('Argument position of the HTTP method (default: GET).'),
+            body: z.number().int().min(0).optional().describe('Argument position of the JSON body (an object the wrapper serializes).'),
           }),
         )
         .optional()
         .describe('Wrappers defined where the tool cannot see them (another package): calls to them are migrated like requests.'),
-      rules: zod
-        .record(zod.string(), ruleSetting)
+      rules: z
+        .record(z.string(), ruleSetting)
         .superRefine((rules, ctx) => {
           for (const id of Object.keys(rules)) if (!(RULE_IDS as string[]).includes(id)) ctx.addIssue({ code: 'custom', path: [id], message: `unknown rule id "${id}"` });
         })
@@ -55,10 +55,15 @@ function buildConfigSchema(zod: typeof z) {
         .describe('Per-rule "off" or a severity.'),
     })
     .strict();
+  // ConfigFile is written out for the published types; this keeps it the schema's exact shape.
+  true satisfies SameShape<z.infer<typeof schema>, ConfigFile>;
   return { schema };
 }
 
 type BaseKind = 'legacy' | 'target';
+
+/** true when A and B have the same keys and each is assignable to the other. */
+type SameShape<A, B> = [keyof A, A] extends [keyof B, B] ? ([keyof B, B] extends [keyof A, A] ? true : false) : false;
 
 /**
  * Why a URL cannot be a base of this kind, or null when it can: a legacy base is a REST v1 base to move
@@ -81,15 +86,36 @@ export function baseUrlProblem(value: string, kind: BaseKind): string | null {
   return null;
 }
 
-/** zod is loaded only when there is a config to check. */
-const configSchema = lazy(() => buildConfigSchema(requireDependency('zod').z));
+/** The schema is built only when there is a config to check. */
+const configSchema = lazy(buildConfigSchema);
 
-export type ConfigFile = z.infer<ReturnType<typeof buildConfigSchema>['schema']>;
+/**
+ * A config file's content, as the schema above checks it (written out, not inferred from the schema,
+ * so the published types need no zod).
+ */
+export interface ConfigFile {
+  legacyBaseUrls?: string[];
+  baseUrl?: string;
+  ignore?: string[];
+  maxFileSizeMB?: number;
+  gpuPools?: Record<string, string>;
+  preserveV1Defaults?: boolean;
+  adapters?: false | { file?: string };
+  wrappers?: DeclaredWrapper[];
+  rules?: Record<string, 'off' | 'error' | 'warning' | 'info'>;
+}
 
 export class ConfigError extends Error {}
 
+/** A wrapper the config declares: where its path, method and body arguments are. */
+export interface DeclaredWrapper {
+  name: string;
+  path: number;
+  method?: number;
+  body?: number;
+}
+
 /** Settings for one run, after config file and flags are merged. */
-export type DeclaredWrapper = NonNullable<ConfigFile['wrappers']>[number];
 
 export interface Settings {
   bases: Bases;

@@ -10,7 +10,7 @@ import { lazy, requireDependency } from '../util/lazy.js';
  * type syntax cut out at the parser's node offsets (the rest of the text, comments and layout stay).
  *
  * The .ts file ships with the package (package.json `files`), so this works the same from the
- * sources (vitest), from dist/src and from the dist/cli bundle: each finds it from its own location.
+ * sources (vitest), from dist/src and from the dist/lib bundle: each finds it from its own location.
  */
 const RUNTIME = path.join('src', 'adapters', 'runtime.ts');
 

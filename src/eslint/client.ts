@@ -15,7 +15,7 @@ function connect(): Connection {
   if (connection) return connection;
   const signal = new Int32Array(new SharedArrayBuffer(4));
   const { port1, port2 } = new MessageChannel();
-  const worker = new Worker(new URL('./worker.js', import.meta.url), { workerData: { port: port2, signal }, transferList: [port2] });
+  const worker = new Worker(new URL('./lint-worker.js', import.meta.url), { workerData: { port: port2, signal }, transferList: [port2] });
   // The thread must not keep ESLint's process alive once linting is done.
   worker.unref();
   worker.on('error', () => {

@@ -1,4 +1,4 @@
-import type { Parsed } from './parse.js';
+import type { Parsed } from './parsed.js';
 import { buildSite, classifyCallee, type DeclaredWrapper } from './clients/index.js';
 import type { ClientCall } from './clients/adapter.js';
 import type { HttpSite } from './clients/model.js';

@@ -1,4 +1,4 @@
-import type { Parsed } from './parse.js';
+import type { Parsed } from './parsed.js';
 import type { N, P } from './scope.js';
 import { collectPaths } from './walk.js';
 

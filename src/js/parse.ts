@@ -1,6 +1,6 @@
 import type { ParseResult, ParserOptions, ParserPlugin } from '@babel/parser';
 import type { File } from '@babel/types';
-import type { P } from './scope.js';
+import type { Parsed } from './parsed.js';
 import path from 'node:path';
 import { NodePath } from './path.js';
 import { isComponentFile } from './components.js';
@@ -50,11 +50,6 @@ export function parserFor(file: string, startIndex = 0): { parse(source: string)
     plugins: pluginsFor(file),
   };
   return { parse: (source: string) => babelParse(source, options) };
-}
-
-export interface Parsed {
-  /** The path of the File node. */
-  root: P;
 }
 
 /**

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { parseForTransform, type Parsed } from './parse.js';
+import { parseForTransform } from './parse.js';
+import type { Parsed } from './parsed.js';
 import { isEnvFile } from '../scan/kinds.js';
 import { codeView, isComponentFile } from './components.js';
 import { keyName, memberName, requiredModule, type N, type P } from './scope.js';

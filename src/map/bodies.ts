@@ -1,4 +1,18 @@
-import type { V2BodySchemaName } from './schemas.js';
+/**
+ * The v2 request bodies by spec component name, each a schema in src/map/schemas.ts (which must have
+ * exactly these). Named here, not derived from the schemas, so the published types need no zod.
+ */
+export type V2BodySchemaName =
+  | 'CreatePodRequest'
+  | 'UpdatePodRequest'
+  | 'PodActionRequest'
+  | 'CreateEndpointRequest'
+  | 'UpdateEndpointRequest'
+  | 'CreateTemplateRequest'
+  | 'UpdateTemplateRequest'
+  | 'CreateNetworkVolumeRequest'
+  | 'UpdateNetworkVolumeRequest'
+  | 'CreateRegistryRequest';
 
 /**
  * Request-body mappings, one per v1 operation that takes a body (MIGRATION.md §3–§4). Simple facts

@@ -1,5 +1,8 @@
 import * as z from 'zod';
 import { lazy } from '../util/lazy.js';
+import type { V2BodySchemaName } from './bodies.js';
+
+export type { V2BodySchemaName };
 
 /**
  * v2 request bodies as zod schemas, written from runpod-v2.openapi.json (test/schemas.test.ts checks
@@ -7,8 +10,7 @@ import { lazy } from '../util/lazy.js';
  * Cross-field rules the spec states in prose (exactly one of gpu/cpu, persistent xor network, CUDA
  * set xor floor) are refinements. Built on first use.
  *
- * zod is imported as a module here (the engine's bundle keeps only the parts used, about a third of
- * its load time), and loaded by require only where the command line needs it (config, baseline).
+ * zod is imported as a module (the bundle keeps only the parts used, about a third of its load time).
  */
 function buildSchemas() {
   const cuda = z.string().regex(/^\d+\.\d+$/);
@@ -169,10 +171,8 @@ function buildSchemas() {
     CreateNetworkVolumeRequest,
     UpdateNetworkVolumeRequest,
     CreateRegistryRequest,
-  } as const;
+  } as const satisfies Record<V2BodySchemaName, z.ZodType>;
 }
 
 /** v2 body schema per spec component name. */
 export const v2BodySchemas = lazy(buildSchemas);
-
-export type V2BodySchemaName = keyof ReturnType<typeof buildSchemas>;

@@ -7,7 +7,7 @@ export const INFORMATION_URI = 'https://www.npmjs.com/package/v2-migrate';
 
 let cached: string | null = null;
 
-/** The package version, from the nearest package.json named v2-migrate above this module (src/ or dist/src/). */
+/** The package version, from the nearest package.json named v2-migrate above this module (src/, dist/src/ or dist/lib/). */
 export function toolVersion(): string {
   if (cached) return cached;
   for (let dir = path.dirname(fileURLToPath(import.meta.url)); ; dir = path.dirname(dir)) {

@@ -7,7 +7,8 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { lazy, requireDependency } from '../util/lazy.js';
+import * as z from 'zod';
+import { lazy } from '../util/lazy.js';
 import type { Finding } from '../findings.js';
 import type { FileResult, RunResult } from './runner.js';
 import { summarize } from './summary.js';
@@ -25,16 +26,15 @@ export interface BaselineEntry extends LinePrint {
 
 export const BASELINE_VERSION = 1;
 
-const baselineSchema = lazy(() => {
-  const { z }: typeof import('zod') = requireDependency('zod');
-  return z
+const baselineSchema = lazy(() =>
+  z
     .object({
       version: z.literal(BASELINE_VERSION),
       tool: z.literal('v2-migrate').optional(),
       findings: z.array(z.object({ path: z.string(), ruleId: z.string(), lineHash: z.string(), occurrence: z.number().int().nonnegative() }).strict()),
     })
-    .strict();
-});
+    .strict(),
+);
 
 export class BaselineError extends Error {}
 

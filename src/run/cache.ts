@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ComponentOutcome, ComponentTask } from './component.js';
-import { requireDependency } from '../util/lazy.js';
+import { diffLines } from 'diff';
 
 /** Bumped when what a cache file holds changes shape (v2: a group's outcome, not only its results; v3: outputs as line diffs). */
 const FORMAT = 3;
@@ -15,7 +15,6 @@ const FORMAT = 3;
 type StoredOutput = Array<number | [number] | string>;
 
 function storeOutput(input: string, output: string): StoredOutput {
-  const { diffLines } = requireDependency('diff') as typeof import('diff');
   return diffLines(input, output).map((c) => (c.added ? c.value : c.removed ? [c.value.length] : c.value.length));
 }
 

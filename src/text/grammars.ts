@@ -4,7 +4,7 @@
  * (`loadGrammarsFor`); the scanners then parse synchronously (`parseWith`).
  *
  * The .wasm files are copied into dist/grammars/ at build (rolldown.config.js), so the bundled CLI
- * (dist/cli), the library build (dist/src/text) and the sources under test (src/text) all find them
+ * (dist/lib), the library build (dist/src/text) and the sources under test (src/text) all find them
  * by walking up from this module; web-tree-sitter's own .wasm is located the same way, so it works
  * bundled or not.
  */
@@ -29,7 +29,7 @@ const parsers = new Map<Grammar, TsParser>();
 const loading = new Map<Grammar, Promise<void>>();
 let runtime: Promise<typeof import('web-tree-sitter')> | null = null;
 
-/** dist/grammars/<file>, from wherever this module runs (dist/cli, dist/src/text or src/text). */
+/** dist/grammars/<file>, from wherever this module runs (dist/lib, dist/src/text or src/text). */
 function grammarFile(file: string): string {
   let dir = path.dirname(fileURLToPath(import.meta.url));
   for (let up = 0; up < 4; up++) {

@@ -1,0 +1,10 @@
+import type { P } from './scope.js';
+
+/**
+ * A parsed file as the engine holds it. Its own module so that the declarations of the modules that
+ * hold one (and the package's published types) do not load Babel's, which are not installed with it.
+ */
+export interface Parsed {
+  /** The path of the File node. */
+  root: P;
+}
