@@ -219,6 +219,7 @@ export function scanHcl(c: Collector, text: string): void {
     const methodText = methodAttr?.str ? text.slice(methodAttr.str.start + 1, methodAttr.str.end - 1).toUpperCase() : 'GET';
     const method = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(methodText) ? (methodText as HttpMethod) : undefined;
     planRequest(c, {
+      client: 'terraform-http',
       url,
       anchor: a.at,
       method,

@@ -94,6 +94,7 @@ export function scanHttp(c: Collector, text: string): void {
     const last = headers[headers.length - 1] ?? l;
     const hasType = headers.some((h) => /^\s*content-type\s*:/i.test(h.text));
     const outcome = planRequest(c, {
+      client: 'http-file',
       url,
       anchor: l.start + l.text.search(/\S/),
       method,

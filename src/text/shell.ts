@@ -100,6 +100,7 @@ export function scanShell(c: Collector, text: string, opts: ShellOptions = {}): 
         })
       : [];
     const outcome = planRequest(c, {
+      client: 'curl',
       url,
       query,
       anchor: curl.curlWord.start,
@@ -187,7 +188,7 @@ function planWrapperCall(c: Collector, cmds: readonly Command[], scope: ShellSco
     if (!bodyParam || args.length !== bodyParam - 1 || !wrapper.json) return `the body goes through the wrapper ${wrapper.where}`;
     return [{ start: cmd.end, end: cmd.end, text: ` '${JSON.stringify(body)}'` }];
   };
-  const outcome = planRequest(c, { url: fill(wrapper.url, argPieces), anchor: cmd.words[at]!.start, method, setMethod, setJsonBody });
+  const outcome = planRequest(c, { client: 'shell-function', url: fill(wrapper.url, argPieces), anchor: cmd.words[at]!.start, method, setMethod, setJsonBody });
   if (outcome.shape.base === 'legacy' || outcome.shape.base === 'target') for (const r of reads) covered.add(r);
   const bodyWord = bodyParam ? args[bodyParam - 1] : undefined;
   if (outcome.op && bodyWord) curlBody(c, cmds, scope, [bodyWord], outcome);

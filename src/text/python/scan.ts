@@ -5,11 +5,11 @@
  * GraphQL operations (inventory).
  */
 import type { HttpMethod } from '../../map/operations.js';
-import { PATH_TEMPLATES, isParam } from '../../map/match.js';
+import { PATH_TEMPLATES, isParam, templatesCompatible } from '../../map/match.js';
 import { V1_RESOURCES } from '../../map/match.js';
 import { templateOf } from '../../url/plan.js';
 import type { QueryParam } from '../fields.js';
-import { couldBeV1Path, flatText, isCompleteUrl, planRequest, planValue, shapeFor, textPiece, type Collector, type EditsOrReason, type RequestOutcome, type TPiece } from '../plan.js';
+import { flatText, isCompleteUrl, planRequest, planValue, shapeFor, textPiece, type Collector, type EditsOrReason, type RequestOutcome, type TPiece } from '../plan.js';
 import { bodyOperation, checkBodyField, checkLooseBodyField, type ValueKind, checkResponseField, isListOp, listEnvelope, mentionsGraphql, scanGraphql } from '../fields.js';
 import { bindArgs, envLookup, evalRange, helperFunction, makeCtx, type Ctx } from './eval.js';
 import { buildModule, fieldTokens, fnOf, splitTop, type Arg, type Assign, type Call, type Module, type Scope } from './model.js';
@@ -343,7 +343,7 @@ function expand(c: Collector, m: Module, site: HttpCall, chain: Call[], quote: s
   const shape = shapeFor(ev.url, c.bases);
   const segments = shape.segments.map((s) => s.text);
   const needsMore =
-    (unboundHole(ev.url) && (shape.base === 'unknown' || (shape.base !== 'other' && shape.base !== 'job' && segments.includes(null) && !templateOf(shape) && couldBeV1Path(segments)))) ||
+    (unboundHole(ev.url) && (shape.base === 'unknown' || (shape.base !== 'other' && shape.base !== 'job' && segments.includes(null) && !templateOf(shape) && templatesCompatible(segments).length > 0))) ||
     (ev.method === undefined && unboundHole(ev.methodPieces)) ||
     (!!site.body && unboundHole(bodyPieces) && site.kind !== 'guess');
   if (needsMore && outer.used.size && chain.length < 3) {
@@ -374,6 +374,8 @@ function expand(c: Collector, m: Module, site: HttpCall, chain: Call[], quote: s
     }
   }
   const outcome = planRequest(c, {
+    // `requests` / `httpx` called as a module; a session or client object; urllib; a client-ish receiver.
+    client: site.kind === 'module' ? site.call.receiver : site.kind === 'client' ? 'session' : site.kind === 'urllib' ? 'urllib' : 'unknown',
     url,
     query,
     anchor: m.toks[anchor.calleeTok]!.start,
