@@ -126,3 +126,13 @@ export function requestNotVisibleMessage(template: PathTemplate, change: Exclude
   const what = change === 'removed' ? 'has no v2 equivalent' : `changes method or body in v2 (${first.method} ${template.v1Path} → ${v2})`;
   return `This v1 URL is for ${template.v1Path}, which ${what}; the request that uses it is not visible here, so it was not rewritten.`;
 }
+
+/** A v2 list response's shape: `{ pods: [...] }`, or billing's `{ records, metadata }`. */
+export function listShape(key: string): string {
+  return key === 'records' ? '{ records, metadata }' : `{ ${key}: [...] }`;
+}
+
+/** What a billing list's reader must know besides the envelope (empty for the other lists). */
+export function listTail(key: string): string {
+  return key === 'records' ? ' (money is totalAmount per record; totals are in metadata.totals)' : '';
+}

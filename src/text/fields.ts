@@ -8,6 +8,7 @@ import { BILLING_PARAMS, IGNORED_QUERY_PARAMS, ITEM_NAMES, LIST_ENVELOPES, RESPO
 import type { V1Operation } from '../map/operations.js';
 import { graphqlRoute, GRAPHQL_REST_ROUTES } from '../map/graphql.js';
 import type { Collector, TPiece } from './plan.js';
+import { listShape, listTail } from '../plan/messages.js';
 
 /** The operation whose JSON body a request sends, when it has a body mapping (create / update). */
 export function bodyOperation(op: V1Operation | undefined): V1Operation | undefined {
@@ -107,15 +108,20 @@ export function checkResponseField(c: Collector, field: string, at: number): voi
   c.report('response-field', at, `${text} Not rewritten in this file type: change the read by hand.`);
 }
 
-/** A bare-array read of a v1 list response: the rule (list-envelope, or billing-records for billing) and its message. */
-export function listEnvelope(op: V1Operation, how: string): { rule: 'list-envelope' | 'billing-records'; message: string } | null {
+/**
+ * A bare-array read of a v1 list response: the rule (list-envelope, or billing-records for billing), the
+ * v2 envelope key, and the message when it stays (`message`) or is unwrapped by the tool (`fixed`).
+ */
+export function listEnvelope(op: V1Operation, how: string): { rule: 'list-envelope' | 'billing-records'; key: string; message: string; fixed: string } | null {
   const envelope = LIST_ENVELOPES[op.id];
   if (!envelope) return null;
-  const shape = envelope.key === 'records' ? '{ records, metadata }' : `{ ${envelope.key}: [...] }`;
-  const tail = envelope.key === 'records' ? ' (money is totalAmount per record; totals are in metadata.totals)' : '';
+  const head = `GET ${op.path} returned a bare array in v1; GET /v2${op.v2?.path ?? ''} returns ${listShape(envelope.key)}`;
+  const tail = listTail(envelope.key);
   return {
     rule: envelope.rule,
-    message: `GET ${op.path} returned a bare array in v1; GET /v2${op.v2?.path ?? ''} returns ${shape}, so ${how} fails or iterates the wrong thing: read .${envelope.key} first${tail}. Not rewritten in this file type.`,
+    key: envelope.key,
+    message: `${head}, so ${how} fails or iterates the wrong thing: read .${envelope.key} first${tail}. Not rewritten in this file type.`,
+    fixed: `${head}: unwrapped with .${envelope.key} before ${how}, so it still sees an array${tail}.`,
   };
 }
 

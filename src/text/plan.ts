@@ -209,6 +209,22 @@ export class Collector {
     return false;
   }
 
+  /**
+   * Fix a fact of a planned request that is right only once the request goes to v2 (a read of its list
+   * response): made only when its URL moves in this run, and taken back with it (a held base, a marker).
+   * `edits` carry the request's first literal, so a marker that freezes that literal takes them back too.
+   */
+  fixWith(req: PlannedRequest, ruleId: RuleId, at: number, message: string, edits: readonly Edit[]): boolean {
+    const moves = req.migrated && !this.requestMarked(req.at) && req.findings.some((f) => f.fixable) && req.findings.every((f) => f.fixable || (!URL_RULES.has(f.ruleId) && f.ruleId !== 'base-url'));
+    if (!moves) return false;
+    const literal = req.literals.values().next().value;
+    const previous = this.current;
+    this.current = req;
+    const done = this.fix(ruleId, at, message, edits.map((e) => ({ ...e, literal })));
+    this.current = previous;
+    return done;
+  }
+
   /** Report another fact fixed by the edits of the last accepted fix (it stands or falls with them). */
   alsoFixed(ruleId: RuleId, at: number, message: string): void {
     const last = this.applied[this.applied.length - 1];
@@ -524,7 +540,10 @@ export interface RequestOutcome {
   shape: UrlShape;
   template?: PathTemplate;
   op?: V1Operation;
+  /** The request as planned: a fix that depends on its URL moving to v2 is made with `Collector.fixWith`. */
+  request: PlannedRequest;
 }
+type UrlOutcome = Omit<RequestOutcome, 'request'>;
 
 /** Plan one request; returns what it turned out to be, for the engine's body and response checks. */
 export function planRequest(c: Collector, site: RequestSite): RequestOutcome {
@@ -535,7 +554,7 @@ export function planRequest(c: Collector, site: RequestSite): RequestOutcome {
     // Written away from the request (a constant, a variable, a default): other code may read it too.
     if (!p.origin.local) c.bound.add(p.origin.literal);
   }
-  const outcome = planRequestUrl(c, site);
+  const outcome: RequestOutcome = { ...planRequestUrl(c, site), request: req };
   // v1 query parameters (`?computeType=GPU`, `params={…}`, `curl -G -d …`): part of the request, so a
   // renamed billing parameter moves with its path (or stays with it).
   if (outcome.op && (outcome.shape.base === 'legacy' || outcome.shape.base === 'target')) {
@@ -563,7 +582,7 @@ function keptOrV2(c: Collector, base: TPiece | undefined): boolean {
 /** Rules a request's findings use: a marker naming any of them on the request's line freezes the request. */
 const REQUEST_RULES: readonly RuleId[] = ['base-url', 'openapi-url', 'resource-path', 'pod-action', 'update-alias', 'path-param', 'pod-reset', 'unknown-path', 'unresolved-url'];
 
-function planRequestUrl(c: Collector, site: RequestSite): RequestOutcome {
+function planRequestUrl(c: Collector, site: RequestSite): UrlOutcome {
   const pieces = site.url;
   const shape = shapeFor(pieces, c.bases);
   for (const p of pieces) if (p.kind === 'text') c.consumed.add(p.origin.literal);
@@ -609,7 +628,7 @@ function planRequestUrl(c: Collector, site: RequestSite): RequestOutcome {
     c.report(d.ruleId, at, d.message);
     return { shape, template };
   }
-  const outcome: RequestOutcome = { shape, template, ...(d.op ? { op: d.op } : {}) };
+  const outcome: UrlOutcome = { shape, template, ...(d.op ? { op: d.op } : {}) };
   // Base edits go to the base's own literal; a literal that also holds an action path is left whole.
   const pathLiterals = new Set(pathChanges.flatMap((ch) => ch.edits.map((e) => pieces[e.piece]?.origin.literal)));
   const baseIn = (rewritten: boolean): void => {

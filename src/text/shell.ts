@@ -11,6 +11,7 @@ import type { HttpMethod } from '../map/operations.js';
 import { commands, functionAt, literalOf, type Command, type Part, type ShellFunction, type Word } from './shell/lex.js';
 import { assignmentOf, programIndex, ShellScope } from './shell/scope.js';
 import { curlSetBody, curlSetMethod, parseCurl } from './shell/curl.js';
+import { curlPrintsBody, unwrapJqEdit } from './shell/jq.js';
 import { argumentPieces, fill, findWrappers, paramOf, type ShellWrapper } from './shell/wrappers.js';
 
 export { commands, literalOf, type Word } from './shell/lex.js';
@@ -128,8 +129,13 @@ export function scanShell(c: Collector, text: string, opts: ShellOptions = {}): 
   for (const { cmd: sent, outcome } of requests) {
     if (!isListOp(outcome.op) || (outcome.shape.base !== 'legacy' && outcome.shape.base !== 'target')) continue;
     const jqs: Word[] = [];
+    // jq programs piped straight from the request's own curl: their list read can be unwrapped.
+    const piped = new Map<Word, Command>();
     for (const cmd of cmds) {
-      if (cmd.pipeline === sent.pipeline && cmd.stage > sent.stage) jqs.push(...jqFilters(cmd));
+      if (cmd.pipeline !== sent.pipeline || cmd.stage <= sent.stage) continue;
+      const filters = jqFilters(cmd);
+      jqs.push(...filters);
+      if (cmd.stage === sent.stage + 1 && literalOf(sent.words[programIndex(sent)]!) === 'curl' && curlPrintsBody(text, scope.expandArrays(sent.words, sent.start))) for (const f of filters) piped.set(f, cmd);
     }
     const assigned = sent.inSub ? subAssign.get(`${sent.inSub[0]}`) : undefined;
     if (assigned) {
@@ -144,7 +150,11 @@ export function scanShell(c: Collector, text: string, opts: ShellOptions = {}): 
       if (filter === null) continue;
       if (/^\s*(\.\[\s*-?\d*\s*\]|length\b|map\(|first\b|last\b|sort_by\(|\.\[\]\s*\|)/.test(filter) && !new RegExp(`\\.${outcome.op.resource}\\b`).test(filter)) {
         const env = listEnvelope(outcome.op, `jq '${filter}'`);
-        if (env) c.report(env.rule, f.start, env.message);
+        if (!env) continue;
+        const jq = piped.get(f);
+        const edit = jq ? unwrapJqEdit(c.text, jq.words.slice(programIndex(jq) + 1, jq.words.indexOf(f)), f, env.key) : null;
+        if (edit && c.fixWith(outcome.request, env.rule, f.start, env.fixed, [edit])) continue;
+        c.report(env.rule, f.start, env.message);
       }
     }
   }

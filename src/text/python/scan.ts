@@ -263,6 +263,14 @@ function listUse(m: Module, anchor: Call, viaJson: boolean, depth = 0): string |
   return null;
 }
 
+/** Where `<call>.json()` chained right on the call ends (its closing parenthesis), or null. */
+function jsonCallEnd(m: Module, call: Call): number | null {
+  const toks = m.toks;
+  const end = call.close + 1;
+  const json = isOp(toks[end], '.') && toks[end + 1]?.value === 'json' && isOp(toks[end + 2], '(') && isOp(toks[end + 3], ')');
+  return json ? toks[end + 3]!.end : null;
+}
+
 /** `for x in <expr>:`, `<expr>[0]`, `len(<expr>)` where the expression spans tokens [a, b). */
 function directListUse(m: Module, a: number, b: number): string | null {
   const toks = m.toks;
@@ -392,7 +400,10 @@ function expand(c: Collector, m: Module, site: HttpCall, chain: Call[], quote: s
   if (isListOp(outcome.op) && (outcome.shape.base === 'legacy' || outcome.shape.base === 'target')) {
     const how = chain.length ? listUse(m, anchor, true) : listUse(m, anchor, false);
     const env = how ? listEnvelope(outcome.op, how) : null;
-    if (env) c.report(env.rule, m.toks[anchor.calleeTok]!.start, env.message);
+    // `requests.get(url).json()` written at the request: `.json()["pods"]` is the list v1 returned.
+    const json = chain.length ? null : jsonCallEnd(m, anchor);
+    const unwrap = json === null ? null : { start: json, end: json, text: `[${quote}${env?.key}${quote}]` };
+    if (env && !(unwrap && c.fixWith(outcome.request, env.rule, m.toks[anchor.calleeTok]!.start, env.fixed, [unwrap]))) c.report(env.rule, m.toks[anchor.calleeTok]!.start, env.message);
   }
 
 }
