@@ -12,6 +12,7 @@ import { commands, functionAt, literalOf, type Command, type Part, type ShellFun
 import { assignmentOf, programIndex, ShellScope } from './shell/scope.js';
 import { curlSetBody, curlSetMethod, parseCurl } from './shell/curl.js';
 import { curlPrintsBody, unwrapJqEdit } from './shell/jq.js';
+import { topLevelKeys } from './json-keys.js';
 import { argumentPieces, fill, findWrappers, paramOf, type ShellWrapper } from './shell/wrappers.js';
 
 export { commands, literalOf, type Word } from './shell/lex.js';
@@ -241,9 +242,16 @@ function curlBody(c: Collector, cmds: readonly Command[], scope: ShellScope, dat
         parsed = null;
       }
       if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+        // A single-quoted JSON word of this command: its key names are the file's text, renamed in place.
+        const part = d.parts.length === 1 ? d.parts[0] : undefined;
+        const inPlace = part?.kind === 'lit' && part.editable && c.text[d.start] === "'" && part.start === d.start + 1;
+        const names = inPlace ? topLevelKeys(part.text) : new Map<string, { start: number; end: number }>();
+        const siblings = new Set(Object.keys(parsed));
         for (const [key, value] of Object.entries(parsed as Record<string, unknown>)) {
           const at = keyOffset(pieces, key) ?? d.start;
-          checkBodyField(c, key, at, op, { several: Array.isArray(value) && value.length > 1, value: kindOf(value), onV2: outcome.shape.base === 'target' });
+          const n = names.get(key);
+          const name = n && part ? { request: outcome.request, start: part.start + n.start, end: part.start + n.end, siblings } : undefined;
+          checkBodyField(c, key, at, op, { several: Array.isArray(value) && value.length > 1, value: kindOf(value), onV2: outcome.shape.base === 'target', ...(name ? { name } : {}) });
         }
       }
     }

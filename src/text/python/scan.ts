@@ -196,13 +196,30 @@ function bodyDict(m: Module, toks: readonly Tok[], a: number, b: number, ctx: Ct
   return null;
 }
 
-/** Report v1 fields among a dict literal's top-level string keys. */
-function checkDict(c: Collector, m: Module, dict: { toks: readonly Tok[]; a: number; b: number }, outcome: RequestOutcome): void {
+/**
+ * Report v1 fields among a dict literal's top-level string keys; with `atCall` (the literal is written in
+ * the request's own call), plain renames are made on its keys.
+ */
+function checkDict(c: Collector, m: Module, dict: { toks: readonly Tok[]; a: number; b: number }, outcome: RequestOutcome, atCall = false): void {
   const op = bodyOperation(outcome.op);
   if (!op) return;
   // `{"key": value}` or `dict(key=value)`.
   const call = isOp(dict.toks[dict.a], '(');
-  for (const [x] of splitTop(dict.toks, dict.a + 1, dict.b - 1)) {
+  const entries = splitTop(dict.toks, dict.a + 1, dict.b - 1);
+  // Where each key's name is written, when it is the file's text as is (no escapes, not an f-string).
+  const names = new Map<string, { start: number; end: number }>();
+  for (const [x] of entries) {
+    const key = dict.toks[x];
+    if (call && key?.type === 'name' && isOp(dict.toks[x + 1], '=')) names.set(key.value, { start: key.start, end: key.end });
+    else if (!call && key?.type === 'string' && !key.str!.f && isOp(dict.toks[x + 1], ':')) {
+      const name = m.text.slice(key.str!.bodyStart, key.str!.bodyEnd);
+      if (!name.includes('\\')) names.set(name, { start: key.str!.bodyStart, end: key.str!.bodyEnd });
+    }
+  }
+  // `**extra` may bring the v2 name too: then no key is renamed.
+  if (entries.some(([x]) => isOp(dict.toks[x], '**'))) names.clear();
+  const siblings = new Set(names.keys());
+  for (const [x] of entries) {
     const key = dict.toks[x];
     let field: string;
     if (call) {
@@ -214,7 +231,9 @@ function checkDict(c: Collector, m: Module, dict: { toks: readonly Tok[]; a: num
     }
     const value = dict.toks[x + 2];
     const several = !!value && isOp(value, '[') && splitTop(dict.toks, x + 3, value.match!).filter(([p, q]) => q > p).length > 1;
-    checkBodyField(c, field, key.start, op, { several, value: pythonKind(value), onV2: outcome.shape.base === 'target' });
+    const at = atCall ? names.get(field) : undefined;
+    const name = at ? { request: outcome.request, ...at, siblings } : undefined;
+    checkBodyField(c, field, key.start, op, { several, value: pythonKind(value), onV2: outcome.shape.base === 'target', ...(name ? { name } : {}) });
   }
 }
 
@@ -395,7 +414,9 @@ function expand(c: Collector, m: Module, site: HttpCall, chain: Call[], quote: s
   if (!outcome.op) return;
   if (site.body) {
     const dict = bodyDict(m, m.toks, site.body.a, site.body.b, ctx);
-    if (dict) checkDict(c, m, dict, outcome);
+    // The literal written in this call (not a variable's value, not inside a wrapper others call).
+    const atCall = !chain.length && dict?.toks === m.toks && dict.a >= site.body.a && dict.b <= site.body.b;
+    if (dict) checkDict(c, m, dict, outcome, atCall);
   }
   if (isListOp(outcome.op) && (outcome.shape.base === 'legacy' || outcome.shape.base === 'target')) {
     const how = chain.length ? listUse(m, anchor, true) : listUse(m, anchor, false);
