@@ -32,8 +32,10 @@ import {
 import { displayPath } from '../url/shape.js';
 
 /**
- * Which engine asks, for the few facts the two still word differently (kept so that their findings
- * stay what they were; see README, Development).
+ * Which engine asks, for the three facts the two still report differently (kept so that their findings
+ * stay what they were): a run-time path that could be v1 (JS `dynamic-path` error, text `unresolved-url`
+ * info), a request to the bare base (JS `unknown-path`, text nothing), and a URL value's wording (JS names
+ * the edit, `(/endpoints → /serverless)`, and leaves the action body out of the v2 form).
  */
 export type Engine = 'js' | 'text';
 
