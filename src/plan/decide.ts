@@ -110,6 +110,11 @@ export function decideOperation(template: PathTemplate, method: HttpMethod | und
   }
 }
 
+/** A request already on v2 whose path is still a v1 pod reset (v2 has none): a person must pick its replacement. */
+export function leftoverReset(template: PathTemplate | undefined): { ruleId: 'pod-reset'; message: string; todo: string } | null {
+  return template?.operations.some((o) => o.change === 'removed') ? { ruleId: CHANGE_RULES.removed, message: POD_RESET_ADVICE, todo: RESET_TODO } : null;
+}
+
 /** A request on a known v1 base whose path matches no template. */
 export type UnmatchedDecision =
   | { kind: 'report'; ruleId: RuleId; message: string }

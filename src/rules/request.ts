@@ -19,8 +19,8 @@ import { planBody, type BodyPlan } from './body.js';
 import { planResponse } from './response.js';
 import { planTypedResponse } from './typed-response.js';
 import { isV2Path, operationForV2 } from '../map/v2match.js';
-import { decideOperation, decideUnmatched, type OperationDecision, type PathStep } from '../plan/decide.js';
-import { baseMessage, POD_RESET_ADVICE, RESET_TODO, schemaMessage, unassembledMessage, unknownBaseMessage } from '../plan/messages.js';
+import { decideOperation, decideUnmatched, leftoverReset, type OperationDecision, type PathStep } from '../plan/decide.js';
+import { baseMessage, schemaMessage, unassembledMessage, unknownBaseMessage } from '../plan/messages.js';
 import { reasonAmong, type EditsOrReason } from '../plan/site.js';
 
 function literalNodes(pieces: readonly UrlPiece[]): N[] {
@@ -175,7 +175,8 @@ function planParts(inst: SiteInstance, env: PlanEnv): RequestPlan | null {
   plan.understood = !!template || shape.base === 'target' || isSchemaUrl(shape);
   if (shape.base === 'target' && !halfMigrated) {
     // Already on v2: a leftover reset (v2 has none) and v1 fields left in a body need a person.
-    if (template?.operations.some((o) => o.change === 'removed')) addReset(plan, env, root);
+    const reset = leftoverReset(template);
+    if (reset) addReset(plan, env, root, reset);
     const v2Op = operationForV2(shape.segments.map((s) => s.text), methodOf(site));
     if (v2Op) addBody(plan, planBody(site, v2Op, root, env, true));
     return plan.findings.length || plan.specific.length || plan.universal.length ? plan : null;
@@ -316,7 +317,7 @@ function applyDecision(plan: RequestPlan, env: PlanEnv, site: HttpSite, template
     case 'path':
       return addPathChanges(plan, env, site, template, d.steps, root);
     case 'reset':
-      return addReset(plan, env, root);
+      return addReset(plan, env, root, d);
     case 'action':
       return addAction(plan, env, site, template, d, root);
     case 'update-alias':
@@ -343,9 +344,9 @@ function addPathChanges(plan: RequestPlan, env: PlanEnv, site: HttpSite, templat
   }
 }
 
-function addReset(plan: RequestPlan, env: PlanEnv, root: P): void {
-  plan.findings.push(finding('pod-reset', root.node, POD_RESET_ADVICE));
-  const todo = todoComment(env.source, root, RESET_TODO);
+function addReset(plan: RequestPlan, env: PlanEnv, root: P, d: { ruleId: 'pod-reset'; message: string; todo: string }): void {
+  plan.findings.push(finding(d.ruleId, root.node, d.message));
+  const todo = todoComment(env.source, root, d.todo);
   if (todo) plan.universal.push(todo);
 }
 

@@ -18,8 +18,8 @@ import { pushTo } from '../util/multimap.js';
 import { V2_OPENAPI_URL } from '../map/hosts.js';
 import { isSuppressed, parseMarkers, type MarkerIndex } from '../markers/index.js';
 import { checkQueryParam, queryParams, type QueryParam } from './fields.js';
-import { decideOperation, decideUnmatched, decideValue, valueChangeMessage } from '../plan/decide.js';
-import { baseMessage, embeddedMessage, notInPlaceMessage, POD_RESET_ADVICE, schemaMessage, unassembledMessage, unknownBaseMessage } from '../plan/messages.js';
+import { decideOperation, decideUnmatched, decideValue, leftoverReset, valueChangeMessage } from '../plan/decide.js';
+import { baseMessage, embeddedMessage, notInPlaceMessage, schemaMessage, unassembledMessage, unknownBaseMessage } from '../plan/messages.js';
 import { reasonAmong, type CallSite, type EditsOrReason as Parts, type JsonBodyWriter, type MethodWriter } from '../plan/site.js';
 
 /** Where a piece of URL text came from in the file. */
@@ -606,7 +606,8 @@ function planRequestUrl(c: Collector, site: RequestSite): UrlOutcome {
   if (shape.base === 'target') {
     // Already on v2 (as the JS engine sees it): only a leftover reset needs a person here; the engine's
     // body and response checks get the v1 operation the v2 request corresponds to.
-    if (template?.operations.some((o) => o.change === 'removed')) c.report('pod-reset', at, POD_RESET_ADVICE);
+    const reset = leftoverReset(template);
+    if (reset) c.report(reset.ruleId, at, reset.message);
     const v2Op = operationForV2(shape.segments.map((s) => s.text), site.method);
     return { shape, ...(template ? { template } : {}), ...(v2Op ? { op: v2Op } : {}) };
   }
