@@ -35,3 +35,14 @@ export function topLevelKeys(text: string): Map<string, { start: number; end: nu
   for (const name of twice) keys.delete(name);
   return keys;
 }
+
+/** `topLevelKeys` of a text that is one JSON object (a request body), or none when it is anything else. */
+export function jsonBodyKeys(text: string): Map<string, { start: number; end: number }> {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (value && typeof value === 'object' && !Array.isArray(value)) return topLevelKeys(text);
+  } catch {
+    // Not plain JSON (a `{{variable}}` outside a string, a comment): nothing is renamed.
+  }
+  return new Map();
+}
