@@ -252,6 +252,8 @@ function listUse(m: Module, anchor: Call, viaJson: boolean, depth = 0): string |
   let end = anchor.close + 1;
   // `<call>.json()`
   const hasJson = isOp(toks[end], '.') && toks[end + 1]?.value === 'json' && isOp(toks[end + 2], '(') && isOp(toks[end + 3], ')');
+  // `.json()["pods"]`: the body is read as an object (the v2 envelope, unwrapped), not as a list.
+  if (hasJson && isOp(toks[end + 4], '[') && toks[end + 5]?.type === 'string') return null;
   if (hasJson) end += 4;
   else if (!viaJson) {
     // `r = requests.get(…)` then `r.json()` used as a list.
@@ -259,6 +261,7 @@ function listUse(m: Module, anchor: Call, viaJson: boolean, depth = 0): string |
     if (!name) return null;
     for (let i = end; i < toks.length - 3; i++) {
       if (toks[i]!.type === 'name' && toks[i]!.value === name && isOp(toks[i + 1], '.') && toks[i + 2]?.value === 'json' && isOp(toks[i + 3], '(')) {
+        if (isOp(toks[i + 5], '[') && toks[i + 6]?.type === 'string') continue;
         const how = directListUse(m, i, i + 5);
         if (how) return how;
         const d = assignedName(m, i);
