@@ -7,7 +7,7 @@
 import { operationFor, templatesCompatible, type PathTemplate } from '../map/match.js';
 import type { HttpMethod, V1Operation } from '../map/operations.js';
 import type { UrlChange } from '../url/plan.js';
-import type { UrlShape } from '../url/shape.js';
+import { displayPath, type UrlShape } from '../url/shape.js';
 import type { RuleId } from '../rules/registry.js';
 import {
   ACTION_NOTE,
@@ -29,7 +29,6 @@ import {
   updateMessage,
   v2Form,
 } from './messages.js';
-import { displayPath } from '../url/shape.js';
 
 /**
  * Which engine asks, for the three facts the two still report differently (kept so that their findings
@@ -39,12 +38,11 @@ import { displayPath } from '../url/shape.js';
  */
 export type Engine = 'js' | 'text';
 
-/** A v1 operation's change beyond base and path renames (map/operations.ts). */
-export type ChangeKind = V1Operation['change'];
-type RequestChange = Exclude<ChangeKind, 'path'>;
+/** A v1 operation's change beyond base and path renames (map/operations.ts) that only the request can carry out. */
+type RequestChange = Exclude<V1Operation['change'], 'path'>;
 
 /** The rule that explains each change only the request itself can carry out (one entry per kind). */
-export const CHANGE_RULES = {
+const CHANGE_RULES = {
   action: 'pod-action',
   'update-alias': 'update-alias',
   removed: 'pod-reset',

@@ -46,7 +46,7 @@ export function pathMessage(template: PathTemplate, change: UrlChange): string {
   return change.ruleId === 'path-param' ? paramMessage(change.what) : `${template.v1Path} is ${v2Display(template.v2Path!)} in v2: ${renameNote(template)}.`;
 }
 
-export function paramMessage(what: string): string {
+function paramMessage(what: string): string {
   return `Path parameter ${what}: ${PARAM_NOTE}.`;
 }
 
