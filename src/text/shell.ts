@@ -202,7 +202,7 @@ function planWrapperCall(c: Collector, cmds: readonly Command[], scope: ShellSco
   const outcome = planRequest(c, { client: 'shell-function', url: fill(wrapper.url, argPieces), anchor: cmd.words[at]!.start, method, setMethod, setJsonBody });
   if (outcome.shape.base === 'legacy' || outcome.shape.base === 'target') for (const r of reads) covered.add(r);
   const bodyWord = bodyParam ? args[bodyParam - 1] : undefined;
-  if (outcome.op && bodyWord) curlBody(c, cmds, scope, [bodyWord], outcome);
+  if (outcome.op && bodyWord) curlBody(c, cmds, scope, [bodyWord], outcome, false);
   return outcome;
 }
 
@@ -227,8 +227,12 @@ function jqFilters(cmd: Command): Word[] {
   return [];
 }
 
-/** v1 fields in a request body: a literal JSON `-d` (or wrapper argument), or a `jq -n` filter that builds it. */
-function curlBody(c: Collector, cmds: readonly Command[], scope: ShellScope, data: readonly Word[], outcome: RequestOutcome): void {
+/**
+ * v1 fields in a request body: a literal JSON `-d` (or wrapper argument), or a `jq -n` filter that builds
+ * it. `ownCurl`: the words are curl's own `-d` (a wrapper may do more with its argument than send it),
+ * so plain renames are made in them.
+ */
+function curlBody(c: Collector, cmds: readonly Command[], scope: ShellScope, data: readonly Word[], outcome: RequestOutcome, ownCurl = true): void {
   const op = bodyOperation(outcome.op);
   if (!op) return;
   for (const d of data) {
@@ -244,7 +248,7 @@ function curlBody(c: Collector, cmds: readonly Command[], scope: ShellScope, dat
       if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
         // A single-quoted JSON word of this command: its key names are the file's text, renamed in place.
         const part = d.parts.length === 1 ? d.parts[0] : undefined;
-        const inPlace = part?.kind === 'lit' && part.editable && c.text[d.start] === "'" && part.start === d.start + 1;
+        const inPlace = ownCurl && part?.kind === 'lit' && part.editable && c.text[d.start] === "'" && part.start === d.start + 1;
         const names = inPlace ? topLevelKeys(part.text) : new Map<string, { start: number; end: number }>();
         const siblings = new Set(Object.keys(parsed));
         for (const [key, value] of Object.entries(parsed as Record<string, unknown>)) {
