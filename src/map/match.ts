@@ -60,10 +60,3 @@ export function templatesCompatible(segments: ReadonlyArray<string | null>, part
   };
   return PATH_TEMPLATES.filter((t) => fits(t.v1Segments, 0, 0));
 }
-
-/** Templates that start with the given literal segments: used to judge a prefix such as `/billing/`. */
-export function templatesExtending(prefix: readonly string[]): PathTemplate[] {
-  return PATH_TEMPLATES.filter(
-    (t) => t.v1Segments.length > prefix.length && prefix.every((s, i) => isParam(t.v1Segments[i]!) || t.v1Segments[i] === s),
-  );
-}

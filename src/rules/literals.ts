@@ -1,4 +1,3 @@
-import { templatesCompatible } from '../map/match.js';
 import { HOLE } from '../url/pieces.js';
 import { isSchemaUrl, planUrlChanges, templateOf, type UrlChange } from '../url/plan.js';
 import { displayPath, shapeOf, type Bases } from '../url/shape.js';
@@ -7,6 +6,8 @@ import { pieceEditsToSource, replaceNode, type SourceEdit } from '../js/edits.js
 import { memberName, type N, type P } from '../js/scope.js';
 import { evalString, type UrlPiece } from '../js/values.js';
 import { finding, type PlannedFinding } from './plan.js';
+import { decideValue, valueChangeMessage } from '../plan/decide.js';
+import { baseMessage, embeddedMessage, notInPlaceMessage, paramSubstitutedMessage, schemaMessage } from '../plan/messages.js';
 
 export interface LiteralPlan {
   edits: SourceEdit[];
@@ -79,7 +80,7 @@ export function planLiteral(path: P, source: string, bases: Bases): LiteralPlan 
   const shape = shapeOf(pieces, bases);
   if (shape.base !== 'legacy') {
     if (!external) {
-      plan.findings.push(finding('embedded-url', node, `A REST v1 URL (${hit}) sits inside a longer string; the request it stands for cannot be seen, so migrate it by hand.`));
+      plan.findings.push(finding('embedded-url', node, embeddedMessage(hit!)));
       return plan;
     }
     // An interpolated base: it follows its constant to v2, but a path written after it is not checked.
@@ -90,8 +91,7 @@ export function planLiteral(path: P, source: string, bases: Bases): LiteralPlan 
     return plan;
   }
   const template = templateOf(shape);
-  const display = displayPath(shape);
-  const cannotEdit = (): void => void plan.findings.push(finding('unresolved-url', node, `The v1 URL ${display} cannot be edited in place; migrate it by hand.`));
+  const cannotEdit = (): void => void plan.findings.push(finding('unresolved-url', node, notInPlaceMessage(displayPath(shape))));
   const rewrite = (withPath: boolean): boolean => {
     const changes = planUrlChanges(shape, withPath ? template : undefined, bases);
     if (!changes) return false;
@@ -113,7 +113,7 @@ export function planLiteral(path: P, source: string, bases: Bases): LiteralPlan 
         const { from, to } = c.rename;
         const uses = substitutions.filter((s) => source.slice(s.node.start, s.node.end).includes(from.slice(1, -1)));
         if (uses.some((s) => s.node.type !== 'StringLiteral' || s.node.value !== from)) {
-          plan.findings.push(finding('path-param', node, `Path parameter ${c.what}: v2 names every path parameter {id}, but this placeholder is substituted in a way the tool cannot rename along; rename it by hand.`, false));
+          plan.findings.push(finding('path-param', node, paramSubstitutedMessage(c.what), false));
           continue;
         }
         for (const s of uses) {
@@ -122,46 +122,22 @@ export function planLiteral(path: P, source: string, bases: Bases): LiteralPlan 
         }
       }
       plan.edits.push(...e);
-      const message =
-        c.ruleId === 'openapi-url'
-          ? `The v1 OpenAPI schema URL becomes ${bases.target}/openapi.json: regenerate typed clients from the v2 schema.`
-          : c.ruleId === 'base-url'
-            ? `REST v1 base URL ${shape.matchedBase} becomes ${bases.target}: v1 was retired on 2026-11-15.`
-            : c.ruleId === 'path-param'
-              ? `Path parameter ${c.what}: v2 names every path parameter {id}.`
-              : `${template!.v1Path} is /v2${template!.v2Path} in v2 (${c.what}).`;
+      const message = c.ruleId === 'openapi-url' ? schemaMessage(bases.target) : c.ruleId === 'base-url' ? baseMessage(shape.matchedBase, bases.target) : valueChangeMessage(template!, c, 'js');
       plan.findings.push(finding(c.ruleId, node, message));
     }
     return true;
   };
-  const done = (): LiteralPlan | null => (plan.findings.length || plan.edits.length ? plan : null);
-  if (isSchemaUrl(shape)) {
-    if (!rewrite(false)) cannotEdit();
-    return done();
-  }
-  if (template) {
-    const change = template.operations.find((o) => o.change !== 'path')?.change;
-    if (!change) {
-      if (!rewrite(true)) cannotEdit();
-      return done();
+  const d = decideValue(shape, template, isSchemaUrl(shape), 'js');
+  switch (d.kind) {
+    case 'rewrite':
+      if (!rewrite(d.withPath)) cannotEdit();
+      return plan.findings.length || plan.edits.length ? plan : null;
+    case 'report':
+      plan.findings.push(finding(d.ruleId, node, d.message, false));
+      return plan;
+    default: {
+      const unknown: never = d;
+      return unknown;
     }
-    const rule = change === 'action' ? 'pod-action' : change === 'update-alias' ? 'update-alias' : 'pod-reset';
-    const what = change === 'removed' ? 'has no v2 equivalent' : `changes method or body in v2 (${template.operations[0]!.method} ${template.v1Path} → ${template.operations[0]!.v2!.method} /v2${template.v2Path})`;
-    plan.findings.push(finding(rule, node, `This v1 URL is for ${template.v1Path}, which ${what}; the request that uses it is not visible here, so it was not rewritten.`, false));
-    return plan;
   }
-  const literalSegments = shape.segments.map((s) => s.text);
-  const prefixEnd = literalSegments.indexOf(null);
-  const prefix = (prefixEnd < 0 ? literalSegments : literalSegments.slice(0, prefixEnd)) as string[];
-  if (prefix[0] === 'billing') {
-    plan.findings.push(finding('resource-path', node, `The billing URL ${display} is completed elsewhere: /billing/endpoints must become /billing/serverless (/v2/billing/endpoints bills public endpoints) and /billing/networkvolumes /billing/network-volumes; rewrite it by hand.`, false));
-    return plan;
-  }
-  // A prefix of v1 paths (`${API}/pods/`), or a path whose holes could still make a v1 path.
-  if (shape.segments.length === 0 || templatesCompatible(literalSegments, true).length) {
-    if (!rewrite(false)) cannotEdit();
-    return done();
-  }
-  plan.findings.push(finding('unknown-path', node, `${display} is not a documented REST v1 path, so v2-migrate does not guess its v2 form.`));
-  return plan;
 }

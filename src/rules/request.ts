@@ -1,5 +1,5 @@
 import type { Finding } from '../findings.js';
-import { POD_RESET_ADVICE, RENAME_NOTES, V1_RESOURCES, operationFor, templatesCompatible, type PathTemplate, type V1Operation } from '../map/index.js';
+import { V1_RESOURCES, type PathTemplate, type V1Operation } from '../map/index.js';
 import { isSchemaUrl, planUrlChanges, templateOf, URL_RULES, type UrlChange } from '../url/plan.js';
 import type { PieceEdit } from '../url/pieces.js';
 import { literalTypeEdits } from '../js/literal-types.js';
@@ -19,15 +19,9 @@ import { planBody, type BodyPlan } from './body.js';
 import { planResponse } from './response.js';
 import { planTypedResponse } from './typed-response.js';
 import { isV2Path, operationForV2 } from '../map/v2match.js';
-
-const v2Display = (path: string): string => `/v2${path}`;
-
-function renameNote(template: PathTemplate): string {
-  const key = template.v1Path.startsWith('/billing/') ? template.v1Path.slice(1) : template.v1Segments[0]!;
-  // A path without a note of its own (`/billing/networkvolumes`) is explained by its renamed segment.
-  const segment = template.v1Segments.find((s) => RENAME_NOTES[s]);
-  return RENAME_NOTES[key] ?? (segment ? RENAME_NOTES[segment]! : 'the path changed in v2');
-}
+import { decideOperation, decideUnmatched, leftoverReset, type OperationDecision, type PathStep } from '../plan/decide.js';
+import { baseMessage, schemaMessage, unassembledMessage, unknownBaseMessage } from '../plan/messages.js';
+import { reasonAmong, type EditsOrReason } from '../plan/site.js';
 
 function literalNodes(pieces: readonly UrlPiece[]): N[] {
   return pieces.filter((p) => p.kind === 'text').map((p) => p.origin.path.node);
@@ -165,7 +159,7 @@ function planParts(inst: SiteInstance, env: PlanEnv): RequestPlan | null {
     if (shape.base === 'unknown' && first && V1_RESOURCES.has(first)) {
       const hole = site.url[0]!;
       const label = hole.kind === 'hole' ? hole.label : '?';
-      plan.findings.push(finding('unresolved-url', root.node, `${displayPath(shape)} looks like a RunPod REST path, but its base (${label}) is not known here, so it was not rewritten; migrate it if that base is the v1 API.`));
+      plan.findings.push(finding('unresolved-url', root.node, unknownBaseMessage(displayPath(shape), label)));
     }
     return plan.findings.length ? plan : null;
   }
@@ -181,14 +175,15 @@ function planParts(inst: SiteInstance, env: PlanEnv): RequestPlan | null {
   plan.understood = !!template || shape.base === 'target' || isSchemaUrl(shape);
   if (shape.base === 'target' && !halfMigrated) {
     // Already on v2: a leftover reset (v2 has none) and v1 fields left in a body need a person.
-    if (template?.operations.some((o) => o.change === 'removed')) addReset(plan, env, root);
+    const reset = leftoverReset(template);
+    if (reset) addReset(plan, env, root, reset);
     const v2Op = operationForV2(shape.segments.map((s) => s.text), methodOf(site));
     if (v2Op) addBody(plan, planBody(site, v2Op, root, env, true));
     return plan.findings.length || plan.specific.length || plan.universal.length ? plan : null;
   }
   const changes = planUrlChanges(shape, template, env.bases);
   if (!changes) {
-    plan.findings.push(finding('unresolved-url', root.node, `The v1 URL ${displayPath(shape)} is assembled in a way the tool cannot edit safely; migrate it by hand.`));
+    plan.findings.push(finding('unresolved-url', root.node, unassembledMessage(displayPath(shape))));
     return plan;
   }
   for (const c of changes.filter((c) => c.ruleId === 'base-url' || c.ruleId === 'openapi-url')) addBaseChange(plan, env, site, shape, c);
@@ -197,30 +192,13 @@ function planParts(inst: SiteInstance, env: PlanEnv): RequestPlan | null {
     if (!isSchemaUrl(shape)) addUnmatched(plan, shape, root);
     return plan;
   }
-  const method = methodOf(site);
-  const op = operationFor(template, method);
-  // A known method v1 never had on this path (PUT /pods/{podId}) is not a v1 operation; an unknown one
-  // is fine when every operation on the path migrates the same way.
-  const change = op?.change ?? (method === undefined && template.operations.every((o) => o.change === 'path') ? 'path' : undefined);
-  if (!change) {
-    const expected = template.operations.map((o) => o.method).join('/');
-    plan.findings.push(finding('unknown-path', root.node, `${method ?? 'This request'} ${template.v1Path} is not a REST v1 operation (v1 had ${expected}), so it was not rewritten.`));
+  const decision = decideOperation(template, methodOf(site), pathChanges);
+  if (decision.kind === 'not-an-operation') {
+    plan.findings.push(finding(decision.ruleId, root.node, decision.message));
     return plan;
   }
-  switch (change) {
-    case 'path':
-      addPathChanges(plan, env, site, template, pathChanges, root);
-      break;
-    case 'removed':
-      addReset(plan, env, root);
-      break;
-    case 'action':
-      addAction(plan, env, site, template, op!, pathChanges, root);
-      break;
-    case 'update-alias':
-      addUpdateAlias(plan, env, site, template, pathChanges, root);
-      break;
-  }
+  applyDecision(plan, env, site, template, decision, root);
+  const op = decision.op;
   if (op) holdOnBody(plan, planBody(site, op, root, env, false));
   if (op) addBody(plan, planResponse(inst, op, env));
   const typed = op ? planTypedResponse(site, op, root, env) : null;
@@ -272,25 +250,23 @@ function addBaseChange(plan: RequestPlan, env: PlanEnv, site: HttpSite, shape: U
   if (!edits || !piece || piece.kind !== 'text') return;
   const anchor = piece.origin.path.node;
   plan.universal.push(...edits);
-  const envVar = piece.origin.envVar;
-  const envNote = envVar ? ` Deployments may still set ${envVar} to a v1 URL: update it there too.` : '';
-  const message =
-    change.ruleId === 'openapi-url'
-      ? `The v1 OpenAPI schema URL becomes ${env.bases.target}/openapi.json: regenerate typed clients from the v2 schema.`
-      : `REST v1 base URL ${shape.matchedBase} becomes ${env.bases.target}: v1 was retired on 2026-11-15.${envNote}`;
+  const message = change.ruleId === 'openapi-url' ? schemaMessage(env.bases.target) : baseMessage(shape.matchedBase, env.bases.target, piece.origin.envVar);
   plan.findings.push(finding(change.ruleId, anchor, message));
 }
 
 function addUnmatched(plan: RequestPlan, shape: UrlShape, root: P): void {
-  const display = displayPath(shape);
-  // Holes only make a path unresolved if filling them could give a v1 path (`/pods/${id}/terminate` cannot).
-  if (shape.segments.some((s) => s.text === null) && templatesCompatible(shape.segments.map((s) => s.text)).length) {
-    if (shape.segments[0]?.text === 'billing') {
-      plan.findings.push(finding('resource-path', root.node, `The billing path ${display} is chosen at run time: /billing/endpoints must become /billing/serverless (/v2/billing/endpoints bills public endpoints) and /billing/networkvolumes /billing/network-volumes; rewrite it by hand.`, false));
-    } else plan.findings.push(finding('dynamic-path', root.node, `The v1 path ${display} is built at run time, so its v2 form cannot be decided here; migrate it by hand (the resource renames, /action and /update changes of v2 may apply).`));
-    return;
+  const d = decideUnmatched(shape, 'js');
+  switch (d.kind) {
+    case 'report':
+      plan.findings.push(finding(d.ruleId, root.node, d.message, false));
+      return;
+    case 'none':
+      return;
+    default: {
+      const unknown: never = d;
+      return unknown;
+    }
   }
-  plan.findings.push(finding('unknown-path', root.node, `${display} is not a documented REST v1 path, so v2-migrate does not guess its v2 form.`));
 }
 
 /**
@@ -335,62 +311,68 @@ function typedClientParamEdits(env: PlanEnv, site: HttpSite, template: PathTempl
   return edits;
 }
 
-function addPathChanges(plan: RequestPlan, env: PlanEnv, site: HttpSite, template: PathTemplate, changes: UrlChange[], root: P): void {
-  for (const c of changes) {
-    const edits = pathEdits(plan, env, site, c);
-    if (!edits) continue;
-    const message =
-      c.ruleId === 'path-param'
-        ? `Path parameter ${c.what}: v2 names every path parameter {id}.`
-        : `${template.v1Path} is ${v2Display(template.v2Path!)} in v2: ${renameNote(template)}.`;
-    if (typeof edits === 'string') {
-      plan.findings.push(finding(c.ruleId, root.node, `${message} Not rewritten: ${edits}.`, false));
-      continue;
+/** Carry out the planner's decision for a request on a v1 path template. */
+function applyDecision(plan: RequestPlan, env: PlanEnv, site: HttpSite, template: PathTemplate, d: Exclude<OperationDecision, { kind: 'not-an-operation' }>, root: P): void {
+  switch (d.kind) {
+    case 'path':
+      return addPathChanges(plan, env, site, template, d.steps, root);
+    case 'reset':
+      return addReset(plan, env, root, d);
+    case 'action':
+      return addAction(plan, env, site, template, d, root);
+    case 'update-alias':
+      addPathChanges(plan, env, site, template, d.renames, root);
+      return commit(plan, root, d.ruleId, d.message, [...d.drop.map((c) => pathEdits(plan, env, site, c)), methodEdits(env, site, d.method)]);
+    default: {
+      const unknown: never = d;
+      return unknown;
     }
-    plan.specific.push(...edits);
-    if (c.ruleId === 'path-param') plan.specific.push(...typedClientParamEdits(env, site, template));
-    plan.findings.push(finding(c.ruleId, root.node, message));
   }
 }
 
-function addReset(plan: RequestPlan, env: PlanEnv, root: P): void {
-  plan.findings.push(finding('pod-reset', root.node, POD_RESET_ADVICE));
-  const todo = todoComment(env.source, root, 'v2 has no pod reset. Closest is the restart action; a true reset is stop then start.');
+function addPathChanges(plan: RequestPlan, env: PlanEnv, site: HttpSite, template: PathTemplate, steps: readonly PathStep[], root: P): void {
+  for (const { ruleId, message, change } of steps) {
+    const edits = pathEdits(plan, env, site, change);
+    if (!edits) continue;
+    if (typeof edits === 'string') {
+      plan.findings.push(finding(ruleId, root.node, `${message} Not rewritten: ${edits}.`, false));
+      continue;
+    }
+    plan.specific.push(...edits);
+    if (ruleId === 'path-param') plan.specific.push(...typedClientParamEdits(env, site, template));
+    plan.findings.push(finding(ruleId, root.node, message));
+  }
+}
+
+function addReset(plan: RequestPlan, env: PlanEnv, root: P, d: { ruleId: 'pod-reset'; message: string; todo: string }): void {
+  plan.findings.push(finding(d.ruleId, root.node, d.message));
+  const todo = todoComment(env.source, root, d.todo);
   if (todo) plan.universal.push(todo);
 }
 
 /** Apply a group of request-specific edits all-or-nothing; on failure, report why. */
-function commit(plan: RequestPlan, root: P, ruleId: RuleId, message: string, parts: Array<SourceEdit[] | string | null>): void {
-  const reason = parts.find((p) => typeof p === 'string' || p === null);
+function commit(plan: RequestPlan, root: P, ruleId: RuleId, message: string, parts: Array<EditsOrReason<SourceEdit> | null>): void {
+  const reason = reasonAmong(parts, 'the path cannot be edited in place');
   if (reason !== undefined) {
-    plan.findings.push(finding(ruleId, root.node, `${message} Not rewritten: ${reason ?? 'the path cannot be edited in place'}.`, false));
+    plan.findings.push(finding(ruleId, root.node, `${message} Not rewritten: ${reason}.`, false));
     return;
   }
   plan.specific.push(...(parts as SourceEdit[][]).flat());
   plan.findings.push(finding(ruleId, root.node, message));
 }
 
-function addAction(plan: RequestPlan, env: PlanEnv, site: HttpSite, template: PathTemplate, op: V1Operation, changes: UrlChange[], root: P): void {
-  const body = op.v2!.body!;
-  const message = `POST ${template.v1Path} is POST ${v2Display(op.v2!.path)} with the JSON body ${JSON.stringify(body)} in v2: per-action paths are gone.`;
-  const parts: Array<SourceEdit[] | string | null> = changes.map((c) => pathEdits(plan, env, site, c));
-  parts.push(bodyEdits(env, site.body, body), typedClientParamEdits(env, site, template));
+function addAction(plan: RequestPlan, env: PlanEnv, site: HttpSite, template: PathTemplate, d: Extract<OperationDecision, { kind: 'action' }>, root: P): void {
+  const parts: Array<EditsOrReason<SourceEdit> | null> = d.url.map((c) => pathEdits(plan, env, site, c));
+  parts.push(bodyEdits(env, site.body, d.body), typedClientParamEdits(env, site, template));
   // fetch sends a string body as text/plain unless the headers say otherwise; v2 wants JSON.
   const h = site.headers;
   const addContentType = site.contentTypeByHand && h.kind === 'object' && h.contentType === false;
   const contentTypeUnseen = site.contentTypeByHand && !addContentType && !(h.kind === 'object' && h.contentType === true);
   const note = contentTypeUnseen ? ' Make sure it sends Content-Type: application/json (the tool cannot see its headers).' : '';
-  commit(plan, root, 'pod-action', message + note, parts);
+  commit(plan, root, d.ruleId, d.message + note, parts);
   if (addContentType && plan.specific.length) {
     const q = env.quote;
     plan.ifRewritten.push(...insertProperty(env.source, h.objects[0]!, `${q}Content-Type${q}: ${q}application/json${q}`, { beforeSpreads: true }).map((e) => ({ ...e, universal: true })));
   }
 }
 
-function addUpdateAlias(plan: RequestPlan, env: PlanEnv, site: HttpSite, template: PathTemplate, changes: UrlChange[], root: P): void {
-  const renames = changes.filter((c) => c.ruleId !== 'update-alias');
-  if (renames.length) addPathChanges(plan, env, site, template, renames, root);
-  const drop = changes.filter((c) => c.ruleId === 'update-alias');
-  const message = `POST ${template.v1Path} is PATCH ${v2Display(template.v2Path!)} in v2: the POST …/update alias is gone.`;
-  commit(plan, root, 'update-alias', message, [...drop.map((c) => pathEdits(plan, env, site, c)), methodEdits(env, site, 'PATCH')]);
-}

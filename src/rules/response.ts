@@ -39,6 +39,7 @@ import type { V1Operation } from '../map/operations.js';
 import { shapeOf } from '../url/shape.js';
 import { finding, type PlanEnv, type PlannedFinding, type RequestPlan } from './plan.js';
 import type { RuleId } from './registry.js';
+import { listShape, listTail } from '../plan/messages.js';
 
 export interface ResponsePlan {
   /** Edits specific to this request (unwraps, field renames, query renames): dropped with its other edits on conflict. */
@@ -183,7 +184,7 @@ function planBodyFlow(plan: ResponsePlan, inst: SiteInstance, op: V1Operation, e
   if (declaredWrapper(inst)) {
     // A wrapper declared in the config: its code is not in the run, so what it returns is unknown.
     if (envelope) {
-      const f = finding(envelope.rule, inst.root.value, `GET ${op.path} returns ${shapeText(envelope.key)} in v2 (GET ${v2Path(op)}) instead of a bare array; ${calleeName(inst)} is declared in the config, so what it returns is not visible here: if it hands back the parsed body, read .${envelope.key} from it.`, false);
+      const f = finding(envelope.rule, inst.root.value, `GET ${op.path} returns ${listShape(envelope.key)} in v2 (GET ${v2Path(op)}) instead of a bare array; ${calleeName(inst)} is declared in the config, so what it returns is not visible here: if it hands back the parsed body, read .${envelope.key} from it.`, false);
       plan.findings.push({ ...f, severity: 'info' });
     }
     return;
@@ -192,7 +193,7 @@ function planBodyFlow(plan: ResponsePlan, inst: SiteInstance, op: V1Operation, e
   if (style === 'typed' || style === 'unknown') {
     if (envelope) {
       const why = inst.site.unclear ?? 'the tool does not know how this client hands back its response';
-      const f = finding(envelope.rule, inst.root.value, `GET ${op.path} returns ${shapeText(envelope.key)} in v2 (GET ${v2Path(op)}) instead of a bare array, but ${why}: read .${envelope.key} where the body is parsed.`, false);
+      const f = finding(envelope.rule, inst.root.value, `GET ${op.path} returns ${listShape(envelope.key)} in v2 (GET ${v2Path(op)}) instead of a bare array, but ${why}: read .${envelope.key} where the body is parsed.`, false);
       plan.findings.push({ ...f, severity: 'warning' });
     }
     return;
@@ -241,18 +242,14 @@ function planBodyFlow(plan: ResponsePlan, inst: SiteInstance, op: V1Operation, e
   }
   if (envelope && !points.length && escapes.length) {
     const { p, why } = escapes[0]!;
-    const f = finding(envelope.rule, anchorOf(p), `GET ${op.path} returns ${shapeText(envelope.key)} in v2 (GET ${v2Path(op)}) instead of a bare array, but its response leaves what v2-migrate can follow here (${why}): read .${envelope.key} where the body is parsed.`, false);
+    const f = finding(envelope.rule, anchorOf(p), `GET ${op.path} returns ${listShape(envelope.key)} in v2 (GET ${v2Path(op)}) instead of a bare array, but its response leaves what v2-migrate can follow here (${why}): read .${envelope.key} where the body is parsed.`, false);
     plan.findings.push({ ...f, severity: 'warning' });
   }
 }
 
-function shapeText(key: string): string {
-  return key === 'records' ? '{ records, metadata }' : `{ ${key}: [...] }`;
-}
-
 function envelopeMessage(op: V1Operation, key: string, how: 'unwrapped' | 'by hand', why: string | null = null): string {
-  const head = `GET ${op.path} returned a bare array in v1; GET ${v2Path(op)} returns ${shapeText(key)}`;
-  const tail = key === 'records' ? ' (money is totalAmount per record; totals are in metadata.totals)' : '';
+  const head = `GET ${op.path} returned a bare array in v1; GET ${v2Path(op)} returns ${listShape(key)}`;
+  const tail = listTail(key);
   return how === 'unwrapped'
     ? `${head}: unwrapped with .${key} where the body is parsed, so the code still sees an array${tail}.`
     : `${head}: read .${key} where the body is parsed${tail}. Not rewritten: ${why ?? 'the destructuring is not simple enough to edit'}.`;

@@ -5,9 +5,8 @@ import { insideComment, walkCommentLines } from '../markers/comments.js';
 import { otherLanguageOf } from '../scan/kinds.js';
 import { bytesContainAny } from '../scan/prefilter.js';
 import type { Piece } from '../url/pieces.js';
-import { templateOf } from '../url/plan.js';
-import { displayPath, shapeOf, type Bases } from '../url/shape.js';
-import { v2Form } from '../text/plan.js';
+import { shapeOf, type Bases, type UrlShape } from '../url/shape.js';
+import { v2Hint } from '../plan/messages.js';
 import { decode } from './files.js';
 import { screenEach, type Screen } from './screen.js';
 import type { TextFileOutcome } from './text-files.js';
@@ -47,7 +46,7 @@ export function otherLanguageFindings(file: string, text: string, bases: Bases):
           severity: RULES['other-language'].severity,
           line: i + 1,
           column: at + 1,
-          message: `REST v1 URL ${url} in ${language} code, which v2-migrate does not read: it is neither rewritten nor followed, and v1 was retired on 2026-11-15. ${v2Hint(url, bases)}. Migrate it by hand, or mark it (v2-migrate-keep-v1, v2-migrate-ignore).`,
+          message: `REST v1 URL ${url} in ${language} code, which v2-migrate does not read (it is neither rewritten nor followed; v1 was retired on 2026-11-15); ${v2Hint(shapeOfWritten(url, bases), bases.target)}. Migrate it by hand, or mark it (v2-migrate-keep-v1, v2-migrate-ignore).`,
           fixable: false,
         });
       }
@@ -69,8 +68,8 @@ function urlAt(lineText: string, at: number): string {
   return lineText.slice(at, end).replace(/[.:!?]+$/, '');
 }
 
-/** What v2 has for the URL's path, from the migration map (placeholders stand for any segment). */
-function v2Hint(url: string, bases: Bases): string {
+/** The URL's shape, placeholders read as holes (each stands for any segment). */
+function shapeOfWritten(url: string, bases: Bases): UrlShape {
   const pieces: Piece<null>[] = [];
   let at = 0;
   for (const m of url.matchAll(PLACEHOLDER)) {
@@ -79,9 +78,5 @@ function v2Hint(url: string, bases: Bases): string {
     at = m.index + m[0].length;
   }
   if (at < url.length) pieces.push({ kind: 'text', text: url.slice(at), origin: null });
-  const shape = shapeOf(pieces, bases);
-  if (!shape.segments.length) return `The v2 base is ${bases.target}`;
-  const template = templateOf(shape);
-  if (!template) return `${displayPath(shape)} is not a documented REST v1 path`;
-  return `In v2: ${template.operations.map((o) => `${o.method} ${template.v1Path} → ${v2Form(o)}`).join('; ')}`;
+  return shapeOf(pieces, bases);
 }

@@ -7,7 +7,8 @@ import { BUILDER_TARGETS } from '../map/fields.js';
 import { BILLING_PARAMS, IGNORED_QUERY_PARAMS, ITEM_NAMES, LIST_ENVELOPES, RESPONSE_FIELDS, responseFieldsNamed } from '../map/responses.js';
 import type { V1Operation } from '../map/operations.js';
 import { graphqlRoute, GRAPHQL_REST_ROUTES } from '../map/graphql.js';
-import type { Collector, TPiece } from './plan.js';
+import type { Collector, PlannedRequest, TPiece } from './plan.js';
+import { listShape, listTail } from '../plan/messages.js';
 
 /** The operation whose JSON body a request sends, when it has a body mapping (create / update). */
 export function bodyOperation(op: V1Operation | undefined): V1Operation | undefined {
@@ -34,6 +35,11 @@ export interface FieldFacts {
   value?: ValueKind | null;
   /** The request goes to the v2 base (already migrated, or half). */
   onV2?: boolean;
+  /**
+   * Where the field's name is written, in a body literal written at the request itself: a plain rename
+   * is then made there, with the request's URL (`siblings`: the body's other keys, which it must not hit).
+   */
+  name?: { request: PlannedRequest; start: number; end: number; siblings: ReadonlySet<string> };
 }
 
 /** Fields v2 keeps under the same name with another type: the v1 kind (`flashboot: true` → `"FLASHBOOT"`). */
@@ -42,7 +48,7 @@ const V1_KIND_OF_RETYPED: Readonly<Record<string, ValueKind>> = { flashboot: 'bo
 /**
  * Report a v1 body field of `op`'s body, the way the JS engine classifies it: renamed or rebuilt →
  * body-field, no v2 equivalent → removed-field, removed by the codemod → dropped-field. The text engine
- * never rewrites bodies, so none of these is fixable here. A field v2 keeps under its name with another
+ * rewrites only a plain rename in a body literal written at the request (`facts.name`); the rest is reported. A field v2 keeps under its name with another
  * type is v1 only when its value has the v1 type (or, on a v1 request, cannot be seen).
  */
 export function checkBodyField(c: Collector, field: string, at: number, op: V1Operation, facts: FieldFacts = {}): void {
@@ -53,9 +59,13 @@ export function checkBodyField(c: Collector, field: string, at: number, op: V1Op
   const several = !!facts.several;
   const w = where(op);
   switch (rule.kind) {
-    case 'rename':
-      c.report('body-field', at, `REST v1 body field ${field} is ${rule.to} in v2${w}; v2 rejects unknown fields with 422. Not rewritten in this file type: rename it by hand.`);
+    case 'rename': {
+      const message = `REST v1 body field ${field} is ${rule.to} in v2${w}; v2 rejects unknown fields with 422.`;
+      const n = facts.name;
+      if (n && !n.siblings.has(rule.to) && c.fixWith(n.request, 'body-field', at, message, [{ start: n.start, end: n.end, text: rule.to }])) return;
+      c.report('body-field', at, `${message} Not rewritten in this file type: rename it by hand.`);
       return;
+    }
     case 'build': {
       const t = BUILDER_TARGETS[rule.builder];
       if (several && (rule.builder === 'pod-gpu' || rule.builder === 'pod-cpu')) {
@@ -107,15 +117,20 @@ export function checkResponseField(c: Collector, field: string, at: number): voi
   c.report('response-field', at, `${text} Not rewritten in this file type: change the read by hand.`);
 }
 
-/** A bare-array read of a v1 list response: the rule (list-envelope, or billing-records for billing) and its message. */
-export function listEnvelope(op: V1Operation, how: string): { rule: 'list-envelope' | 'billing-records'; message: string } | null {
+/**
+ * A bare-array read of a v1 list response: the rule (list-envelope, or billing-records for billing), the
+ * v2 envelope key, and the message when it stays (`message`) or is unwrapped by the tool (`fixed`).
+ */
+export function listEnvelope(op: V1Operation, how: string): { rule: 'list-envelope' | 'billing-records'; key: string; message: string; fixed: string } | null {
   const envelope = LIST_ENVELOPES[op.id];
   if (!envelope) return null;
-  const shape = envelope.key === 'records' ? '{ records, metadata }' : `{ ${envelope.key}: [...] }`;
-  const tail = envelope.key === 'records' ? ' (money is totalAmount per record; totals are in metadata.totals)' : '';
+  const head = `GET ${op.path} returned a bare array in v1; GET /v2${op.v2?.path ?? ''} returns ${listShape(envelope.key)}`;
+  const tail = listTail(envelope.key);
   return {
     rule: envelope.rule,
-    message: `GET ${op.path} returned a bare array in v1; GET /v2${op.v2?.path ?? ''} returns ${shape}, so ${how} fails or iterates the wrong thing: read .${envelope.key} first${tail}. Not rewritten in this file type.`,
+    key: envelope.key,
+    message: `${head}, so ${how} fails or iterates the wrong thing: read .${envelope.key} first${tail}. Not rewritten in this file type.`,
+    fixed: `${head}: unwrapped with .${envelope.key} before ${how}, so it still sees an array${tail}.`,
   };
 }
 

@@ -193,6 +193,7 @@ function planHcl(c: Collector, text: string, { strings, attrs, heredocs }: Retur
     const methodText = methodAttr?.str ? text.slice(methodAttr.str.start + 1, methodAttr.str.end - 1).toUpperCase() : 'GET';
     const method = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(methodText) ? (methodText as HttpMethod) : undefined;
     planRequest(c, {
+      client: 'terraform-http',
       url,
       anchor: a.at,
       method,

@@ -6,6 +6,7 @@
  */
 import type { HttpMethod } from '../map/operations.js';
 import { holePiece, planRequest, planValue, type Collector, type TPiece } from './plan.js';
+import { jsonBodyKeys } from './json-keys.js';
 import { bodyOperation, checkBodyField, mentionsGraphql, scanGraphql, type ValueKind } from './fields.js';
 import { eolOf } from './source.js';
 
@@ -94,6 +95,7 @@ export function scanHttp(c: Collector, text: string): void {
     const last = headers[headers.length - 1] ?? l;
     const hasType = headers.some((h) => /^\s*content-type\s*:/i.test(h.text));
     const outcome = planRequest(c, {
+      client: 'http-file',
       url,
       anchor: l.start + l.text.search(/\S/),
       method,
@@ -106,11 +108,18 @@ export function scanHttp(c: Collector, text: string): void {
     });
     const op = bodyOperation(outcome.op);
     if (op && body.trim()) {
+      // A body that is plain JSON: its top-level keys are renamed in place when the rename is all it needs.
+      const from = bodyLines[0]!.start;
+      const names = jsonBodyKeys(text.slice(from, bodyLines[bodyLines.length - 1]!.end));
+      const siblings = new Set(names.keys());
       for (const b of bodyLines) {
         const re = /"([A-Za-z][A-Za-z0-9]*)"\s*:\s*(\[[^\]]*\]|["{]|true\b|false\b|null\b|-?\d)?/g;
         for (let km = re.exec(b.text); km; km = re.exec(b.text)) {
           const several = !!km[2] && km[2].startsWith('[') && km[2].split(',').length > 1;
-          checkBodyField(c, km[1]!, b.start + km.index + 1, op, { several, value: valueKindOf(km[2]), onV2: outcome.shape.base === 'target' });
+          const at = b.start + km.index + 1;
+          const n = names.get(km[1]!);
+          const name = n && from + n.start === at ? { request: outcome.request, start: at, end: from + n.end, siblings } : undefined;
+          checkBodyField(c, km[1]!, at, op, { several, value: valueKindOf(km[2]), onV2: outcome.shape.base === 'target', ...(name ? { name } : {}) });
         }
       }
     }

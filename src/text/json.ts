@@ -5,9 +5,10 @@
  * script strings that run `curl` (package.json) are scanned as shell.
  */
 import { V2_OPENAPI_URL } from '../map/hosts.js';
-import { matchTemplate, type PathTemplate } from '../map/match.js';
+import { matchTemplate } from '../map/match.js';
 import type { HttpMethod } from '../map/operations.js';
-import { holePiece, planRequest, planValue, REGENERATE_NOTE, renameNote, v2Form, type Collector, type TPiece } from './plan.js';
+import { holePiece, planRequest, planValue, REGENERATE_NOTE, type Collector, type TPiece } from './plan.js';
+import { decidePathKey } from '../plan/decide.js';
 import { bodyOperation, checkBodyField, kindOf, mentionsGraphql, scanGraphql } from './fields.js';
 import { createScanner, parseTree, ScanError, SyntaxKind, type Node, type ParseError, type ParseOptions } from 'jsonc-parser';
 import { backslash, runs } from './strings.js';
@@ -108,18 +109,6 @@ export function scanJson(c: Collector, text: string, from = 0, to = text.length)
   if (mentionsGraphql(text.slice(from, to))) scanGraphql(c, text, from, to);
 }
 
-/** The most telling rule for a v1 path key whose v2 form differs, or null when it is the same in v2. */
-function pathKeyRule(t: PathTemplate, key: string): { rule: 'pod-action' | 'update-alias' | 'pod-reset' | 'resource-path' | 'path-param'; what: string } | null {
-  const change = t.operations.find((o) => o.change !== 'path');
-  if (change?.change === 'action') return { rule: 'pod-action', what: `${v2Form(change)}: per-action paths are gone` };
-  if (change?.change === 'update-alias') return { rule: 'update-alias', what: `${v2Form(change)}: the POST …/update alias is gone` };
-  if (change?.change === 'removed') return { rule: 'pod-reset', what: 'nothing: v2 has no pod reset' };
-  const segs = key.split('/').filter(Boolean);
-  const v2 = t.v2Path!.split('/').filter(Boolean);
-  if (t.v1Segments.some((s, i) => !s.startsWith('{') && s !== v2[i])) return { rule: 'resource-path', what: `/v2${t.v2Path}: ${renameNote(t)}` };
-  if (segs.some((s, i) => s.startsWith('{') && s !== v2[i])) return { rule: 'path-param', what: `/v2${t.v2Path}: v2 names every path parameter {id}` };
-  return null;
-}
 
 function openapi(c: Collector, text: string, root: JNode, handled: Set<JString>): void {
   const servers = get(root, 'servers');
@@ -145,7 +134,7 @@ function openapi(c: Collector, text: string, root: JNode, handled: Set<JString>)
 export function openapiPathKey(c: Collector, key: string, at: number): void {
   const t = matchTemplate(key.split('/').filter(Boolean));
   if (!t) return;
-  const r = pathKeyRule(t, key);
+  const r = decidePathKey(t, key);
   if (!r) return;
   c.report(r.rule, at, `OpenAPI path ${key} is a REST v1 path; in v2 it is ${r.what}. Regenerate this document from the v2 spec (${V2_OPENAPI_URL}) rather than editing paths by hand.`);
 }
@@ -220,6 +209,7 @@ function postmanRequest(c: Collector, text: string, request: JNode, expand: (p: 
   if (!pieces) return;
   const m = method?.kind === 'string' ? method.value.toUpperCase() : 'GET';
   const outcome = planRequest(c, {
+    client: 'postman',
     url: pieces,
     anchor,
     method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(m) ? (m as HttpMethod) : undefined,

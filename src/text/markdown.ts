@@ -5,11 +5,9 @@
  */
 import path from 'node:path';
 import { migrateSource } from '../js/migrate.js';
-import { templateOf } from '../url/plan.js';
-import { displayPath } from '../url/shape.js';
 import { fenceLanguage, type Language } from './language.js';
-import { holePiece, planValue, shapeFor, v2Form, type Collector, type TPiece } from './plan.js';
-import { isSchemaUrl } from '../url/plan.js';
+import { holePiece, planValue, shapeFor, type Collector, type TPiece } from './plan.js';
+import { v2Hint } from '../plan/messages.js';
 import { maskOutside, overwrite, type Edit } from './source.js';
 import { pushTo } from '../util/multimap.js';
 import { scanGraphql } from './fields.js';
@@ -137,15 +135,7 @@ function plainTokens(c: Collector, text: string, from: number, to: number, prose
 }
 
 function proseMessage(c: Collector, url: string, piece: TPiece): string {
-  const shape = shapeFor([piece], c.bases);
-  let hint: string;
-  if (isSchemaUrl(shape)) hint = `the v2 schema is ${c.bases.target}/openapi.json`;
-  else if (!shape.segments.length) hint = `the v2 base is ${c.bases.target}`;
-  else {
-    const t = templateOf(shape);
-    hint = t ? `in v2: ${t.operations.map((o) => `${o.method} ${t.v1Path} → ${v2Form(o)}`).join('; ')}` : `${displayPath(shape)} is not a documented REST v1 path`;
-  }
-  return `REST v1 URL ${url} in documentation prose (v1 was retired on 2026-11-15); ${hint}. Prose is not rewritten: update the text by hand.`;
+  return `REST v1 URL ${url} in documentation prose (v1 was retired on 2026-11-15); ${v2Hint(shapeFor([piece], c.bases), c.bases.target)}. Prose is not rewritten: update the text by hand.`;
 }
 
 /** A JS/TS fence through the JS engine; findings move to the fence's lines, edits become one splice. */

@@ -4,8 +4,7 @@
  * rule ids are the JS engine's, so the same fact reads the same in every file type.
  */
 import type { Finding } from '../findings.js';
-import { POD_RESET_ADVICE, RENAME_NOTES } from '../map/operations.js';
-import { PATH_TEMPLATES, isParam, operationFor, templatesExtending, type PathTemplate } from '../map/match.js';
+import type { PathTemplate } from '../map/match.js';
 import type { HttpMethod, V1Operation } from '../map/operations.js';
 import { V1_RESOURCES } from '../map/match.js';
 import { operationForV2 } from '../map/v2match.js';
@@ -19,6 +18,9 @@ import { pushTo } from '../util/multimap.js';
 import { V2_OPENAPI_URL } from '../map/hosts.js';
 import { isSuppressed, parseMarkers, type MarkerIndex } from '../markers/index.js';
 import { checkQueryParam, queryParams, type QueryParam } from './fields.js';
+import { decideOperation, decideUnmatched, decideValue, leftoverReset, valueChangeMessage } from '../plan/decide.js';
+import { baseMessage, embeddedMessage, notInPlaceMessage, schemaMessage, unassembledMessage, unknownBaseMessage } from '../plan/messages.js';
+import { reasonAmong, type CallSite, type EditsOrReason as Parts, type JsonBodyWriter, type MethodWriter } from '../plan/site.js';
 
 /** Where a piece of URL text came from in the file. */
 export interface TextOrigin {
@@ -59,28 +61,6 @@ export function shapeFor(pieces: readonly TPiece[], bases: Bases): UrlShape {
     return { ...shape, baseEnd: 1, segments: shape.segments.slice(1) };
   }
   return shape;
-}
-
-const v2Display = (path: string): string => `/v2${path}`;
-
-export function renameNote(template: PathTemplate): string {
-  const key = template.v1Path.startsWith('/billing/') ? template.v1Path.slice(1) : template.v1Segments[0]!;
-  const segment = template.v1Segments.find((s) => RENAME_NOTES[s]);
-  return RENAME_NOTES[key] ?? (segment ? RENAME_NOTES[segment]! : 'the path changed in v2');
-}
-
-/** Could filling the holes (each standing for one or more segments) give a v1 path template? */
-export function couldBeV1Path(segments: ReadonlyArray<string | null>): boolean {
-  const fits = (t: readonly string[], i: number, k: number): boolean => {
-    if (i === segments.length) return k === t.length;
-    const s = segments[i];
-    if (s === null) {
-      for (let k2 = k + 1; k2 <= t.length; k2++) if (fits(t, i + 1, k2)) return true;
-      return false;
-    }
-    return k < t.length && (isParam(t[k]!) || t[k] === s) && fits(t, i + 1, k + 1);
-  };
-  return PATH_TEMPLATES.some((t) => fits(t.v1Segments, 0, 0));
 }
 
 /** A whole v1 URL (a documented path, or the schema) rather than a base that other code appends paths to. */
@@ -227,6 +207,22 @@ export class Collector {
     }
     this.report(ruleId, at, `${message} Not rewritten: it overlaps another change in this file; migrate it by hand.`, false);
     return false;
+  }
+
+  /**
+   * Fix a fact of a planned request that is right only once the request goes to v2 (a read of its list
+   * response): made only when its URL moves in this run, and taken back with it (a held base, a marker).
+   * `edits` carry the request's first literal, so a marker that freezes that literal takes them back too.
+   */
+  fixWith(req: PlannedRequest, ruleId: RuleId, at: number, message: string, edits: readonly Edit[]): boolean {
+    const moves = req.migrated && !this.requestMarked(req.at) && req.findings.some((f) => f.fixable) && req.findings.every((f) => f.fixable || (!URL_RULES.has(f.ruleId) && f.ruleId !== 'base-url'));
+    if (!moves) return false;
+    const literal = req.literals.values().next().value;
+    const previous = this.current;
+    this.current = req;
+    const done = this.fix(ruleId, at, message, edits.map((e) => ({ ...e, literal })));
+    this.current = previous;
+    return done;
   }
 
   /** Report another fact fixed by the edits of the last accepted fix (it stands or falls with them). */
@@ -388,35 +384,6 @@ function pieceOf(pieces: readonly TPiece[], change: UrlChange): TPiece | undefin
   return pieces[change.edits[0]?.piece ?? -1];
 }
 
-export function baseMessage(c: Collector, shape: UrlShape, envVar?: string): string {
-  const envNote = envVar ? ` Deployments may still set ${envVar} to a v1 URL: update it there too.` : '';
-  return `REST v1 base URL ${shape.matchedBase} becomes ${c.bases.target}: v1 was retired on 2026-11-15.${envNote}`;
-}
-
-export function schemaMessage(c: Collector): string {
-  return `The v1 OpenAPI schema URL becomes ${c.bases.target}/openapi.json: regenerate typed clients from the v2 schema.`;
-}
-
-function pathMessage(template: PathTemplate, change: UrlChange): string {
-  return change.ruleId === 'path-param'
-    ? `Path parameter ${change.what}: v2 names every path parameter {id}.`
-    : `${template.v1Path} is ${v2Display(template.v2Path!)} in v2: ${renameNote(template)}.`;
-}
-
-export function actionMessage(template: PathTemplate, op: V1Operation): string {
-  return `POST ${template.v1Path} is POST ${v2Display(op.v2!.path)} with the JSON body ${JSON.stringify(op.v2!.body)} in v2: per-action paths are gone.`;
-}
-
-export function updateMessage(template: PathTemplate): string {
-  return `POST ${template.v1Path} is PATCH ${v2Display(template.v2Path!)} in v2: the POST …/update alias is gone.`;
-}
-
-/** The v2 form of a v1 operation, for messages (`POST /v2/pods/{id}/action {"action":"stop"}`). */
-export function v2Form(op: V1Operation): string {
-  if (!op.v2) return 'nothing (no v2 equivalent)';
-  return `${op.v2.method} ${v2Display(op.v2.path)}${op.v2.body ? ` ${JSON.stringify(op.v2.body)}` : ''}`;
-}
-
 /** Apply base (and schema) changes; returns false when one could not be applied. */
 function applyBase(c: Collector, pieces: readonly TPiece[], shape: UrlShape, changes: readonly UrlChange[], reason = 'the URL is not written as plain text here; change it by hand'): void {
   for (const ch of changes) {
@@ -424,7 +391,7 @@ function applyBase(c: Collector, pieces: readonly TPiece[], shape: UrlShape, cha
     // A base written in another file is that file's to move (or hold): reported there.
     if (piece?.origin.foreign) continue;
     const at = piece?.origin.literal ?? 0;
-    const message = ch.ruleId === 'openapi-url' ? schemaMessage(c) : baseMessage(c, shape, piece?.origin.envVar);
+    const message = ch.ruleId === 'openapi-url' ? schemaMessage(c.bases.target) : baseMessage(shape.matchedBase, c.bases.target, piece?.origin.envVar);
     const edits = toEdits(pieces, ch);
     if (!edits) c.report(ch.ruleId, at, `${message} Not rewritten: ${reason}.`);
     else c.fix(ch.ruleId, at, message, edits);
@@ -482,57 +449,39 @@ function planValueInner(c: Collector, pieces: readonly TPiece[], opts: ValueOpti
   }
   c.talksRest = true;
   const template = templateOf(shape);
-  const display = displayPath(shape);
   const rewrite = (withPath: boolean): void => {
     const changes = planUrlChanges(shape, withPath ? template : undefined, c.bases);
     if (!changes) {
-      c.report('unresolved-url', anchor, `The v1 URL ${display} cannot be edited in place; migrate it by hand.`);
+      c.report('unresolved-url', anchor, notInPlaceMessage(displayPath(shape)));
       return;
     }
     const base = changes.filter((ch) => ch.ruleId === 'base-url' || ch.ruleId === 'openapi-url');
     const note = opts.baseNote ? ` ${opts.baseNote}` : '';
     for (const ch of base) {
       const piece = pieceOf(pieces, ch);
-      const message = (ch.ruleId === 'openapi-url' ? schemaMessage(c) : baseMessage(c, shape, piece?.origin.envVar)) + note;
+      const message = (ch.ruleId === 'openapi-url' ? schemaMessage(c.bases.target) : baseMessage(shape.matchedBase, c.bases.target, piece?.origin.envVar)) + note;
       const edits = toEdits(pieces, ch);
       if (!edits) c.report(ch.ruleId, piece?.origin.literal ?? anchor, `${message} Not rewritten: the URL is not written as plain text here; change it by hand.`);
       else c.fix(ch.ruleId, piece?.origin.literal ?? anchor, message, edits);
     }
     for (const ch of changes.filter((x) => !base.includes(x))) {
       const edits = toEdits(pieces, ch);
-      const message = pathMessage(template!, ch);
+      const message = valueChangeMessage(template!, ch, 'text');
       if (!edits) c.report(ch.ruleId, anchor, `${message} Not rewritten: the path is not written as plain text here; change it by hand.`);
       else c.fix(ch.ruleId, anchor, message, edits);
     }
   };
-  if (isSchemaUrl(shape)) {
-    rewrite(false);
-    return;
-  }
-  if (template) {
-    const change = template.operations.find((o) => o.change !== 'path')?.change;
-    if (!change) {
-      rewrite(true);
-      return;
+  const d = decideValue(shape, template, isSchemaUrl(shape), 'text');
+  switch (d.kind) {
+    case 'rewrite':
+      return rewrite(d.withPath);
+    case 'report':
+      return c.report(d.ruleId, anchor, d.message);
+    default: {
+      const unknown: never = d;
+      return unknown;
     }
-    const rule: RuleId = change === 'action' ? 'pod-action' : change === 'update-alias' ? 'update-alias' : 'pod-reset';
-    const first = template.operations[0]!;
-    const what = change === 'removed' ? 'has no v2 equivalent' : `changes method or body in v2 (${first.method} ${template.v1Path} → ${v2Form(first)})`;
-    c.report(rule, anchor, `This v1 URL is for ${template.v1Path}, which ${what}; the request that uses it is not visible here, so it was not rewritten.`);
-    return;
   }
-  const literalSegments = shape.segments.map((s) => s.text);
-  const prefixEnd = literalSegments.indexOf(null);
-  const prefix = (prefixEnd < 0 ? literalSegments : literalSegments.slice(0, prefixEnd)) as string[];
-  if (prefix[0] === 'billing') {
-    c.report('resource-path', anchor, `The billing URL ${display} is completed elsewhere: /billing/endpoints must become /billing/serverless (/v2/billing/endpoints bills public endpoints) and /billing/networkvolumes /billing/network-volumes; rewrite it by hand.`);
-    return;
-  }
-  if (shape.segments.length === 0 || prefixEnd >= 0 || templatesExtending(prefix).length) {
-    rewrite(false);
-    return;
-  }
-  c.report('unknown-path', anchor, `${display} is not a documented REST v1 path, so v2-migrate does not guess its v2 form.`);
 }
 
 /**
@@ -549,7 +498,7 @@ export function planEmbedded(c: Collector, pieces: readonly TPiece[], anchor: nu
       for (let i = p.text.indexOf(legacy); i >= 0; i = p.text.indexOf(legacy, i + legacy.length)) {
         const isSchema = p.text.startsWith(schema, i) && !/[\w\-./?#%]/.test(p.text.charAt(i + schema.length));
         if (isSchema && p.origin.editable) {
-          c.fix('openapi-url', p.origin.start + i, schemaMessage(c), [{ start: p.origin.start + i, end: p.origin.start + i + schema.length, text: `${c.bases.target}/openapi.json` }]);
+          c.fix('openapi-url', p.origin.start + i, schemaMessage(c.bases.target), [{ start: p.origin.start + i, end: p.origin.start + i + schema.length, text: `${c.bases.target}/openapi.json` }]);
           continue;
         }
         const own = p.origin.editable ? p.origin.start + i : anchor;
@@ -557,26 +506,28 @@ export function planEmbedded(c: Collector, pieces: readonly TPiece[], anchor: nu
         if (reported.has(line)) continue;
         reported.add(line);
         const at = line === c.lines.pos(anchor).line ? anchor : own;
-        c.report('embedded-url', at, `A REST v1 URL (${hit}) sits inside a longer string; the request it stands for cannot be seen, so migrate it by hand.`);
+        c.report('embedded-url', at, embeddedMessage(hit));
       }
     }
   }
 }
 
 /** How a request can be given a JSON body or a new method: edits, or the reason it cannot. */
-export type EditsOrReason = Edit[] | string;
+export type EditsOrReason = Parts<Edit>;
 
-/** One HTTP request found in a file: its URL, and what the engine knows about its method and body. */
-export interface RequestSite {
-  url: readonly TPiece[];
+/**
+ * One HTTP request found in a file (the call-site record of plan/site.ts): its URL, and what the
+ * engine knows about its method and body.
+ */
+export interface RequestSite extends CallSite<TextOrigin, HttpMethod | undefined> {
   /** Where findings about the request go (the call, the `curl` word, the request line). */
   anchor: number;
   /** The method, when the request shows it; undefined when it is not knowable here. */
   method: HttpMethod | undefined;
   /** Turn the request's method into `to` (update alias): edits or the reason it cannot be done. */
-  setMethod?: (to: HttpMethod) => EditsOrReason;
+  setMethod?: MethodWriter<Edit>;
   /** Give the request this JSON body (pod actions): edits or the reason it cannot be done. */
-  setJsonBody?: (body: Readonly<Record<string, string>>) => EditsOrReason;
+  setJsonBody?: JsonBodyWriter<Edit>;
   /** Why the request's body cannot be given, when `setJsonBody` is absent. */
   bodyReason?: string;
   /** Why the URL cannot be edited where it is not plain text (default: it is not written as plain text). */
@@ -589,7 +540,10 @@ export interface RequestOutcome {
   shape: UrlShape;
   template?: PathTemplate;
   op?: V1Operation;
+  /** The request as planned: a fix that depends on its URL moving to v2 is made with `Collector.fixWith`. */
+  request: PlannedRequest;
 }
+type UrlOutcome = Omit<RequestOutcome, 'request'>;
 
 /** Plan one request; returns what it turned out to be, for the engine's body and response checks. */
 export function planRequest(c: Collector, site: RequestSite): RequestOutcome {
@@ -600,7 +554,7 @@ export function planRequest(c: Collector, site: RequestSite): RequestOutcome {
     // Written away from the request (a constant, a variable, a default): other code may read it too.
     if (!p.origin.local) c.bound.add(p.origin.literal);
   }
-  const outcome = planRequestUrl(c, site);
+  const outcome: RequestOutcome = { ...planRequestUrl(c, site), request: req };
   // v1 query parameters (`?computeType=GPU`, `params={…}`, `curl -G -d …`): part of the request, so a
   // renamed billing parameter moves with its path (or stays with it).
   if (outcome.op && (outcome.shape.base === 'legacy' || outcome.shape.base === 'target')) {
@@ -628,7 +582,7 @@ function keptOrV2(c: Collector, base: TPiece | undefined): boolean {
 /** Rules a request's findings use: a marker naming any of them on the request's line freezes the request. */
 const REQUEST_RULES: readonly RuleId[] = ['base-url', 'openapi-url', 'resource-path', 'pod-action', 'update-alias', 'path-param', 'pod-reset', 'unknown-path', 'unresolved-url'];
 
-function planRequestUrl(c: Collector, site: RequestSite): RequestOutcome {
+function planRequestUrl(c: Collector, site: RequestSite): UrlOutcome {
   const pieces = site.url;
   const shape = shapeFor(pieces, c.bases);
   for (const p of pieces) if (p.kind === 'text') c.consumed.add(p.origin.literal);
@@ -642,7 +596,7 @@ function planRequestUrl(c: Collector, site: RequestSite): RequestOutcome {
       c.looksRest = true;
       const hole = pieces[0]!;
       const label = hole.kind === 'hole' ? hole.label : '?';
-      c.report('unresolved-url', at, `${displayPath(shape)} looks like a RunPod REST path, but its base (${label}) is not known here, so it was not rewritten; migrate it if that base is the v1 API.`);
+      c.report('unresolved-url', at, unknownBaseMessage(displayPath(shape), label));
     }
     return { shape };
   }
@@ -652,13 +606,14 @@ function planRequestUrl(c: Collector, site: RequestSite): RequestOutcome {
   if (shape.base === 'target') {
     // Already on v2 (as the JS engine sees it): only a leftover reset needs a person here; the engine's
     // body and response checks get the v1 operation the v2 request corresponds to.
-    if (template?.operations.some((o) => o.change === 'removed')) c.report('pod-reset', at, POD_RESET_ADVICE);
+    const reset = leftoverReset(template);
+    if (reset) c.report(reset.ruleId, at, reset.message);
     const v2Op = operationForV2(shape.segments.map((s) => s.text), site.method);
     return { shape, ...(template ? { template } : {}), ...(v2Op ? { op: v2Op } : {}) };
   }
   const changes = planUrlChanges(shape, template, c.bases);
   if (!changes) {
-    c.report('unresolved-url', at, `The v1 URL ${displayPath(shape)} is assembled in a way the tool cannot edit safely; migrate it by hand.`);
+    c.report('unresolved-url', at, unassembledMessage(displayPath(shape)));
     return { shape, ...(template ? { template } : {}) };
   }
   const baseChanges = changes.filter((ch) => ch.ruleId === 'base-url' || ch.ruleId === 'openapi-url');
@@ -668,54 +623,51 @@ function planRequestUrl(c: Collector, site: RequestSite): RequestOutcome {
     if (!isSchemaUrl(shape)) addUnmatched(c, shape, at);
     return { shape };
   }
-  const op = operationFor(template, site.method);
-  const change = op?.change ?? (site.method === undefined && template.operations.every((o) => o.change === 'path') ? 'path' : undefined);
-  if (!change) {
+  const d = decideOperation(template, site.method, pathChanges);
+  if (d.kind === 'not-an-operation') {
     applyBase(c, pieces, shape, baseChanges, site.pathReason);
-    const expected = template.operations.map((o) => o.method).join('/');
-    c.report('unknown-path', at, `${site.method ?? 'This request'} ${template.v1Path} is not a REST v1 operation (v1 had ${expected}), so it was not rewritten.`);
+    c.report(d.ruleId, at, d.message);
     return { shape, template };
   }
-  const outcome: RequestOutcome = { shape, template, ...(op ? { op } : {}) };
+  const outcome: UrlOutcome = { shape, template, ...(d.op ? { op: d.op } : {}) };
   // Base edits go to the base's own literal; a literal that also holds an action path is left whole.
   const pathLiterals = new Set(pathChanges.flatMap((ch) => ch.edits.map((e) => pieces[e.piece]?.origin.literal)));
   const baseIn = (rewritten: boolean): void => {
     const separate = baseChanges.filter((ch) => rewritten || !pathLiterals.has(pieceOf(pieces, ch)?.origin.literal ?? -1));
     applyBase(c, pieces, shape, separate, site.pathReason);
   };
-  switch (change) {
+  // A URL change that must be written at the request itself (all or nothing with the method or body).
+  const atRequest = (ch: UrlChange): EditsOrReason => toEdits(pieces, ch, true) ?? site.pathReason ?? 'the path is not written at the request as plain text';
+  switch (d.kind) {
     case 'path': {
       baseIn(true);
-      for (const ch of pathChanges) {
-        const edits = toEdits(pieces, ch);
-        const message = pathMessage(template, ch);
-        if (!edits) c.report(ch.ruleId, at, `${message} Not rewritten: ${site.pathReason ?? 'the path is not written as plain text here; change it by hand'}.`);
-        else c.fix(ch.ruleId, at, message, edits);
+      for (const { ruleId, message, change } of d.steps) {
+        const edits = toEdits(pieces, change);
+        if (!edits) c.report(ruleId, at, `${message} Not rewritten: ${site.pathReason ?? 'the path is not written as plain text here; change it by hand'}.`);
+        else c.fix(ruleId, at, message, edits);
       }
       break;
     }
-    case 'removed':
+    case 'reset':
       baseIn(false);
-      c.report('pod-reset', at, POD_RESET_ADVICE);
+      c.report(d.ruleId, at, d.message);
       break;
     case 'action': {
-      const message = actionMessage(template, op!);
-      const url = pathChanges.map((ch) => toEdits(pieces, ch, true) ?? site.pathReason ?? 'the path is not written at the request as plain text');
-      const body = site.setJsonBody ? site.setJsonBody(op!.v2!.body!) : (site.bodyReason ?? 'the request body is not visible here');
-      const done = commit(c, 'pod-action', at, message, [...url, body]);
-      baseIn(done);
+      const body = site.setJsonBody ? site.setJsonBody(d.body) : (site.bodyReason ?? 'the request body is not visible here');
+      baseIn(commit(c, d.ruleId, at, d.message, [...d.url.map(atRequest), body]));
       break;
     }
     case 'update-alias': {
-      const message = updateMessage(template);
-      const renames = pathChanges.filter((ch) => ch.ruleId !== 'update-alias');
-      const drop = pathChanges.filter((ch) => ch.ruleId === 'update-alias');
-      const parts: EditsOrReason[] = [...renames, ...drop].map((ch) => toEdits(pieces, ch, true) ?? site.pathReason ?? 'the path is not written at the request as plain text');
-      parts.push(site.setMethod ? site.setMethod('PATCH') : 'the request method is not visible here');
-      const done = commit(c, 'update-alias', at, message, parts);
-      if (done) for (const ch of renames) c.alsoFixed(ch.ruleId, at, pathMessage(template, ch));
+      const parts = [...d.renames.map((r) => r.change), ...d.drop].map(atRequest);
+      parts.push(site.setMethod ? site.setMethod(d.method) : 'the request method is not visible here');
+      const done = commit(c, d.ruleId, at, d.message, parts);
+      if (done) for (const r of d.renames) c.alsoFixed(r.ruleId, at, r.message);
       baseIn(done);
       break;
+    }
+    default: {
+      const unknown: never = d;
+      return unknown;
     }
   }
   return outcome;
@@ -723,7 +675,7 @@ function planRequestUrl(c: Collector, site: RequestSite): RequestOutcome {
 
 /** Apply a request-specific group of edits all-or-nothing; on failure, report why. */
 function commit(c: Collector, ruleId: RuleId, at: number, message: string, parts: readonly EditsOrReason[]): boolean {
-  const reason = parts.find((p): p is string => typeof p === 'string');
+  const reason = reasonAmong(parts, '');
   if (reason !== undefined) {
     c.report(ruleId, at, `${message} Not rewritten: ${reason}.`);
     return false;
@@ -732,16 +684,17 @@ function commit(c: Collector, ruleId: RuleId, at: number, message: string, parts
 }
 
 function addUnmatched(c: Collector, shape: UrlShape, at: number): void {
-  const display = displayPath(shape);
-  const segments = shape.segments.map((s) => s.text);
-  if (segments.some((s) => s === null) && couldBeV1Path(segments)) {
-    if (segments[0] === 'billing') {
-      c.report('resource-path', at, `The billing path ${display} is chosen at run time: /billing/endpoints must become /billing/serverless (/v2/billing/endpoints bills public endpoints) and /billing/networkvolumes /billing/network-volumes; rewrite it by hand.`);
-    } else c.report('unresolved-url', at, `The v1 path ${display} is built at run time, so its v2 form cannot be decided here; check it by hand.`);
-    return;
+  const d = decideUnmatched(shape, 'text');
+  switch (d.kind) {
+    case 'report':
+      return c.report(d.ruleId, at, d.message);
+    case 'none':
+      return;
+    default: {
+      const unknown: never = d;
+      return unknown;
+    }
   }
-  if (segments.length === 0) return;
-  c.report('unknown-path', at, `${display} is not a documented REST v1 path, so v2-migrate does not guess its v2 form.`);
 }
 
 /** The sentence an OpenAPI document's v1 server gets: the whole document must be regenerated. */

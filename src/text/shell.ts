@@ -11,6 +11,8 @@ import type { HttpMethod } from '../map/operations.js';
 import { commands, functionAt, literalOf, type Command, type Part, type ShellFunction, type Word } from './shell/lex.js';
 import { assignmentOf, programIndex, ShellScope } from './shell/scope.js';
 import { curlSetBody, curlSetMethod, parseCurl } from './shell/curl.js';
+import { curlPrintsBody, unwrapJqEdit } from './shell/jq.js';
+import { topLevelKeys } from './json-keys.js';
 import { argumentPieces, fill, findWrappers, paramOf, type ShellWrapper } from './shell/wrappers.js';
 
 export { commands, literalOf, type Word } from './shell/lex.js';
@@ -100,6 +102,7 @@ export function scanShell(c: Collector, text: string, opts: ShellOptions = {}): 
         })
       : [];
     const outcome = planRequest(c, {
+      client: 'curl',
       url,
       query,
       anchor: curl.curlWord.start,
@@ -127,8 +130,13 @@ export function scanShell(c: Collector, text: string, opts: ShellOptions = {}): 
   for (const { cmd: sent, outcome } of requests) {
     if (!isListOp(outcome.op) || (outcome.shape.base !== 'legacy' && outcome.shape.base !== 'target')) continue;
     const jqs: Word[] = [];
+    // jq programs piped straight from the request's own curl: their list read can be unwrapped.
+    const piped = new Map<Word, Command>();
     for (const cmd of cmds) {
-      if (cmd.pipeline === sent.pipeline && cmd.stage > sent.stage) jqs.push(...jqFilters(cmd));
+      if (cmd.pipeline !== sent.pipeline || cmd.stage <= sent.stage) continue;
+      const filters = jqFilters(cmd);
+      jqs.push(...filters);
+      if (cmd.stage === sent.stage + 1 && literalOf(sent.words[programIndex(sent)]!) === 'curl' && curlPrintsBody(text, scope.expandArrays(sent.words, sent.start))) for (const f of filters) piped.set(f, cmd);
     }
     const assigned = sent.inSub ? subAssign.get(`${sent.inSub[0]}`) : undefined;
     if (assigned) {
@@ -143,7 +151,11 @@ export function scanShell(c: Collector, text: string, opts: ShellOptions = {}): 
       if (filter === null) continue;
       if (/^\s*(\.\[\s*-?\d*\s*\]|length\b|map\(|first\b|last\b|sort_by\(|\.\[\]\s*\|)/.test(filter) && !new RegExp(`\\.${outcome.op.resource}\\b`).test(filter)) {
         const env = listEnvelope(outcome.op, `jq '${filter}'`);
-        if (env) c.report(env.rule, f.start, env.message);
+        if (!env) continue;
+        const jq = piped.get(f);
+        const edit = jq ? unwrapJqEdit(c.text, jq.words.slice(programIndex(jq) + 1, jq.words.indexOf(f)), f, env.key) : null;
+        if (edit && c.fixWith(outcome.request, env.rule, f.start, env.fixed, [edit])) continue;
+        c.report(env.rule, f.start, env.message);
       }
     }
   }
@@ -187,10 +199,10 @@ function planWrapperCall(c: Collector, cmds: readonly Command[], scope: ShellSco
     if (!bodyParam || args.length !== bodyParam - 1 || !wrapper.json) return `the body goes through the wrapper ${wrapper.where}`;
     return [{ start: cmd.end, end: cmd.end, text: ` '${JSON.stringify(body)}'` }];
   };
-  const outcome = planRequest(c, { url: fill(wrapper.url, argPieces), anchor: cmd.words[at]!.start, method, setMethod, setJsonBody });
+  const outcome = planRequest(c, { client: 'shell-function', url: fill(wrapper.url, argPieces), anchor: cmd.words[at]!.start, method, setMethod, setJsonBody });
   if (outcome.shape.base === 'legacy' || outcome.shape.base === 'target') for (const r of reads) covered.add(r);
   const bodyWord = bodyParam ? args[bodyParam - 1] : undefined;
-  if (outcome.op && bodyWord) curlBody(c, cmds, scope, [bodyWord], outcome);
+  if (outcome.op && bodyWord) curlBody(c, cmds, scope, [bodyWord], outcome, false);
   return outcome;
 }
 
@@ -215,8 +227,12 @@ function jqFilters(cmd: Command): Word[] {
   return [];
 }
 
-/** v1 fields in a request body: a literal JSON `-d` (or wrapper argument), or a `jq -n` filter that builds it. */
-function curlBody(c: Collector, cmds: readonly Command[], scope: ShellScope, data: readonly Word[], outcome: RequestOutcome): void {
+/**
+ * v1 fields in a request body: a literal JSON `-d` (or wrapper argument), or a `jq -n` filter that builds
+ * it. `ownCurl`: the words are curl's own `-d` (a wrapper may do more with its argument than send it),
+ * so plain renames are made in them.
+ */
+function curlBody(c: Collector, cmds: readonly Command[], scope: ShellScope, data: readonly Word[], outcome: RequestOutcome, ownCurl = true): void {
   const op = bodyOperation(outcome.op);
   if (!op) return;
   for (const d of data) {
@@ -230,9 +246,16 @@ function curlBody(c: Collector, cmds: readonly Command[], scope: ShellScope, dat
         parsed = null;
       }
       if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+        // A single-quoted JSON word of this command: its key names are the file's text, renamed in place.
+        const part = d.parts.length === 1 ? d.parts[0] : undefined;
+        const inPlace = ownCurl && part?.kind === 'lit' && part.editable && c.text[d.start] === "'" && part.start === d.start + 1;
+        const names = inPlace ? topLevelKeys(part.text) : new Map<string, { start: number; end: number }>();
+        const siblings = new Set(Object.keys(parsed));
         for (const [key, value] of Object.entries(parsed as Record<string, unknown>)) {
           const at = keyOffset(pieces, key) ?? d.start;
-          checkBodyField(c, key, at, op, { several: Array.isArray(value) && value.length > 1, value: kindOf(value), onV2: outcome.shape.base === 'target' });
+          const n = names.get(key);
+          const name = n && part ? { request: outcome.request, start: part.start + n.start, end: part.start + n.end, siblings } : undefined;
+          checkBodyField(c, key, at, op, { several: Array.isArray(value) && value.length > 1, value: kindOf(value), onV2: outcome.shape.base === 'target', ...(name ? { name } : {}) });
         }
       }
     }

@@ -2,8 +2,9 @@
  * The call-site model (DESIGN.md §3): one HTTP request in source code, whatever client makes it.
  * Client adapters (this folder) build it; rules read and edit it without knowing the client.
  */
-import type { Resolved, UrlPiece } from '../values.js';
+import type { Origin, Resolved, UrlPiece } from '../values.js';
 import type { N, P } from '../scope.js';
+import type { CallSite } from '../../plan/site.js';
 
 /** How a request's method is expressed, so it can be read and rewritten. */
 export type MethodRef =
@@ -51,8 +52,8 @@ export type HeadersRef = { kind: 'object'; objects: P[]; contentType: boolean | 
  */
 export type ResponseStyle = 'fetch' | 'axios' | 'ky' | 'got' | 'body' | 'typed' | 'unknown';
 
-/** One HTTP request in source code, whatever client makes it (DESIGN.md §3). */
-export interface HttpSite {
+/** One HTTP request in source code, whatever client makes it (DESIGN.md §3; plan/site.ts is what both engines share). */
+export interface HttpSite extends CallSite<Origin, MethodRef> {
   call: P;
   /** The adapter that recognised it (`fetch`, `axios`, `axios-like`, `ky`, `got`, `ofetch`, `openapi-fetch`, …). */
   client: string;

@@ -5,11 +5,11 @@
  * GraphQL operations (inventory).
  */
 import type { HttpMethod } from '../../map/operations.js';
-import { PATH_TEMPLATES, isParam } from '../../map/match.js';
+import { PATH_TEMPLATES, isParam, templatesCompatible } from '../../map/match.js';
 import { V1_RESOURCES } from '../../map/match.js';
 import { templateOf } from '../../url/plan.js';
 import type { QueryParam } from '../fields.js';
-import { couldBeV1Path, flatText, isCompleteUrl, planRequest, planValue, shapeFor, textPiece, type Collector, type EditsOrReason, type RequestOutcome, type TPiece } from '../plan.js';
+import { flatText, isCompleteUrl, planRequest, planValue, shapeFor, textPiece, type Collector, type EditsOrReason, type RequestOutcome, type TPiece } from '../plan.js';
 import { bodyOperation, checkBodyField, checkLooseBodyField, type ValueKind, checkResponseField, isListOp, listEnvelope, mentionsGraphql, scanGraphql } from '../fields.js';
 import { bindArgs, envLookup, evalRange, helperFunction, makeCtx, type Ctx } from './eval.js';
 import { buildModule, fieldTokens, fnOf, splitTop, type Arg, type Assign, type Call, type Module, type Scope } from './model.js';
@@ -196,13 +196,30 @@ function bodyDict(m: Module, toks: readonly Tok[], a: number, b: number, ctx: Ct
   return null;
 }
 
-/** Report v1 fields among a dict literal's top-level string keys. */
-function checkDict(c: Collector, m: Module, dict: { toks: readonly Tok[]; a: number; b: number }, outcome: RequestOutcome): void {
+/**
+ * Report v1 fields among a dict literal's top-level string keys; with `atCall` (the literal is written in
+ * the request's own call), plain renames are made on its keys.
+ */
+function checkDict(c: Collector, m: Module, dict: { toks: readonly Tok[]; a: number; b: number }, outcome: RequestOutcome, atCall = false): void {
   const op = bodyOperation(outcome.op);
   if (!op) return;
   // `{"key": value}` or `dict(key=value)`.
   const call = isOp(dict.toks[dict.a], '(');
-  for (const [x] of splitTop(dict.toks, dict.a + 1, dict.b - 1)) {
+  const entries = splitTop(dict.toks, dict.a + 1, dict.b - 1);
+  // Where each key's name is written, when it is the file's text as is (no escapes, not an f-string).
+  const names = new Map<string, { start: number; end: number }>();
+  for (const [x] of entries) {
+    const key = dict.toks[x];
+    if (call && key?.type === 'name' && isOp(dict.toks[x + 1], '=')) names.set(key.value, { start: key.start, end: key.end });
+    else if (!call && key?.type === 'string' && !key.str!.f && isOp(dict.toks[x + 1], ':')) {
+      const name = m.text.slice(key.str!.bodyStart, key.str!.bodyEnd);
+      if (!name.includes('\\')) names.set(name, { start: key.str!.bodyStart, end: key.str!.bodyEnd });
+    }
+  }
+  // `**extra` may bring the v2 name too: then no key is renamed.
+  if (entries.some(([x]) => isOp(dict.toks[x], '**'))) names.clear();
+  const siblings = new Set(names.keys());
+  for (const [x] of entries) {
     const key = dict.toks[x];
     let field: string;
     if (call) {
@@ -214,7 +231,9 @@ function checkDict(c: Collector, m: Module, dict: { toks: readonly Tok[]; a: num
     }
     const value = dict.toks[x + 2];
     const several = !!value && isOp(value, '[') && splitTop(dict.toks, x + 3, value.match!).filter(([p, q]) => q > p).length > 1;
-    checkBodyField(c, field, key.start, op, { several, value: pythonKind(value), onV2: outcome.shape.base === 'target' });
+    const at = atCall ? names.get(field) : undefined;
+    const name = at ? { request: outcome.request, ...at, siblings } : undefined;
+    checkBodyField(c, field, key.start, op, { several, value: pythonKind(value), onV2: outcome.shape.base === 'target', ...(name ? { name } : {}) });
   }
 }
 
@@ -233,6 +252,8 @@ function listUse(m: Module, anchor: Call, viaJson: boolean, depth = 0): string |
   let end = anchor.close + 1;
   // `<call>.json()`
   const hasJson = isOp(toks[end], '.') && toks[end + 1]?.value === 'json' && isOp(toks[end + 2], '(') && isOp(toks[end + 3], ')');
+  // `.json()["pods"]`: the body is read as an object (the v2 envelope, unwrapped), not as a list.
+  if (hasJson && isOp(toks[end + 4], '[') && toks[end + 5]?.type === 'string') return null;
   if (hasJson) end += 4;
   else if (!viaJson) {
     // `r = requests.get(…)` then `r.json()` used as a list.
@@ -240,6 +261,7 @@ function listUse(m: Module, anchor: Call, viaJson: boolean, depth = 0): string |
     if (!name) return null;
     for (let i = end; i < toks.length - 3; i++) {
       if (toks[i]!.type === 'name' && toks[i]!.value === name && isOp(toks[i + 1], '.') && toks[i + 2]?.value === 'json' && isOp(toks[i + 3], '(')) {
+        if (isOp(toks[i + 5], '[') && toks[i + 6]?.type === 'string') continue;
         const how = directListUse(m, i, i + 5);
         if (how) return how;
         const d = assignedName(m, i);
@@ -261,6 +283,14 @@ function listUse(m: Module, anchor: Call, viaJson: boolean, depth = 0): string |
     }
   }
   return null;
+}
+
+/** Where `<call>.json()` chained right on the call ends (its closing parenthesis), or null. */
+function jsonCallEnd(m: Module, call: Call): number | null {
+  const toks = m.toks;
+  const end = call.close + 1;
+  const json = isOp(toks[end], '.') && toks[end + 1]?.value === 'json' && isOp(toks[end + 2], '(') && isOp(toks[end + 3], ')');
+  return json ? toks[end + 3]!.end : null;
 }
 
 /** `for x in <expr>:`, `<expr>[0]`, `len(<expr>)` where the expression spans tokens [a, b). */
@@ -343,7 +373,7 @@ function expand(c: Collector, m: Module, site: HttpCall, chain: Call[], quote: s
   const shape = shapeFor(ev.url, c.bases);
   const segments = shape.segments.map((s) => s.text);
   const needsMore =
-    (unboundHole(ev.url) && (shape.base === 'unknown' || (shape.base !== 'other' && shape.base !== 'job' && segments.includes(null) && !templateOf(shape) && couldBeV1Path(segments)))) ||
+    (unboundHole(ev.url) && (shape.base === 'unknown' || (shape.base !== 'other' && shape.base !== 'job' && segments.includes(null) && !templateOf(shape) && templatesCompatible(segments).length > 0))) ||
     (ev.method === undefined && unboundHole(ev.methodPieces)) ||
     (!!site.body && unboundHole(bodyPieces) && site.kind !== 'guess');
   if (needsMore && outer.used.size && chain.length < 3) {
@@ -374,6 +404,8 @@ function expand(c: Collector, m: Module, site: HttpCall, chain: Call[], quote: s
     }
   }
   const outcome = planRequest(c, {
+    // `requests` / `httpx` called as a module; a session or client object; urllib; a client-ish receiver.
+    client: site.kind === 'module' ? site.call.receiver : site.kind === 'client' ? 'session' : site.kind === 'urllib' ? 'urllib' : 'unknown',
     url,
     query,
     anchor: m.toks[anchor.calleeTok]!.start,
@@ -385,12 +417,17 @@ function expand(c: Collector, m: Module, site: HttpCall, chain: Call[], quote: s
   if (!outcome.op) return;
   if (site.body) {
     const dict = bodyDict(m, m.toks, site.body.a, site.body.b, ctx);
-    if (dict) checkDict(c, m, dict, outcome);
+    // The literal written in this call (not a variable's value, not inside a wrapper others call).
+    const atCall = !chain.length && dict?.toks === m.toks && dict.a >= site.body.a && dict.b <= site.body.b;
+    if (dict) checkDict(c, m, dict, outcome, atCall);
   }
   if (isListOp(outcome.op) && (outcome.shape.base === 'legacy' || outcome.shape.base === 'target')) {
     const how = chain.length ? listUse(m, anchor, true) : listUse(m, anchor, false);
     const env = how ? listEnvelope(outcome.op, how) : null;
-    if (env) c.report(env.rule, m.toks[anchor.calleeTok]!.start, env.message);
+    // `requests.get(url).json()` written at the request: `.json()["pods"]` is the list v1 returned.
+    const json = chain.length ? null : jsonCallEnd(m, anchor);
+    const unwrap = json === null ? null : { start: json, end: json, text: `[${quote}${env?.key}${quote}]` };
+    if (env && !(unwrap && c.fixWith(outcome.request, env.rule, m.toks[anchor.calleeTok]!.start, env.fixed, [unwrap]))) c.report(env.rule, m.toks[anchor.calleeTok]!.start, env.message);
   }
 
 }
