@@ -2,10 +2,12 @@ import type { Bases } from '../url/shape.js';
 import { isClientInstance } from './clients/index.js';
 import { EMPTY_CTX } from './context.js';
 import type { Project } from './project.js';
-import { enclosingFunction, keyName, memberName, type N, type P } from './scope.js';
+import { enclosingFunction, keyName, memberName } from './scope.js';
+import type { N, P } from './loose.js';
+import type { t } from './ast.js';
 import { memberReads, propertyReads, referencePaths, thisReadPaths } from './reads.js';
 import { returnedExpression } from './values.js';
-import { collectPaths } from './walk.js';
+import { pathsMatching } from './walk.js';
 
 /**
  * Whether moving a v1 base to v2 is safe: a base literal may only change when every use of it is a
@@ -101,7 +103,7 @@ function classMemberName(q: P): { cls: P; name: string; isStatic: boolean } | nu
   if (holder?.type === 'ReturnStatement') {
     const getter = enclosingFunction(q);
     const name = getter && getter.node.type === 'ClassMethod' && getter.node.kind === 'get' && returnedExpression(getter)?.node === q.node ? keyName(getter.node.key, getter.node.computed) : null;
-    return name ? { cls: getter!.parentPath.parentPath.parentPath, name, isStatic: !!getter!.node.static } : null;
+    return name ? { cls: getter!.parentPath.parentPath.parentPath, name, isStatic: !!(getter!.node as t.ClassMethod).static } : null;
   }
   return null;
 }
@@ -111,11 +113,11 @@ const isEnvObject = (n: N): boolean => (n?.type === 'MemberExpression' || n?.typ
 /** `process.env.NAME` / `process.env['NAME']` / `import.meta.env.NAME` reads in the project's JS files. */
 function envReads(name: string, project: Project): P[] {
   const isRead = (n: N): boolean => (n.type === 'MemberExpression' || n.type === 'OptionalMemberExpression') && memberName(n) === name && isEnvObject(n.object);
-  return project.files.flatMap((f) => (f.parsed ? collectPaths(f.parsed.root.get('program'), isRead) : []));
+  return project.files.flatMap((f) => (f.parsed ? pathsMatching(f.parsed.root.get('program'), isRead) : []));
 }
 
 /** `const { NAME } = process.env` (renamed or with a default too): the pattern properties that read NAME. */
 function envDestructurings(name: string, project: Project): P[] {
   const isRead = (n: N): boolean => n.type === 'VariableDeclarator' && n.id.type === 'ObjectPattern' && isEnvObject(n.init) && n.id.properties.some((p: N) => p.type === 'ObjectProperty' && keyName(p.key, p.computed) === name);
-  return project.files.flatMap((f) => (f.parsed ? collectPaths(f.parsed.root.get('program'), isRead) : []));
+  return project.files.flatMap((f) => (f.parsed ? pathsMatching(f.parsed.root.get('program'), isRead) : []));
 }

@@ -1,5 +1,5 @@
 import type { PieceEdit } from '../url/pieces.js';
-import type { N, P } from './scope.js';
+import type { N, P } from './loose.js';
 import type { UrlPiece } from './values.js';
 
 /** A replacement of `source.slice(start, end)`. Edits are exact splices, so untouched text keeps its bytes. */
@@ -34,14 +34,14 @@ export function pieceEditsToSource(pieces: readonly UrlPiece[], edits: readonly 
   }
   const out: SourceEdit[] = [];
   for (const [node, { piece, edits: nodeEdits }] of byNode) {
-    const raw = source.slice(node.start, node.end);
+    const raw = source.slice(node.start!, node.end!);
     if (node.type === 'EnvValue') {
       // A value in a .env file (project.ts): plain text, spliced in place.
       if (raw !== piece.text) return null;
       for (const e of nodeEdits) out.push({ start: node.start + e.start, end: node.start + e.end, text: e.text, node, universal });
     } else if (node.type === 'TemplateElement') {
       if (node.value.raw !== node.value.cooked || raw !== piece.text) return null;
-      for (const e of nodeEdits) out.push({ start: node.start + e.start, end: node.start + e.end, text: e.text, node, universal });
+      for (const e of nodeEdits) out.push({ start: node.start! + e.start, end: node.start! + e.end, text: e.text, node, universal });
     } else if (node.type === 'StringLiteral') {
       const q = raw[0]!;
       let value: string = node.value;
@@ -49,8 +49,8 @@ export function pieceEditsToSource(pieces: readonly UrlPiece[], edits: readonly 
       const dropped = value === '' ? emptiedOperand(piece.origin.path, source) : null;
       if (dropped) out.push({ ...dropped, text: '', node, universal });
       else if (raw.slice(1, -1) === node.value) {
-        for (const e of nodeEdits) out.push({ start: node.start + 1 + e.start, end: node.start + 1 + e.end, text: e.text, node, universal });
-      } else out.push({ start: node.start, end: node.end, text: quote(value, q), node, universal }); // escapes: rebuild it whole, same quotes
+        for (const e of nodeEdits) out.push({ start: node.start! + 1 + e.start, end: node.start! + 1 + e.end, text: e.text, node, universal });
+      } else out.push({ start: node.start!, end: node.end!, text: quote(value, q), node, universal }); // escapes: rebuild it whole, same quotes
     } else return null;
   }
   return out;
@@ -68,8 +68,8 @@ function emptiedOperand(literal: P, source: string): { start: number; end: numbe
   const sum = literal.parentPath?.node;
   if (literal.name !== 'right' || sum?.type !== 'BinaryExpression' || sum.operator !== '+' || !isString(sum.left)) return null;
   // Between them only the operator, after any parentheses closing the left side (which stay).
-  const between = /^((?:\s*\))*)\s*\+\s*$/.exec(source.slice(sum.left.end, literal.node.start));
-  return between ? { start: sum.left.end + between[1]!.length, end: literal.node.end } : null;
+  const between = /^((?:\s*\))*)\s*\+\s*$/.exec(source.slice(sum.left.end!, literal.node.start!));
+  return between ? { start: sum.left.end! + between[1]!.length, end: literal.node.end! } : null;
 }
 
 export function lineStart(source: string, pos: number): number {
@@ -105,18 +105,18 @@ function skipTrivia(source: string, pos: number): number {
 export function insertProperty(source: string, object: P, propText: string, { beforeSpreads = false } = {}): SourceEdit[] {
   const obj = object.node;
   const props: N[] = obj.properties;
-  if (!props.length) return [{ start: obj.start, end: obj.end, text: `{ ${propText} }`, node: obj }];
+  if (!props.length) return [{ start: obj.start!, end: obj.end!, text: `{ ${propText} }`, node: obj }];
   const spread = beforeSpreads ? props.findIndex((p) => p.type === 'SpreadElement') : -1;
   if (spread >= 0) return insertBefore(source, obj, spread, propText);
   const last = props[props.length - 1];
-  const after = skipTrivia(source, last.end);
+  const after = skipTrivia(source, last.end!);
   const hasComma = source[after] === ',';
-  const multiline = source.slice(last.end, obj.end).includes('\n');
-  if (!multiline) return [{ start: last.end, end: last.end, text: `, ${propText}`, node: obj }];
-  const indent = indentAt(source, last.start);
+  const multiline = source.slice(last.end!, obj.end!).includes('\n');
+  if (!multiline) return [{ start: last.end!, end: last.end!, text: `, ${propText}`, node: obj }];
+  const indent = indentAt(source, last.start!);
   const edits: SourceEdit[] = [];
   const anchor = hasComma ? after + 1 : last.end;
-  if (!hasComma) edits.push({ start: last.end, end: last.end, text: ',', node: obj });
+  if (!hasComma) edits.push({ start: last.end!, end: last.end!, text: ',', node: obj });
   // Keep a trailing line comment on its own property: insert at the end of that line.
   const eol = lineEnd(source, anchor);
   const restOfLine = source.slice(anchor, eol).trim();
@@ -129,30 +129,30 @@ export function insertProperty(source: string, object: P, propText: string, { be
 function insertBefore(source: string, obj: N, index: number, propText: string): SourceEdit[] {
   const props: N[] = obj.properties;
   const next = props[index];
-  const from = index > 0 ? props[index - 1].end : obj.start + 1;
+  const from = index > 0 ? props[index - 1].end : obj.start! + 1;
   const multiline = source.slice(from, next.start).includes('\n');
   if (index === 0) {
-    const text = multiline ? `${propText},\n${indentAt(source, next.start)}` : `${propText}, `;
-    return [{ start: next.start, end: next.start, text, node: obj }];
+    const text = multiline ? `${propText},\n${indentAt(source, next.start!)}` : `${propText}, `;
+    return [{ start: next.start!, end: next.start!, text, node: obj }];
   }
   // The previous property is followed by a comma, since `next` comes after it.
-  const comma = skipTrivia(source, props[index - 1].end);
+  const comma = skipTrivia(source, props[index - 1].end!);
   if (!multiline) return [{ start: comma + 1, end: comma + 1, text: ` ${propText},`, node: obj }];
   const eol = lineEnd(source, comma + 1);
   const at = source.slice(comma + 1, eol).trim().startsWith('//') ? eol : comma + 1;
-  return [{ start: at, end: at, text: `\n${indentAt(source, props[index - 1].start)}${propText},`, node: obj }];
+  return [{ start: at, end: at, text: `\n${indentAt(source, props[index - 1].start!)}${propText},`, node: obj }];
 }
 
 /** Set argument `index` of a call (padding with `undefined`), or replace it when present. */
 export function setArgument(source: string, call: P, index: number, text: string): SourceEdit[] {
   const node = call.node;
   const args: N[] = node.arguments;
-  if (index < args.length) return [{ start: args[index].start, end: args[index].end, text, node }];
+  if (index < args.length) return [{ start: args[index].start!, end: args[index].end!, text, node }];
   const pad = Array.from({ length: index - args.length }, () => 'undefined');
   const parts = [...pad, text].join(', ');
   if (args.length) {
     const last = args[args.length - 1];
-    return [{ start: last.end, end: last.end, text: `, ${parts}`, node }];
+    return [{ start: last.end!, end: last.end!, text: `, ${parts}`, node }];
   }
   // No arguments: insert right after the opening parenthesis.
   const from = (node.typeArguments ?? node.typeParameters ?? node.callee).end;
@@ -162,7 +162,7 @@ export function setArgument(source: string, call: P, index: number, text: string
 }
 
 export function replaceNode(path: P, text: string): SourceEdit {
-  return { start: path.node.start, end: path.node.end, text, node: path.node };
+  return { start: path.node.start!, end: path.node.end!, text, node: path.node };
 }
 
 /** Apply non-overlapping edits (identical duplicates are merged). Throws EditError on overlap. */

@@ -8,7 +8,8 @@
  */
 import type { SourceEdit } from './edits.js';
 import { EMPTY_CTX } from './context.js';
-import { isFunction, lookupScope, type N, type P } from './scope.js';
+import { isFunction, lookupScope } from './scope.js';
+import type { N, P } from './loose.js';
 import { isResolved, resolveExpr } from './values.js';
 import { typeDeclarationOf } from './responses/static-type.js';
 import { callersOf, climb, parentOf, referencesOf } from './responses/tree.js';
@@ -44,9 +45,9 @@ export function literalTypeEdits(literal: P, to: string, source: string): Litera
   if (uses !== true) return `${where}, and ${uses}: change both by hand`;
   if (slot.fn && !everyCallPassesLiterals(slot.fn, slot.index!)) return `${where}, and a call passes it a value the tool cannot see: change both by hand`;
   const member = members.find((m) => m.literal.value === from)!.literal;
-  const raw = source.slice(member.start, member.end);
+  const raw = source.slice(member.start!, member.end!);
   if (raw.slice(1, -1) !== from) return `${where}: change both by hand`;
-  return { edits: [{ start: member.start + 1, end: member.end - 1, text: to, node: member }], touched: [member] };
+  return { edits: [{ start: member.start! + 1, end: member.end! - 1, text: to, node: member }], touched: [member] };
 }
 
 const isAsConst = (n: N): boolean => n.type === 'TSAsExpression' && n.typeAnnotation.type === 'TSTypeReference' && n.typeAnnotation.typeName.name === 'const';

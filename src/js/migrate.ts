@@ -10,7 +10,7 @@ import { syntaxError } from './parse.js';
 import { Project, withProject, type ProjectFile, type ProjectInput } from './project.js';
 import type { DeclaredWrapper } from './clients/index.js';
 import { isSuppressed, parseMarkers, type MarkerIndex } from '../markers/index.js';
-import type { N, P } from './scope.js';
+import type { N, P } from './loose.js';
 import { nodeIndex, type NodeIndex } from './node-index.js';
 import { finding, type PlannedFinding, type RequestPlan } from '../rules/plan.js';
 import { holdsItsBase, planRequest } from '../rules/request.js';
@@ -216,7 +216,7 @@ function planLiterals(jsFiles: readonly ProjectFile[], literalsOf: ReadonlyMap<P
     for (const path of stringExpressions(nodeIndex(f.parsed!), fileLiterals)) {
       const node = path.node;
       if (literalParts(node).some((q) => touchedByAny.has(q))) continue;
-      if (planned.some((outer) => node.start >= outer.start && node.end <= outer.end)) continue;
+      if (planned.some((outer) => node.start! >= outer.start! && node.end! <= outer.end!)) continue;
       const visited = new Set<N>();
       const plan = recordVisits(visited, () => planLiteral(path, source, bases));
       if (!plan) continue;
@@ -272,8 +272,8 @@ type Place = (node: N, from: N) => string;
 function placeFrom(project: Project): Place {
   return (node, from) => {
     const line = `line ${node.loc?.start.line ?? '?'}`;
-    const file = project.fileAt(node.start).file;
-    const here = project.fileAt(from.start).file;
+    const file = project.fileAt(node.start!).file;
+    const here = project.fileAt(from.start!).file;
     return file === here ? line : `${line} of ${path.relative(path.dirname(here), file).split(path.sep).join('/')}`;
   };
 }
@@ -286,7 +286,7 @@ function holdRequestsOnHeldBases(plans: RequestPlan[], isHeld: (node: N) => N | 
     // A request with nothing else to report still gets a finding of its own: the gate must show every call left on v1.
     const root = plan.instance.root.node;
     const stmt = statementAround(plan.instance.root);
-    const inside = (n: N): boolean => n.start >= stmt.start && n.end <= stmt.end;
+    const inside = (n: N): boolean => n.start! >= stmt.start! && n.end! <= stmt.end!;
     if (!plan.findings.some((f) => inside(f.anchor)) && !inside(base)) {
       plan.findings.push(finding('base-url', root, `This request still goes to REST v1: its base URL (${where(base, root)}) cannot move yet (see the finding there); it moves with the base.`, false));
     }
@@ -340,7 +340,7 @@ function boundToName(path: P): boolean {
 /** The path of a string literal, template quasi or .env value node. */
 function pathOfLiteral(project: Project, node: N): P | null {
   if (node.type === 'EnvValue') return { node, value: node, parentPath: null } as unknown as P;
-  const file = project.fileAt(node.start);
+  const file = project.fileAt(node.start!);
   if (!file.parsed) return null;
   return nodeIndex(file.parsed).literalPath(node);
 }
@@ -520,7 +520,7 @@ function stringExpressions(index: NodeIndex, literals: readonly P[]): P[] {
   literals.forEach(add);
   index.templates.forEach(add);
   index.concats.forEach(add);
-  return out.sort((a, b) => a.node.start - b.node.start || b.node.end - a.node.end);
+  return out.sort((a, b) => a.node.start! - b.node.start! || b.node.end! - a.node.end!);
 }
 
 /** The literal text nodes an expression is written with (string literals and template quasis). */

@@ -1,6 +1,6 @@
 import type { Parsed } from './parse.js';
-import type { N, P } from './scope.js';
-import { collectPaths } from './walk.js';
+import type { N, P } from './loose.js';
+import { pathsMatching } from './walk.js';
 
 /** The paths the engine starts from in one parsed file, found in a single walk. */
 export interface NodeIndex {
@@ -23,7 +23,7 @@ export function nodeIndex(parsed: Parsed): NodeIndex {
   let index = indexes.get(parsed);
   if (index) return index;
   const built: NodeIndex = { calls: [], news: [], strings: [], templates: [], concats: [], jsxTexts: [], literalPath: () => null };
-  for (const p of collectPaths(parsed.root, (n) => INDEXED.has(n.type) && (n.type !== 'BinaryExpression' || n.operator === '+'))) {
+  for (const p of pathsMatching(parsed.root, (n) => INDEXED.has(n.type) && (n.type !== 'BinaryExpression' || n.operator === '+'))) {
     const type = p.node.type;
     if (type === 'CallExpression' || type === 'OptionalCallExpression') built.calls.push(p);
     else if (type === 'NewExpression') built.news.push(p);

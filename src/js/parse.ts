@@ -1,6 +1,6 @@
 import type { ParseResult, ParserOptions, ParserPlugin } from '@babel/parser';
 import type { File } from '@babel/types';
-import type { P } from './scope.js';
+import type { P } from './ast.js';
 import path from 'node:path';
 import { NodePath } from './path.js';
 import { lazy, requireDependency } from '../util/lazy.js';
@@ -51,7 +51,7 @@ export function parserFor(file: string, startIndex = 0): { parse(source: string)
 
 export interface Parsed {
   /** The path of the File node. */
-  root: P;
+  root: P<File>;
 }
 
 /**

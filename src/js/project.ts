@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { parseForTransform, type Parsed } from './parse.js';
 import { isEnvFile } from '../scan/kinds.js';
-import { keyName, memberName, requiredModule, type N, type P } from './scope.js';
+import { keyName, memberName, requiredModule } from './scope.js';
+import type { N, P } from './loose.js';
 import { pushTo } from '../util/multimap.js';
 import { dotenvAssignments } from '../scan/dotenv.js';
 import { lastStartingBy } from '../util/lines.js';
@@ -239,7 +240,7 @@ export class Project {
 
   /** The project file a module is imported from, for an import specifier or a `require('…')` call path. */
   moduleFor(atPath: P, source: string): ProjectFile | null {
-    const from = this.fileAt(atPath.node.start);
+    const from = this.fileAt(atPath.node.start!);
     return this.resolveModule(from.file, source);
   }
 }

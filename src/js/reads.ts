@@ -1,7 +1,8 @@
 import type { Project } from './project.js';
-import { enclosingFunction, keyName, lookupScope, memberName, type N, type P } from './scope.js';
+import { enclosingFunction, keyName, lookupScope, memberName } from './scope.js';
+import type { N, P } from './loose.js';
 import { returnedExpression } from './values.js';
-import { collectPaths } from './walk.js';
+import { pathsMatching } from './walk.js';
 
 /**
  * Where a value is read, for coverage.ts: the reads of a variable (in its scope and in the files that
@@ -29,7 +30,7 @@ export function referencePaths(id: P, project: Project, options: { skipTypes?: b
   const scope = lookupScope(id, name);
   if (!scope) return [];
   const out: P[] = [];
-  for (const p of collectPaths(scope.path, (n) => n.type === 'Identifier' && n.name === name && n !== id.node, options)) {
+  for (const p of pathsMatching(scope.path, (n) => n.type === 'Identifier' && n.name === name && n !== id.node, options)) {
     const parent = p.parentPath?.value;
     // Property keys and import and export specifiers are not reads (`import { BASE }` holds an
     // `imported` and a `local` identifier of the same name; a shorthand `{ BASE }` reads through its value).
@@ -61,7 +62,7 @@ function onlyLogged(p: P): boolean {
 
 /** References, in other project files, of an exported module-level variable (through the run's import resolution). */
 function importedReferences(id: P, name: string, project: Project, options: { skipTypes?: boolean }): P[] {
-  const here = project.fileAt(id.node.start);
+  const here = project.fileAt(id.node.start!);
   const out: P[] = [];
   for (const { file: f, statement: i } of project.importersOf(here)) {
     if (f === here) continue;
@@ -70,7 +71,7 @@ function importedReferences(id: P, name: string, project: Project, options: { sk
       const local: P = program.get('body', i, 'specifiers', k, 'local');
       if (spec.type === 'ImportSpecifier' && keyName(spec.imported) === name) out.push(...referencePaths(local, project, options));
       if (spec.type === 'ImportNamespaceSpecifier') {
-        out.push(...collectPaths(program, (n) => n.type === 'MemberExpression' && n.object.type === 'Identifier' && n.object.name === spec.local.name && memberName(n) === name, options));
+        out.push(...pathsMatching(program, (n) => n.type === 'MemberExpression' && n.object.type === 'Identifier' && n.object.name === spec.local.name && memberName(n) === name, options));
       }
     });
   }
@@ -84,7 +85,7 @@ function thisReads(cls: P, name: string): N[] {
 
 /** The same reads as paths. */
 export function thisReadPaths(cls: P, name: string): P[] {
-  return collectPaths(cls, (n) => n.type === 'MemberExpression' && n.object.type === 'ThisExpression' && memberName(n) === name).filter(
+  return pathsMatching(cls, (n) => n.type === 'MemberExpression' && n.object.type === 'ThisExpression' && memberName(n) === name).filter(
     (p) => !(p.parentPath?.value?.type === 'AssignmentExpression' && p.name === 'left'),
   );
 }

@@ -1,5 +1,6 @@
 import type { Piece } from '../url/pieces.js';
-import { bindingOf, enclosingClass, isFunction, keyName, memberName, requiredModule, unwrap, type N, type P } from './scope.js';
+import { bindingOf, enclosingClass, isFunction, keyName, memberName, requiredModule, unwrap } from './scope.js';
+import type { N, P } from './loose.js';
 import { withFrame, type Ctx } from './context.js';
 import { currentProject } from './project.js';
 

@@ -9,7 +9,7 @@ import { BODY_MAPPINGS, type BodyOperationId } from '../../map/bodies.js';
 import { adapterName, needsAdapter } from '../../adapters/generate.js';
 import type { SourceEdit } from '../edits.js';
 import { lineStart } from '../edits.js';
-import type { N, P } from '../scope.js';
+import type { N, P } from '../loose.js';
 
 export type AdapterLanguage = 'ts' | 'js';
 
@@ -56,7 +56,7 @@ export function wrapInAdapter(source: string, carrier: P, op: BodyOperationId, f
   const program = programOf(carrier);
   if (!adapterLanguageOf(file, program)) return null;
   const n = carrier.node;
-  return { start: n.start, end: n.end, text: `${adapterName(op)}(${source.slice(n.start, n.end)})`, node: n, adapter: { op, program, file } };
+  return { start: n.start!, end: n.end!, text: `${adapterName(op)}(${source.slice(n.start!, n.end!)})`, node: n, adapter: { op, program, file } };
 }
 
 /** The deepest folder holding every importer: where the adapter file goes unless the config says. */
@@ -90,19 +90,19 @@ export function importEdit(source: string, program: P, specifier: string, names:
     const last = (existing.specifiers as N[]).at(-1);
     if (!missing.length) return null;
     if (!last || last.type !== 'ImportSpecifier') return null;
-    return { start: last.end, end: last.end, text: missing.map((n) => `, ${n}`).join(''), node: existing, universal: true };
+    return { start: last.end!, end: last.end!, text: missing.map((n) => `, ${n}`).join(''), node: existing, universal: true };
   }
   const line = `import { ${[...names].sort().join(', ')} } from ${quote}${specifier}${quote};\n`;
   // After the last import or directive: on the next line (offsets are in the run's combined source, so stay in this file).
   const after = body.filter((s) => s.type === 'ImportDeclaration').at(-1) ?? ((program.value.directives as N[] | undefined) ?? []).at(-1);
   if (after) {
-    const fileEnd: number = program.value.end;
-    const end = source.indexOf('\n', after.end);
+    const fileEnd: number = program.value.end!;
+    const end = source.indexOf('\n', after.end!);
     if (end < 0 || end >= fileEnd) return { start: fileEnd, end: fileEnd, text: `\n${line.trimEnd()}`, node: program.value, universal: true };
     return { start: end + 1, end: end + 1, text: line, node: program.value, universal: true };
   }
   // The first import of the file: a blank line sets it apart from the code.
-  const top = body[0] ? lineStart(source, body[0].leadingComments?.[0]?.start ?? body[0].start) : program.value.start;
+  const top = body[0] ? lineStart(source, body[0].leadingComments?.[0]?.start! ?? body[0].start) : program.value.start;
   return { start: top, end: top, text: `${line}\n`, node: program.value, universal: true };
 }
 

@@ -1,6 +1,8 @@
 import type { Ctx } from '../context.js';
-import { bindingOf, keyName, lookupScope, memberName, unwrap, type N, type P } from '../scope.js';
-import { collectPaths } from '../walk.js';
+import { bindingOf, keyName, lookupScope, memberName, unwrap } from '../scope.js';
+import type { N, P } from '../loose.js';
+import type { t } from '../ast.js';
+import { pathsMatching } from '../walk.js';
 import { staticValue, type Static } from './static.js';
 
 /** A property of a request body object literal. */
@@ -52,7 +54,7 @@ export function writesTo(idPath: P, ctx: Ctx): BodyWrite[] {
   const scope = lookupScope(idPath, idPath.node.name);
   if (!scope) return [];
   const out: BodyWrite[] = [];
-  const assignments = collectPaths(scope.path, (n) => n.type === 'AssignmentExpression' && n.operator === '=' && n.left.type === 'MemberExpression' && !n.left.computed);
+  const assignments = pathsMatching(scope.path, (n): n is t.AssignmentExpression => n.type === 'AssignmentExpression' && n.operator === '=' && n.left.type === 'MemberExpression' && !n.left.computed);
   for (const p of assignments) {
     const obj = unwrap(p.get('left', 'object'));
     if (obj.node.type !== 'Identifier' || obj.node.name !== idPath.node.name || lookupScope(obj, obj.node.name) !== scope) continue;

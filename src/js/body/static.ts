@@ -1,5 +1,6 @@
 import type { Ctx } from '../context.js';
-import { unwrap, type N, type P } from '../scope.js';
+import { unwrap } from '../scope.js';
+import type { N, P } from '../loose.js';
 import { isResolved, resolveExpr } from '../values.js';
 
 /** A value known at analysis time, or `UNKNOWN`. */

@@ -3,13 +3,14 @@
  * Client adapters (this folder) build it; rules read and edit it without knowing the client.
  */
 import type { Resolved, UrlPiece } from '../values.js';
-import type { N, P } from '../scope.js';
+import type { CallLike, N, P } from '../ast.js';
+import type * as Loose from '../loose.js';
 
 /** How a request's method is expressed, so it can be read and rewritten. */
 export type MethodRef =
   | { kind: 'pieces'; value: string | null; pieces: UrlPiece[] }
   /** The member called (`api.post`, `client.POST`): rewritten by renaming the member. */
-  | { kind: 'member'; value: string; member: P }
+  | { kind: 'member'; value: string; member: Loose.P /* src/rules reads `.node.name` */ }
   | { kind: 'default'; value: 'GET' };
 
 /** `string`: the client sends the value as is (fetch), so JSON must be stringified; `object`: the client serializes. */
@@ -53,7 +54,7 @@ export type ResponseStyle = 'fetch' | 'axios' | 'ky' | 'got' | 'body' | 'typed' 
 
 /** One HTTP request in source code, whatever client makes it (DESIGN.md §3). */
 export interface HttpSite {
-  call: P;
+  call: P<CallLike>;
   /** The adapter that recognised it (`fetch`, `axios`, `axios-like`, `ky`, `got`, `ofetch`, `openapi-fetch`, …). */
   client: string;
   url: UrlPiece[];

@@ -5,7 +5,8 @@
  */
 import type { Ctx } from '../context.js';
 import { writesTo } from '../body/props.js';
-import { bindingOf, keyName, lookupScope, memberName, unwrap, type N, type P } from '../scope.js';
+import { bindingOf, keyName, lookupScope, memberName, unwrap } from '../scope.js';
+import type { N, P } from '../loose.js';
 import { evalString, findProp, isResolved, resolveExpr, type Resolved, type UrlPiece } from '../values.js';
 import type { BodyForm, BodySlot, HeadersRef, Insertion, MethodRef } from './model.js';
 
@@ -155,7 +156,7 @@ export function lookup(obj: Resolved, key: string, touched: Set<N>): ReturnType<
 
 /** Pick the object literal to add a property to: the first one written at the call (not shared code). */
 function insertionObject(objects: P[], root: P): P {
-  const inside = objects.find((o) => o.node.start >= root.node.start && o.node.end <= root.node.end);
+  const inside = objects.find((o) => o.node.start! >= root.node.start! && o.node.end! <= root.node.end!);
   return inside ?? objects[0]!;
 }
 

@@ -6,7 +6,7 @@
  * never overlap.
  */
 import type { SourceEdit } from '../edits.js';
-import { type N, type P } from '../scope.js';
+import type { N, P } from '../loose.js';
 
 /** Expressions a `.x` can follow without parentheses. */
 const MEMBER_SAFE = new Set(['Identifier', 'MemberExpression', 'OptionalMemberExpression', 'CallExpression', 'OptionalCallExpression', 'ThisExpression']);
@@ -19,7 +19,7 @@ function isSpace(c: string | undefined): boolean {
 function endAfterParens(source: string, node: N): number {
   if (!node.extra?.parenthesized) return node.end;
   let opens = 0;
-  for (let i = node.extra.parenStart ?? node.start; i < node.start; i++) if (source[i] === '(') opens++;
+  for (let i = node.extra.parenStart ?? node.start; i < node.start!; i++) if (source[i] === '(') opens++;
   let pos = node.end;
   while (opens > 0 && pos < source.length) {
     while (isSpace(source[pos])) pos++;
@@ -67,14 +67,14 @@ function startsStatement(p: P): boolean {
 /** Append `suffix` (`.pods`, `.then(…)`) to the expression at `p`, adding parentheses where needed. */
 export function appendTo(source: string, p: P, suffix: string): SourceEdit[] {
   const node = p.value;
-  if (node.extra?.parenthesized || MEMBER_SAFE.has(node.type) || (node.type === 'NewExpression' && source[node.end - 1] === ')')) {
+  if (node.extra?.parenthesized || MEMBER_SAFE.has(node.type) || (node.type === 'NewExpression' && source[node.end! - 1] === ')')) {
     const end = endAfterParens(source, node);
     return [{ start: end, end, text: suffix, node }];
   }
-  const open = startsStatement(p) && needsSemicolon(source, node.start) ? ';(' : '(';
+  const open = startsStatement(p) && needsSemicolon(source, node.start!) ? ';(' : '(';
   return [
-    { start: node.start, end: node.start, text: open, node },
-    { start: node.end, end: node.end, text: `)${suffix}`, node },
+    { start: node.start!, end: node.start!, text: open, node },
+    { start: node.end!, end: node.end!, text: `)${suffix}`, node },
   ];
 }
 
@@ -99,7 +99,7 @@ export function unwrapExpression(source: string, p: P, key: string, promise: boo
   if (!inAsync) return appendTo(source, p, `.then((body) => ${cast ? `(body${as})` : 'body'}${access(key)})`);
   const node = p.value;
   const parenthesized = !!node.extra?.parenthesized;
-  const safe = parenthesized || MEMBER_SAFE.has(node.type) || (node.type === 'NewExpression' && source[node.end - 1] === ')');
+  const safe = parenthesized || MEMBER_SAFE.has(node.type) || (node.type === 'NewExpression' && source[node.end! - 1] === ')');
   const start: number = parenthesized ? node.extra.parenStart ?? node.start : node.start;
   const end = endAfterParens(source, node);
   const semi = startsStatement(p) && needsSemicolon(source, start) ? ';' : '';
@@ -133,11 +133,11 @@ export function unwrapPatternProperty(source: string, prop: P, key: string): Sou
   if (value.type === 'AssignmentPattern') {
     // `{ data = [] }` → `{ data: { pods: data = [] } = {} }`
     const keyText = n.shorthand ? source.slice(n.key.start, n.key.end) : null;
-    if (keyText) return [{ start: n.start, end: n.end, text: `${keyText}: { ${k}: ${valueText} } = {}`, node: n }];
+    if (keyText) return [{ start: n.start!, end: n.end!, text: `${keyText}: { ${k}: ${valueText} } = {}`, node: n }];
     return [{ start: value.start, end: value.end, text: `{ ${k}: ${valueText} } = {}`, node: n }];
   }
   if (value.type !== 'Identifier' && value.type !== 'ObjectPattern' && value.type !== 'ArrayPattern') return null;
-  if (n.shorthand) return [{ start: n.start, end: n.end, text: `${source.slice(n.key.start, n.key.end)}: { ${k}: ${valueText} }`, node: n }];
+  if (n.shorthand) return [{ start: n.start!, end: n.end!, text: `${source.slice(n.key.start, n.key.end)}: { ${k}: ${valueText} }`, node: n }];
   const inner = value.type === 'Identifier' && value.name === key ? k : `${k}: ${valueText}`;
   return [{ start: value.start, end: value.end, text: `{ ${inner} }`, node: n }];
 }
@@ -173,7 +173,7 @@ export function nestMember(source: string, member: P, to: string, form: NestForm
   const tail = `?.${rest.join('?.')}`;
   if (form === 'optional') return [{ start: prop.start, end: prop.end, text: `${head}${tail}`, node: m }];
   const shape = rest.reduceRight((inner, k) => `{ ${k}?: ${inner} }`, 'unknown');
-  const open = startsStatement(member) && needsSemicolon(source, m.start) ? ';(' : '(';
+  const open = startsStatement(member) && needsSemicolon(source, m.start!) ? ';(' : '(';
   return [
     { start: m.start, end: m.start, text: open, node: m },
     { start: prop.start, end: prop.end, text: `${head} as ${shape} | undefined)${tail}`, node: m },
@@ -183,7 +183,7 @@ export function nestMember(source: string, member: P, to: string, form: NestForm
 /** Rename the key of a destructuring property: `{ desiredStatus }` → `{ status: desiredStatus }`. */
 export function renamePatternKey(source: string, prop: N, to: string): SourceEdit[] | null {
   if (to.includes('.') || prop.computed) return null;
-  if (prop.shorthand) return [{ start: prop.start, end: prop.end, text: `${to}: ${source.slice(prop.value.start, prop.value.end)}`, node: prop }];
+  if (prop.shorthand) return [{ start: prop.start!, end: prop.end!, text: `${to}: ${source.slice(prop.value.start, prop.value.end)}`, node: prop }];
   const key = prop.key;
   if (key.type === 'Identifier') return [{ start: key.start, end: key.end, text: to, node: prop }];
   if (key.type === 'StringLiteral' && source.slice(key.start + 1, key.end - 1) === key.value) return [{ start: key.start + 1, end: key.end - 1, text: to, node: prop }];
@@ -193,10 +193,10 @@ export function renamePatternKey(source: string, prop: N, to: string): SourceEdi
 /** Rename an object literal key (`{ endpointId: x }` → `{ serverlessId: x }`). */
 export function renameObjectKey(source: string, prop: N, to: string): SourceEdit[] | null {
   if (prop.type !== 'ObjectProperty' || prop.computed) return null;
-  if (prop.shorthand) return [{ start: prop.start, end: prop.end, text: `${to}: ${source.slice(prop.value.start, prop.value.end)}`, node: prop }];
+  if (prop.shorthand) return [{ start: prop.start!, end: prop.end!, text: `${to}: ${source.slice(prop.value.start!, prop.value.end!)}`, node: prop }];
   const key = prop.key;
-  if (key.type === 'Identifier') return [{ start: key.start, end: key.end, text: to, node: prop }];
-  if (key.type === 'StringLiteral' && source.slice(key.start + 1, key.end - 1) === key.value) return [{ start: key.start + 1, end: key.end - 1, text: to, node: prop }];
+  if (key.type === 'Identifier') return [{ start: key.start!, end: key.end!, text: to, node: prop }];
+  if (key.type === 'StringLiteral' && source.slice(key.start! + 1, key.end! - 1) === key.value) return [{ start: key.start! + 1, end: key.end! - 1, text: to, node: prop }];
   return null;
 }
 

@@ -8,7 +8,8 @@
  * The value's TypeScript type is carried along from what the code declares (static-type.ts).
  */
 import type { Ctx } from '../context.js';
-import { enclosingFunction, isFunction, keyName, lookupScope, unwrap, type N, type P } from '../scope.js';
+import { enclosingFunction, isFunction, keyName, lookupScope, unwrap } from '../scope.js';
+import type { N, P } from '../loose.js';
 import { isResolved, labelOf, resolveExpr } from '../values.js';
 import type { ResponseStyle } from '../clients/model.js';
 import { outcomeAt } from './guards.js';

@@ -7,7 +7,8 @@
  */
 import type { SiteInstance } from '../analyze.js';
 import { pieceEditsToSource, type SourceEdit } from '../edits.js';
-import { keyName, memberName, unwrap, type N, type P } from '../scope.js';
+import { keyName, memberName, unwrap } from '../scope.js';
+import type { N, P } from '../loose.js';
 import { isResolved, resolveExpr, type UrlPiece } from '../values.js';
 import { flatEditToPieces, HOLE } from '../../url/pieces.js';
 import type { Bases } from '../../url/shape.js';
@@ -37,10 +38,10 @@ function anchorAt(pieces: readonly UrlPiece[], at: { piece: number; offset: numb
   const piece = pieces[at.piece]!;
   const node = piece.origin.path.node;
   const inner = node.type === 'StringLiteral' ? 1 : 0;
-  const raw = source.slice(node.start + inner, node.end - inner);
+  const raw = source.slice(node.start! + inner, node.end! - inner);
   if (piece.kind !== 'text' || raw.slice(0, piece.text.length) !== piece.text || !node.loc) return node;
-  const offset = node.start + inner + at.offset;
-  const before = source.slice(node.start, offset);
+  const offset = node.start! + inner + at.offset;
+  const before = source.slice(node.start!, offset);
   const nl = before.lastIndexOf('\n');
   const line = node.loc.start.line + (before.match(/\n/g)?.length ?? 0);
   const column = nl < 0 ? node.loc.start.column + before.length : before.length - nl - 1;
@@ -137,7 +138,7 @@ export function searchParamsOf(expr: P, source: string): QueryParam[] {
         value,
         expr: value !== null ? quoteJs(value) : exprText(valueArg, source),
         anchor: nameArg,
-        rename: (to) => (source.slice(nameArg.start + 1, nameArg.end - 1) === nameArg.value ? [{ start: nameArg.start + 1, end: nameArg.end - 1, text: to, node: call.value }] : null),
+        rename: (to) => (source.slice(nameArg.start! + 1, nameArg.end! - 1) === nameArg.value ? [{ start: nameArg.start! + 1, end: nameArg.end! - 1, text: to, node: call.value }] : null),
       });
     }
   }
@@ -147,7 +148,7 @@ export function searchParamsOf(expr: P, source: string): QueryParam[] {
 /** Short source text of a simple value expression (`name`, `opts.id`), for recipes. */
 function exprText(n: N, source: string): string | null {
   if (!n) return null;
-  const text = source.slice(n.start, n.end);
+  const text = source.slice(n.start!, n.end!);
   return /^[\w$]+(\.[\w$]+)*$/.test(text) ? text : null;
 }
 
@@ -172,7 +173,7 @@ function objectParams(obj: P, source: string): QueryParam[] {
 
 function stringParams(lit: P, source: string): QueryParam[] {
   const n = lit.value;
-  const raw = source.slice(n.start + 1, n.end - 1);
+  const raw = source.slice(n.start! + 1, n.end! - 1);
   if (raw !== n.value) return [];
   const out: QueryParam[] = [];
   let offset = 0;
@@ -182,7 +183,7 @@ function stringParams(lit: P, source: string): QueryParam[] {
     const eq = part.indexOf('=');
     const name = eq < 0 ? part : part.slice(0, eq);
     if (!name) continue;
-    const start = n.start + 1 + at;
+    const start = n.start! + 1 + at;
     const value = eq < 0 ? null : decode(part.slice(eq + 1));
     out.push({ name: decode(name), value, expr: value === null ? null : quoteJs(value), anchor: n, rename: (to) => [{ start, end: start + name.length, text: to, node: n }] });
   }

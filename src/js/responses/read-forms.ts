@@ -5,14 +5,15 @@
  */
 import path from 'node:path';
 import { currentProject } from '../project.js';
-import { enclosingFunction, type N, type P } from '../scope.js';
-import { collectPaths } from '../walk.js';
+import { enclosingFunction } from '../scope.js';
+import type { N, P } from '../loose.js';
+import { pathsMatching } from '../walk.js';
 import type { NestForm } from './edits.js';
 import { memberOf, type StaticType } from './static-type.js';
 
 /** Is the read in a TypeScript file (where types must still check)? */
 function isTypeScriptAt(node: N): boolean {
-  const file = currentProject()?.fileAt(node.start).file ?? '';
+  const file = currentProject()?.fileAt(node.start!).file ?? '';
   return /\.(m|c)?tsx?$/.test(file);
 }
 
@@ -40,8 +41,8 @@ function describeType(t: StaticType, from: N): string {
   if (t.kind === 'object') {
     const line = t.decl?.loc?.start.line;
     const project = currentProject();
-    const file = t.decl && project ? project.fileAt(t.decl.start).file : null;
-    const other = file && file !== project!.fileAt(from.start).file ? ` of ${path.basename(file)}` : '';
+    const file = t.decl && project ? project.fileAt(t.decl.start!).file : null;
+    const other = file && file !== project!.fileAt(from.start!).file ? ` of ${path.basename(file)}` : '';
     const at = line ? ` (line ${line}${other})` : '';
     return t.name ? `${t.name}${at}` : `an inline type${at}`;
   }
@@ -83,9 +84,9 @@ export function planRename(t: StaticType | undefined, from: string, to: string, 
 
 /** The line of a declared return type that also types the value of the call this type literal is an argument of, or null. */
 export function returnTypeAlsoDeclared(literal: N): number | null {
-  const file = currentProject()?.fileAt(literal.start);
+  const file = currentProject()?.fileAt(literal.start!);
   if (!file?.parsed) return null;
-  let p: P | null | undefined = collectPaths(file.parsed.root.get('program'), (n) => n === literal)[0];
+  let p: P | null | undefined = pathsMatching(file.parsed.root.get('program'), (n) => n === literal)[0];
   if (!p || p.parent?.value.type !== 'TSTypeParameterInstantiation') return null;
   p = p.parent.parent;
   if (!p || !/CallExpression$/.test(p.value.type)) return null;

@@ -7,7 +7,8 @@
  */
 import { currentProject } from '../project.js';
 import type { Ctx } from '../context.js';
-import { isFunction, keyName, type N, type P } from '../scope.js';
+import { isFunction, keyName } from '../scope.js';
+import type { N, P } from '../loose.js';
 import { programOf } from './tree.js';
 
 export interface Member {

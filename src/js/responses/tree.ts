@@ -4,10 +4,11 @@
  * its parent.
  */
 import { EMPTY_CTX } from '../context.js';
-import { isFunction, keyName, lookupScope, type N, type P } from '../scope.js';
+import { isFunction, keyName, lookupScope } from '../scope.js';
+import type { N, P } from '../loose.js';
 import { currentProject } from '../project.js';
 import { isResolved, resolveExpr } from '../values.js';
-import { collectPaths } from '../walk.js';
+import { pathsMatching } from '../walk.js';
 
 /** The Program path above any path. */
 export function programOf(path: P): P {
@@ -18,7 +19,7 @@ export function programOf(path: P): P {
 }
 
 /** Paths of the nodes under `root` that `match` accepts, in source order, skipping type-only syntax. */
-export const findPaths = (root: P, match: (n: N) => boolean): P[] => collectPaths(root, match, { skipTypes: true });
+export const findPaths = (root: P, match: (n: N) => boolean): P[] => pathsMatching(root, match, { skipTypes: true });
 
 const identCache = new WeakMap<object, Map<string, P[]>>();
 const callCache = new WeakMap<object, Map<string, P[]>>();
@@ -92,7 +93,7 @@ export function referencesOf(idPath: P): P[] {
   const out: P[] = [];
   for (const ref of identifiersNamed(idPath, name)) {
     if (ref.value === idPath.value || !isVariablePosition(ref)) continue;
-    if (ref.value.start < scope.node.start || ref.value.end > scope.node.end) continue;
+    if (ref.value.start! < scope.node.start! || ref.value.end! > scope.node.end!) continue;
     if (lookupScope(ref, name)?.node !== scope.node) continue;
     if (isWriteTarget(ref)) continue;
     out.push(ref);
@@ -152,7 +153,7 @@ export function callersOf(fn: P): P[] {
   const name = calledName(fn);
   if (!name) return out;
   const project = currentProject();
-  project?.lookedPast(project.fileAt(fn.value.start));
+  project?.lookedPast(project.fileAt(fn.value.start!));
   // This file, then the other files of the run that mention the name (imports are followed by resolveExpr).
   const programs = [programOf(fn)];
   for (const file of project?.filesCalling(name) ?? []) {

@@ -6,7 +6,8 @@
  * migrated file would not type-check.
  */
 import type { SourceEdit } from '../edits.js';
-import { keyName, unwrap, type N, type P } from '../scope.js';
+import { keyName, unwrap } from '../scope.js';
+import type { N, P } from '../loose.js';
 import { parentOf, programOf } from './tree.js';
 
 /** The type argument of the call whose result is the value at `p` (`api<Pod[]>(…)`, also under `await`). */
@@ -82,13 +83,13 @@ function signatures(typeName: string, members: readonly N[]): TypeMember[] {
 /** Rename a property signature's key (`desiredStatus: string` → `status: string`). */
 export function renameSignature(source: string, member: TypeMember, to: string): SourceEdit[] | null {
   const key = member.key;
-  if (key.type === 'Identifier') return [{ start: key.start, end: key.end, text: to, node: member.signature }];
-  if (key.type === 'StringLiteral' && source.slice(key.start + 1, key.end - 1) === key.value) return [{ start: key.start + 1, end: key.end - 1, text: to, node: member.signature }];
+  if (key.type === 'Identifier') return [{ start: key.start!, end: key.end!, text: to, node: member.signature }];
+  if (key.type === 'StringLiteral' && source.slice(key.start! + 1, key.end! - 1) === key.value) return [{ start: key.start! + 1, end: key.end! - 1, text: to, node: member.signature }];
   return null;
 }
 
 /** `api<Pod[]>(…)` → `api<{ pods: Pod[] }>(…)`: the call now returns the envelope. */
 export function wrapTypeArgument(source: string, arg: N, key: string): SourceEdit {
-  return { start: arg.start, end: arg.end, text: `{ ${key}: ${source.slice(arg.start, arg.end)} }`, node: arg };
+  return { start: arg.start!, end: arg.end!, text: `{ ${key}: ${source.slice(arg.start!, arg.end!)} }`, node: arg };
 }
 
