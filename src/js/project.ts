@@ -158,7 +158,7 @@ export class Project {
       let single = 0;
       let double = 0;
       for (const p of nodeIndex(f.parsed).strings) {
-        const c = this.combined[p.node.start];
+        const c = this.combined[p.node.start!];
         if (c === "'") single++;
         else if (c === '"') double++;
       }

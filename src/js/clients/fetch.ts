@@ -5,7 +5,7 @@
  */
 import { EMPTY_CTX } from '../context.js';
 import { bindingOf, unwrap } from '../scope.js';
-import type { P } from '../loose.js';
+import type { P } from '../ast.js';
 import { evalString, isResolved, resolveExpr } from '../values.js';
 import type { ClientAdapter } from './adapter.js';
 import { makeSite } from './instances.js';

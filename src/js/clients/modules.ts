@@ -1,6 +1,6 @@
 /** Recognising a client library's value in code: its import, its require, or a global it defines. */
 import { bindingOf, keyName, memberName, requiredModule, unwrap } from '../scope.js';
-import type { P } from '../loose.js';
+import type { P } from '../ast.js';
 import type { Resolved } from '../values.js';
 
 /** The module an identifier was imported or required from, with the imported name. */
