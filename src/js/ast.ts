@@ -12,4 +12,16 @@ export type P<T extends t.Node = t.Node> = NodePath<T>;
 export type NodeOf<K extends N['type']> = Extract<N, { type: K }>;
 /** What a request is made by: a call (optional ones too) or `new`. */
 export type CallLike = t.CallExpression | t.OptionalCallExpression | t.NewExpression;
+/**
+ * A value in a .env file, standing in for a string literal (project.ts): URL pieces can come from
+ * it, so code that handles literal nodes tests for it first. Paths to it have no parent.
+ */
+export interface EnvValueNode {
+  type: 'EnvValue';
+  name: string;
+  start: number;
+  end: number;
+  value: string;
+  loc: { start: { line: number; column: number }; filename: string };
+}
 export type { t };

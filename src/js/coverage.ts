@@ -3,8 +3,7 @@ import { isClientInstance } from './clients/index.js';
 import { EMPTY_CTX } from './context.js';
 import type { Project } from './project.js';
 import { enclosingFunction, keyName, memberName } from './scope.js';
-import type { N, P } from './loose.js';
-import type { t } from './ast.js';
+import type { EnvValueNode, N, P, t } from './ast.js';
 import { memberReads, propertyReads, referencePaths, thisReadPaths } from './reads.js';
 import { returnedExpression } from './values.js';
 import { pathsMatching } from './walk.js';
@@ -24,11 +23,12 @@ const WRAPPERS = new Set(['LogicalExpression', 'ConditionalExpression', 'Templat
 export function uncoveredUse(literal: P, visited: ReadonlySet<N>, project: Project, bases: Bases): N | null {
   // A .env value is used wherever its variable is read, and wherever those reads flow (a
   // `const BASE = process.env.X ?? '…'` read by code the tool cannot follow holds it too).
-  if (literal.node.type === 'EnvValue') {
+  const env = literal.node as N | EnvValueNode;
+  if (env.type === 'EnvValue') {
     // `const { X } = process.env`: the tool does not follow a destructured variable, so it is a use it cannot account for.
-    const destructured = envDestructurings(literal.node.name ?? '', project)[0];
+    const destructured = envDestructurings(env.name ?? '', project)[0];
     if (destructured) return destructured.node;
-    for (const read of envReads(literal.node.name ?? '', project)) {
+    for (const read of envReads(env.name ?? '', project)) {
       const use = uncoveredUse(read, visited, project, bases);
       if (use) return use;
     }
@@ -73,11 +73,11 @@ function instanceUse(value: P, visited: ReadonlySet<N>, project: Project, bases:
   const prop = climb(value).parent;
   const options = prop?.value.type === 'ObjectProperty' && prop.value.value === climb(value).value ? prop.parent : null;
   const call = options?.value.type === 'ObjectExpression' ? options.parent : null;
-  if (!call || (call.value.type !== 'CallExpression' && call.value.type !== 'NewExpression') || !call.value.arguments.includes(options!.value)) return null;
+  if (!call || (call.value.type !== 'CallExpression' && call.value.type !== 'NewExpression') || !call.value.arguments.includes(options!.value as t.ObjectExpression)) return null;
   if (!isClientInstance({ path: call, ctx: EMPTY_CTX }, bases)) return null;
   const made = climb(call);
   const holder = made.parentPath?.value;
-  const isRequest = (r: P): boolean => visited.has(r.node) || (!!r.parent && r.parent.value.object === r.value && CONFIGURING.has(memberName(r.parent.value) ?? ''));
+  const isRequest = (r: P): boolean => visited.has(r.node) || (!!r.parent && (r.parent.value as t.MemberExpression).object === r.value && CONFIGURING.has(memberName(r.parent.value) ?? ''));
   if (holder?.type === 'VariableDeclarator' && made.name === 'init' && holder.id.type === 'Identifier') {
     return referencePaths(made.parentPath.get('id'), project, { skipTypes: true }).find((r) => !isRequest(r))?.node ?? null;
   }
@@ -91,7 +91,7 @@ function instanceUse(value: P, visited: ReadonlySet<N>, project: Project, bases:
 function classMemberName(q: P): { cls: P; name: string; isStatic: boolean } | null {
   const holder = q.parentPath?.value;
   if ((holder?.type === 'ClassProperty' || holder?.type === 'ClassPrivateProperty') && q.name === 'value') {
-    const name = holder.key.type === 'PrivateName' ? `#${holder.key.id.name}` : keyName(holder.key, holder.computed);
+    const name = holder.key.type === 'PrivateName' ? `#${holder.key.id.name}` : keyName(holder.key, (holder as t.ClassProperty).computed);
     return name ? { cls: q.parentPath.parentPath.parentPath.parentPath, name, isStatic: !!holder.static } : null;
   }
   if (holder?.type === 'AssignmentExpression' && q.name === 'right' && holder.left.type === 'MemberExpression' && holder.left.object.type === 'ThisExpression') {
@@ -108,7 +108,7 @@ function classMemberName(q: P): { cls: P; name: string; isStatic: boolean } | nu
   return null;
 }
 
-const isEnvObject = (n: N): boolean => (n?.type === 'MemberExpression' || n?.type === 'OptionalMemberExpression') && memberName(n) === 'env';
+const isEnvObject = (n: N | null | undefined): boolean => (n?.type === 'MemberExpression' || n?.type === 'OptionalMemberExpression') && memberName(n) === 'env';
 
 /** `process.env.NAME` / `process.env['NAME']` / `import.meta.env.NAME` reads in the project's JS files. */
 function envReads(name: string, project: Project): P[] {
@@ -118,6 +118,6 @@ function envReads(name: string, project: Project): P[] {
 
 /** `const { NAME } = process.env` (renamed or with a default too): the pattern properties that read NAME. */
 function envDestructurings(name: string, project: Project): P[] {
-  const isRead = (n: N): boolean => n.type === 'VariableDeclarator' && n.id.type === 'ObjectPattern' && isEnvObject(n.init) && n.id.properties.some((p: N) => p.type === 'ObjectProperty' && keyName(p.key, p.computed) === name);
+  const isRead = (n: N): boolean => n.type === 'VariableDeclarator' && n.id.type === 'ObjectPattern' && isEnvObject(n.init) && n.id.properties.some((p) => p.type === 'ObjectProperty' && keyName(p.key, p.computed) === name);
   return project.files.flatMap((f) => (f.parsed ? pathsMatching(f.parsed.root.get('program'), isRead) : []));
 }

@@ -3,6 +3,7 @@ import { parseForTransform, type Parsed } from './parse.js';
 import { isEnvFile } from '../scan/kinds.js';
 import { keyName, memberName, requiredModule } from './scope.js';
 import type { N, P } from './loose.js';
+import type { EnvValueNode } from './ast.js';
 import { pushTo } from '../util/multimap.js';
 import { dotenvAssignments } from '../scan/dotenv.js';
 import { lastStartingBy } from '../util/lines.js';
@@ -29,7 +30,7 @@ export interface EnvEntry {
   value: string;
   file: string;
   /** A node-like record for the value's text, so URL pieces and edits can point at it. */
-  node: { type: 'EnvValue'; name: string; start: number; end: number; value: string; loc: { start: { line: number; column: number }; filename: string } };
+  node: EnvValueNode;
 }
 
 export interface ProjectFile {

@@ -7,7 +7,7 @@
  */
 import type { SourceEdit } from '../edits.js';
 import { keyName, unwrap } from '../scope.js';
-import type { N, P } from '../loose.js';
+import type { N, P } from '../ast.js';
 import { parentOf, programOf } from './tree.js';
 
 /** The type argument of the call whose result is the value at `p` (`api<Pod[]>(…)`, also under `await`). */
@@ -41,7 +41,8 @@ export function typesAt(p: P): N[] {
 export function elementType(t: N): N | null {
   if (t?.type === 'TSArrayType') return t.elementType;
   if (t?.type === 'TSTypeReference' && t.typeName.type === 'Identifier' && (t.typeName.name === 'Array' || t.typeName.name === 'ReadonlyArray')) {
-    const params = t.typeParameters ?? t.typeArguments;
+    // `typeArguments` is Babel 8's name for it.
+    const params = t.typeParameters ?? (t as { typeArguments?: typeof t.typeParameters }).typeArguments;
     return params?.params?.length === 1 ? params.params[0] : null;
   }
   return null;
@@ -63,7 +64,7 @@ export function membersOf(t: N, at: P): TypeMember[] {
   const program = programOf(at).value;
   for (const stmt of program.body as N[]) {
     const decl = stmt.type === 'ExportNamedDeclaration' ? stmt.declaration : stmt;
-    if (!decl || decl.id?.name !== name) continue;
+    if (!decl || (decl as { id?: { name?: string } | null }).id?.name !== name) continue;
     if (decl.type === 'TSInterfaceDeclaration') return signatures(name, decl.body.body);
     if (decl.type === 'TSTypeAliasDeclaration' && decl.typeAnnotation.type === 'TSTypeLiteral') return signatures(name, decl.typeAnnotation.members);
   }
