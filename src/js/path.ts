@@ -6,7 +6,8 @@ import { isNode } from './node-types.js';
  * still uses), whose neighbours stay untyped so that code keeps compiling until it is typed.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Next<T> = 0 extends 1 & T ? NodePath<any> : NodePath;
+export type Typed<T, U extends t.Node> = 0 extends 1 & T ? NodePath<any> : NodePath<U>;
+export type Next<T> = Typed<T, t.Node>;
 
 /**
  * A path to a value of a parsed file: the part of ast-types' `NodePath` the engine uses, with its

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { currentProject } from '../project.js';
 import { enclosingFunction } from '../scope.js';
-import type { N, P } from '../loose.js';
+import type { N, P, t } from '../ast.js';
 import { pathsMatching } from '../walk.js';
 import type { NestForm } from './edits.js';
 import { memberOf, type StaticType } from './static-type.js';
@@ -92,7 +92,7 @@ export function returnTypeAlsoDeclared(literal: N): number | null {
   if (!p || !/CallExpression$/.test(p.value.type)) return null;
   while (p.parent && ['AwaitExpression', 'ParenthesizedExpression', 'TSAsExpression'].includes(p.parent.value.type)) p = p.parent;
   const holder = p.parent?.value;
-  const fn = holder?.type === 'ReturnStatement' ? enclosingFunction(p) : holder && /Function/.test(holder.type) && holder.body === p.value ? p.parent : null;
+  const fn = holder?.type === 'ReturnStatement' ? enclosingFunction(p) : holder && /Function/.test(holder.type) && (holder as t.ArrowFunctionExpression).body === p.value ? (p.parent as P<t.Function>) : null;
   return fn?.value.returnType ? fn.value.returnType.loc?.start.line ?? 0 : null;
 }
 

@@ -7,7 +7,7 @@
  */
 import type { SourceEdit } from '../edits.js';
 import { keyName, unwrap } from '../scope.js';
-import type { N, P } from '../ast.js';
+import type { N, P, t } from '../ast.js';
 import { parentOf, programOf } from './tree.js';
 
 /** The type argument of the call whose result is the value at `p` (`api<Pod[]>(…)`, also under `await`). */
@@ -31,7 +31,7 @@ export function typesAt(p: P): N[] {
       continue;
     }
     if (pn.type === 'ParenthesizedExpression' || pn.type === 'TSNonNullExpression' || (pn.type === 'AwaitExpression' && pn.argument === q.value)) continue;
-    if (pn.type === 'VariableDeclarator' && pn.init === q.value && pn.id.type === 'Identifier' && pn.id.typeAnnotation) out.push(pn.id.typeAnnotation.typeAnnotation);
+    if (pn.type === 'VariableDeclarator' && pn.init === q.value && pn.id.type === 'Identifier' && pn.id.typeAnnotation) out.push((pn.id.typeAnnotation as t.TSTypeAnnotation).typeAnnotation);
     break;
   }
   return out;
