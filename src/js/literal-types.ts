@@ -117,7 +117,7 @@ function namedTypeReason(annotation: N, at: P, from: string, to: string): string
   const decl = found && found !== 'many' && found.value.type === 'TSTypeAliasDeclaration' ? found.value : null;
   const members = decl ? literalUnion(decl.typeAnnotation) : null;
   if (!members || members === 'named' || !members.some((m) => m.literal.value === from) || members.some((m) => m.literal.value === to)) return null;
-  return `its value is declared with the type ${name} (line ${decl.loc?.start.line ?? '?'}), which allows "${from}" but not "${to}": add "${to}" to ${name} (or replace "${from}" once nothing else uses it), then rewrite this value`;
+  return `its value is declared with the type ${name} (line ${decl!.loc?.start.line ?? '?'}), which allows "${from}" but not "${to}": add "${to}" to ${name} (or replace "${from}" once nothing else uses it), then rewrite this value`;
 }
 
 const STRING_CALLS = new Set(['String', 'encodeURIComponent', 'encodeURI']);

@@ -9,7 +9,7 @@
  */
 import type { Ctx } from '../context.js';
 import { enclosingFunction, isFunction, isFunctionPath, keyName, lookupScope, unwrap } from '../scope.js';
-import type { N, P, t } from '../ast.js';
+import type { CallLike, N, P, t } from '../ast.js';
 import { isResolved, labelOf, resolveExpr } from '../values.js';
 import type { ResponseStyle } from '../clients/model.js';
 import { outcomeAt } from './guards.js';
@@ -64,7 +64,7 @@ const BODY_ON_PROMISE: ReadonlySet<FollowedStyle> = new Set(['ky', 'got']);
 
 export interface ReturnTarget {
   /** Where the function's result goes; null: it is dropped (array callbacks). */
-  call: P | null;
+  call: P<CallLike> | null;
   /** A `.then` callback: the result is a promise of what it returns. */
   then: boolean;
 }
@@ -478,7 +478,7 @@ export class Tracer {
     if (!fn) return this.visitor.escape?.(p, v, 'it is returned from the module', w);
     const async = !!fn.value.async;
     // What the call evaluates to: the function's declared return type, else what it returns.
-    const at = (call: P | null, then = false): StaticType | undefined => {
+    const at = (call: P<CallLike> | null, then = false): StaticType | undefined => {
       const t = v.type && returnTypeOf(fn, v.type, call);
       return t && then ? promiseOf(awaited(t)) : t;
     };

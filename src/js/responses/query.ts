@@ -8,7 +8,7 @@
 import type { SiteInstance } from '../analyze.js';
 import { pieceEditsToSource, type SourceEdit } from '../edits.js';
 import { keyName, memberName, unwrap } from '../scope.js';
-import type { N, P } from '../loose.js';
+import type { N, P, t } from '../ast.js';
 import { isResolved, resolveExpr, type UrlPiece } from '../values.js';
 import { flatEditToPieces, HOLE } from '../../url/pieces.js';
 import type { Bases } from '../../url/shape.js';
@@ -23,7 +23,7 @@ export interface QueryParam {
   /** The value as a JS expression, for recipes (`'RUNNING'`, `name`), or null when unknown. */
   expr: string | null;
   /** Where to report it. */
-  anchor: N;
+  anchor: N | PieceAnchor;
   /** Edits that rename the parameter, or null when its name is not written where it can be edited. */
   rename: (to: string) => SourceEdit[] | null;
 }
@@ -34,7 +34,14 @@ export function quoteJs(value: string): string {
 }
 
 /** A node-like anchor at the exact character of a literal piece (for the finding's line and column). */
-function anchorAt(pieces: readonly UrlPiece[], at: { piece: number; offset: number }, source: string): N {
+export interface PieceAnchor {
+  type: 'QueryParameter';
+  start: number;
+  end: number;
+  loc: { start: { line: number; column: number }; end: { line: number; column: number } };
+}
+
+function anchorAt(pieces: readonly UrlPiece[], at: { piece: number; offset: number }, source: string): N | PieceAnchor {
   const piece = pieces[at.piece]!;
   const node = piece.origin.path.node;
   const inner = node.type === 'StringLiteral' ? 1 : 0;
@@ -112,7 +119,7 @@ export function searchParamsOf(expr: P, source: string): QueryParam[] {
     p = r.path;
   }
   const n = p.value;
-  if (n.type === 'ObjectExpression') return objectParams(p, source);
+  if (n.type === 'ObjectExpression') return objectParams(p as P<t.ObjectExpression>, source);
   if (n.type !== 'NewExpression' || n.callee.type !== 'Identifier' || n.callee.name !== 'URLSearchParams') return [];
   const out: QueryParam[] = [];
   if (n.arguments.length) {
@@ -155,13 +162,13 @@ function exprText(n: N, source: string): string | null {
 function literalValue(n: N): string | null {
   if (n.type === 'StringLiteral') return n.value;
   if (n.type === 'NumericLiteral' || n.type === 'BooleanLiteral') return String(n.value);
-  if (n.type === 'TemplateLiteral' && n.expressions.length === 0) return n.quasis[0].value.cooked;
+  if (n.type === 'TemplateLiteral' && n.expressions.length === 0) return n.quasis[0]!.value.cooked as string; // cooked: an untagged template has no invalid escapes
   return null;
 }
 
-function objectParams(obj: P, source: string): QueryParam[] {
+function objectParams(obj: P<t.ObjectExpression>, source: string): QueryParam[] {
   const out: QueryParam[] = [];
-  (obj.value.properties as N[]).forEach((prop) => {
+  obj.value.properties.forEach((prop) => {
     if (prop.type !== 'ObjectProperty') return;
     const name = keyName(prop.key, prop.computed);
     if (name === null) return;
@@ -171,7 +178,7 @@ function objectParams(obj: P, source: string): QueryParam[] {
   return out;
 }
 
-function stringParams(lit: P, source: string): QueryParam[] {
+function stringParams(lit: P<t.StringLiteral>, source: string): QueryParam[] {
   const n = lit.value;
   const raw = source.slice(n.start! + 1, n.end! - 1);
   if (raw !== n.value) return [];

@@ -71,7 +71,7 @@ export function planRename(t: StaticType | undefined, from: string, to: string, 
   if (a === 'yes') return { ok: true, literalKey: null };
   if (a === 'unseen') return { ok: false, why: unseen(`.${to}`) };
   const own = t.kind === 'object' ? t.members.get(from) : undefined;
-  if (own && renamed.has(own.key)) return { ok: true, literalKey: null };
+  if (own && (renamed as ReadonlySet<N | null>).has(own.key)) return { ok: true, literalKey: null };
   if (own && t.kind === 'object' && t.name === null && t.decl?.type === 'TSTypeLiteral') {
     // `return this.call<{ imageName: string }>(…)` in a function declared `Promise<{ imageName: string }>`:
     // the value is typed twice, and renaming the type argument alone breaks the declared return type.
