@@ -88,22 +88,23 @@ function instanceUse(value: P, visited: ReadonlySet<N>, project: Project, bases:
 }
 
 /** The class member a literal is the value of: a field, a constructor assignment, or what a getter returns. */
-function classMemberName(q: P): { cls: P; name: string; isStatic: boolean } | null {
+// `cls` is the class (declaration or expression) the member belongs to: ClassBody's parent.
+function classMemberName(q: P): { cls: P<t.Class>; name: string; isStatic: boolean } | null {
   const holder = q.parentPath?.value;
   if ((holder?.type === 'ClassProperty' || holder?.type === 'ClassPrivateProperty') && q.name === 'value') {
     const name = holder.key.type === 'PrivateName' ? `#${holder.key.id.name}` : keyName(holder.key, (holder as t.ClassProperty).computed);
-    return name ? { cls: q.parentPath.parentPath.parentPath.parentPath, name, isStatic: !!holder.static } : null;
+    return name ? { cls: q.parentPath.parentPath.parentPath.parentPath as P<t.Class>, name, isStatic: !!holder.static } : null;
   }
   if (holder?.type === 'AssignmentExpression' && q.name === 'right' && holder.left.type === 'MemberExpression' && holder.left.object.type === 'ThisExpression') {
     const name = memberName(holder.left);
     let c: P | null = q.parentPath;
     while (c && c.value?.type !== 'ClassBody') c = c.parentPath;
-    return name && c ? { cls: c.parentPath, name, isStatic: false } : null;
+    return name && c ? { cls: c.parentPath as P<t.Class>, name, isStatic: false } : null;
   }
   if (holder?.type === 'ReturnStatement') {
     const getter = enclosingFunction(q);
     const name = getter && getter.node.type === 'ClassMethod' && getter.node.kind === 'get' && returnedExpression(getter)?.node === q.node ? keyName(getter.node.key, getter.node.computed) : null;
-    return name ? { cls: getter!.parentPath.parentPath.parentPath, name, isStatic: !!(getter!.node as t.ClassMethod).static } : null;
+    return name ? { cls: getter!.parentPath.parentPath.parentPath as P<t.Class>, name, isStatic: !!(getter!.node as t.ClassMethod).static } : null;
   }
   return null;
 }

@@ -1,5 +1,5 @@
 import type { PieceEdit } from '../url/pieces.js';
-import type { N, P } from './loose.js';
+import type { CallLike, EnvValueNode, N, P, t } from './ast.js';
 import type { UrlPiece } from './values.js';
 
 /** A replacement of `source.slice(start, end)`. Edits are exact splices, so untouched text keeps its bytes. */
@@ -8,7 +8,7 @@ export interface SourceEdit {
   end: number;
   text: string;
   /** The node whose content changes: requests that share a node must agree on its edits. */
-  node: N;
+  node: N | EnvValueNode;
   /** True for edits that are right for every use of the node (legacy base → v2 base). */
   universal?: boolean;
 }
@@ -23,11 +23,12 @@ function quote(value: string, q: string): string {
 
 /** Turn edits on URL pieces into source edits on the literals they came from. Null when a piece cannot be edited. */
 export function pieceEditsToSource(pieces: readonly UrlPiece[], edits: readonly PieceEdit[], source: string, universal = false): SourceEdit[] | null {
-  const byNode = new Map<N, { piece: UrlPiece & { kind: 'text' }; edits: PieceEdit[] }>();
+  const byNode = new Map<N | EnvValueNode, { piece: UrlPiece & { kind: 'text' }; edits: PieceEdit[] }>();
   for (const e of edits) {
     const piece = pieces[e.piece];
     if (!piece || piece.kind !== 'text') return null;
-    const node = piece.origin.path.node;
+    // A piece from a .env file has a stand-in node (project.ts).
+    const node = piece.origin.path.node as N | EnvValueNode;
     const entry = byNode.get(node) ?? { piece, edits: [] };
     entry.edits.push(e);
     byNode.set(node, entry);
@@ -102,20 +103,20 @@ function skipTrivia(source: string, pos: number): number {
  * it goes before the first spread instead (`{ A, NEW, ...init.headers }`), so values the spread brings
  * in still win: a default, not an override.
  */
-export function insertProperty(source: string, object: P, propText: string, { beforeSpreads = false } = {}): SourceEdit[] {
+export function insertProperty(source: string, object: P<t.ObjectExpression>, propText: string, { beforeSpreads = false } = {}): SourceEdit[] {
   const obj = object.node;
-  const props: N[] = obj.properties;
+  const props = obj.properties;
   if (!props.length) return [{ start: obj.start!, end: obj.end!, text: `{ ${propText} }`, node: obj }];
   const spread = beforeSpreads ? props.findIndex((p) => p.type === 'SpreadElement') : -1;
   if (spread >= 0) return insertBefore(source, obj, spread, propText);
-  const last = props[props.length - 1];
+  const last = props[props.length - 1]!;
   const after = skipTrivia(source, last.end!);
   const hasComma = source[after] === ',';
   const multiline = source.slice(last.end!, obj.end!).includes('\n');
   if (!multiline) return [{ start: last.end!, end: last.end!, text: `, ${propText}`, node: obj }];
   const indent = indentAt(source, last.start!);
   const edits: SourceEdit[] = [];
-  const anchor = hasComma ? after + 1 : last.end;
+  const anchor = hasComma ? after + 1 : last.end!;
   if (!hasComma) edits.push({ start: last.end!, end: last.end!, text: ',', node: obj });
   // Keep a trailing line comment on its own property: insert at the end of that line.
   const eol = lineEnd(source, anchor);
@@ -126,36 +127,36 @@ export function insertProperty(source: string, object: P, propText: string, { be
 }
 
 /** Insert `propText` in front of property `index` (which exists), matching the object's layout. */
-function insertBefore(source: string, obj: N, index: number, propText: string): SourceEdit[] {
-  const props: N[] = obj.properties;
-  const next = props[index];
-  const from = index > 0 ? props[index - 1].end : obj.start! + 1;
-  const multiline = source.slice(from, next.start).includes('\n');
+function insertBefore(source: string, obj: t.ObjectExpression, index: number, propText: string): SourceEdit[] {
+  const props = obj.properties;
+  const next = props[index]!;
+  const from = index > 0 ? props[index - 1]!.end! : obj.start! + 1;
+  const multiline = source.slice(from, next.start!).includes('\n');
   if (index === 0) {
     const text = multiline ? `${propText},\n${indentAt(source, next.start!)}` : `${propText}, `;
     return [{ start: next.start!, end: next.start!, text, node: obj }];
   }
   // The previous property is followed by a comma, since `next` comes after it.
-  const comma = skipTrivia(source, props[index - 1].end!);
+  const comma = skipTrivia(source, props[index - 1]!.end!);
   if (!multiline) return [{ start: comma + 1, end: comma + 1, text: ` ${propText},`, node: obj }];
   const eol = lineEnd(source, comma + 1);
   const at = source.slice(comma + 1, eol).trim().startsWith('//') ? eol : comma + 1;
-  return [{ start: at, end: at, text: `\n${indentAt(source, props[index - 1].start!)}${propText},`, node: obj }];
+  return [{ start: at, end: at, text: `\n${indentAt(source, props[index - 1]!.start!)}${propText},`, node: obj }];
 }
 
 /** Set argument `index` of a call (padding with `undefined`), or replace it when present. */
-export function setArgument(source: string, call: P, index: number, text: string): SourceEdit[] {
+export function setArgument(source: string, call: P<CallLike>, index: number, text: string): SourceEdit[] {
   const node = call.node;
-  const args: N[] = node.arguments;
-  if (index < args.length) return [{ start: args[index].start!, end: args[index].end!, text, node }];
+  const args = node.arguments;
+  if (index < args.length) return [{ start: args[index]!.start!, end: args[index]!.end!, text, node }];
   const pad = Array.from({ length: index - args.length }, () => 'undefined');
   const parts = [...pad, text].join(', ');
   if (args.length) {
-    const last = args[args.length - 1];
+    const last = args[args.length - 1]!;
     return [{ start: last.end!, end: last.end!, text: `, ${parts}`, node }];
   }
   // No arguments: insert right after the opening parenthesis.
-  const from = (node.typeArguments ?? node.typeParameters ?? node.callee).end;
+  const from = (node.typeArguments ?? node.typeParameters ?? node.callee).end!;
   const open = source.indexOf('(', from);
   if (open < 0) throw new EditError('no argument list');
   return [{ start: open + 1, end: open + 1, text: parts, node }];
@@ -203,7 +204,7 @@ export function preferredQuote(source: string, literals: readonly N[]): string {
   let single = 0;
   let double = 0;
   for (const l of literals) {
-    const c = source[l.start];
+    const c = source[l.start!];
     if (c === "'") single++;
     else if (c === '"') double++;
   }

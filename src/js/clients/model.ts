@@ -3,7 +3,7 @@
  * Client adapters (this folder) build it; rules read and edit it without knowing the client.
  */
 import type { Resolved, UrlPiece } from '../values.js';
-import type { CallLike, N, P } from '../ast.js';
+import type { CallLike, N, P, t } from '../ast.js';
 import type * as Loose from '../loose.js';
 
 /** How a request's method is expressed, so it can be read and rewritten. */
@@ -18,9 +18,9 @@ export type BodyForm = 'string' | 'object';
 
 /** Where a body value would go when the request has none. */
 export type Insertion =
-  | { kind: 'prop'; object: P; key: string; form: BodyForm }
+  | { kind: 'prop'; object: P<t.ObjectExpression>; key: string; form: BodyForm }
   /** A new argument; `wrapIn`: the argument is an options object and the body goes in this key of it. */
-  | { kind: 'arg'; call: P; index: number; form: BodyForm; wrapIn?: string }
+  | { kind: 'arg'; call: P<CallLike>; index: number; form: BodyForm; wrapIn?: string }
   | { kind: 'replace'; path: P; form: BodyForm };
 
 /**
@@ -38,7 +38,7 @@ export type BodySlot =
    */
   | { kind: 'opaque'; unboundFn?: P; carriers: P[]; why?: string };
 
-export type HeadersRef = { kind: 'object'; objects: P[]; contentType: boolean | 'unknown' } | { kind: 'none'; insert: Insertion | null } | { kind: 'opaque' };
+export type HeadersRef = { kind: 'object'; objects: Array<P<t.ObjectExpression>>; contentType: boolean | 'unknown' } | { kind: 'none'; insert: Insertion | null } | { kind: 'opaque' };
 
 /**
  * How the client hands back the response, which decides where a list envelope is unwrapped:
