@@ -2,7 +2,7 @@ import path from 'node:path';
 import { parseForTransform, type Parsed } from './parse.js';
 import { isEnvFile } from '../scan/kinds.js';
 import { keyName, memberName, requiredModule } from './scope.js';
-import type { N, P } from './loose.js';
+import type { N, P, t } from './ast.js';
 import type { EnvValueNode } from './ast.js';
 import { pushTo } from '../util/multimap.js';
 import { dotenvAssignments } from '../scan/dotenv.js';
@@ -196,22 +196,23 @@ export class Project {
   }
 
   private findExport(target: ProjectFile, name: string, depth: number): P | null {
-    const program: P = target.parsed!.root.get('program');
-    const body: N[] = program.node.body;
+    const program = target.parsed!.root.get('program') as P<t.Program>;
+    const body = program.node.body;
     for (let i = 0; i < body.length; i++) {
-      const stmt = body[i];
+      const stmt = body[i]!;
       const at = (...names: Array<string | number>): P => program.get('body', i, ...names);
       if (stmt.type === 'ExportNamedDeclaration') {
         const d = stmt.declaration;
         if (d?.type === 'VariableDeclaration') {
-          const j = d.declarations.findIndex((x: N) => x.id.type === 'Identifier' && x.id.name === name);
-          if (j >= 0 && d.declarations[j].init) return at('declaration', 'declarations', j, 'init');
-        } else if (d && d.id?.name === name) return at('declaration');
-        const s = (stmt.specifiers as N[]).findIndex((x) => keyName(x.exported) === name);
+          const j = d.declarations.findIndex((x) => x.id.type === 'Identifier' && x.id.name === name);
+          if (j >= 0 && d.declarations[j]!.init) return at('declaration', 'declarations', j, 'init');
+        } else if (d && (d as { id?: { name?: string } | null }).id?.name === name) return at('declaration');
+        const s = stmt.specifiers.findIndex((x) => keyName(x.exported) === name);
         if (s >= 0) {
           if (stmt.source) {
             const from = this.resolveModule(target.file, stmt.source.value);
-            return from ? this.exportOf(from, keyName(stmt.specifiers[s].local) ?? name, depth + 1) : null;
+            // With a source, the specifiers are `{ a as b }` (ExportSpecifier, which has `local`).
+            return from ? this.exportOf(from, keyName((stmt.specifiers[s] as t.ExportSpecifier).local) ?? name, depth + 1) : null;
           }
           return at('specifiers', s, 'local');
         }
@@ -228,7 +229,7 @@ export class Project {
           const value = stmt.expression.right;
           if (name === 'default') return at('expression', 'right');
           if (value.type === 'ObjectExpression') {
-            const k = (value.properties as N[]).findIndex((p) => p.type === 'ObjectProperty' && keyName(p.key, p.computed) === name);
+            const k = value.properties.findIndex((p) => p.type === 'ObjectProperty' && keyName(p.key, p.computed) === name);
             if (k >= 0) return at('expression', 'right', 'properties', k, 'value');
           }
         } else if (left.type === 'MemberExpression' && memberName(left) === name && ((left.object.type === 'Identifier' && left.object.name === 'exports') || isModuleExports(left.object))) {

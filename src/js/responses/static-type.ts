@@ -236,8 +236,7 @@ function importedDeclaration(program: P, specifier: string, name: string, depth:
   const project = currentProject();
   const target = project?.moduleFor(program, specifier);
   const exported = target && project!.exportOf(target, name);
-  const n = exported?.value;
-  if (!exported || (n.type !== 'TSInterfaceDeclaration' && n.type !== 'TSTypeAliasDeclaration')) return null;
+  if (!exported || (exported.value.type !== 'TSInterfaceDeclaration' && exported.value.type !== 'TSTypeAliasDeclaration')) return null;
   // Merged declarations in the other file make it 'many' too.
   const again = typeDeclarationOf(name, exported, depth + 1);
   return again === 'many' ? 'many' : exported;
