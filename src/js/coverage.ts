@@ -20,7 +20,7 @@ const WRAPPERS = new Set(['LogicalExpression', 'ConditionalExpression', 'Templat
  * The first use of the literal's value that no understood request accounts for, or null. `visited`
  * holds the nodes understood requests read (their URL literals and the identifiers they resolved).
  */
-export function uncoveredUse(literal: P, visited: ReadonlySet<N>, project: Project, bases: Bases): N | null {
+export function uncoveredUse(literal: P, visited: ReadonlySet<N | EnvValueNode>, project: Project, bases: Bases): N | null {
   // A .env value is used wherever its variable is read, and wherever those reads flow (a
   // `const BASE = process.env.X ?? '…'` read by code the tool cannot follow holds it too).
   const env = literal.node as N | EnvValueNode;
@@ -69,7 +69,7 @@ const CONFIGURING = new Set(['defaults', 'interceptors']);
  * request made on what it returns: the first use of that instance that is not part of an understood
  * request (passed to a helper, a method the tool does not know), or null.
  */
-function instanceUse(value: P, visited: ReadonlySet<N>, project: Project, bases: Bases): N | null {
+function instanceUse(value: P, visited: ReadonlySet<N | EnvValueNode>, project: Project, bases: Bases): N | null {
   const prop = climb(value).parent;
   const options = prop?.value.type === 'ObjectProperty' && prop.value.value === climb(value).value ? prop.parent : null;
   const call = options?.value.type === 'ObjectExpression' ? options.parent : null;
