@@ -143,7 +143,7 @@ export function lookup(obj: Resolved, key: string, touched: Set<N>): ReturnType<
     // `const options = { method }; if (body) options.body = JSON.stringify(body);`
     const holder = obj.path.parentPath?.value;
     if (holder?.type === 'VariableDeclarator' && holder.id.type === 'Identifier' && holder.init === obj.path.node) {
-      const writes = writesTo(obj.path.parentPath.get('id'), obj.ctx).filter((w) => w.key === key);
+      const writes = writesTo(obj.path.parentPath.get('id') as P<t.Identifier>, obj.ctx).filter((w) => w.key === key);
       if (writes.length === 1) {
         touched.add(obj.path.node);
         return { found: { path: writes[0]!.value, ctx: obj.ctx }, owner: obj.path };

@@ -124,8 +124,8 @@ export function searchParamsOf(expr: P, source: string): QueryParam[] {
   const out: QueryParam[] = [];
   if (n.arguments.length) {
     const init = resolveExpr(p.get('arguments', 0), new Map());
-    if (isResolved(init) && init.path.value.type === 'ObjectExpression') out.push(...objectParams(init.path, source));
-    if (isResolved(init) && init.path.value.type === 'StringLiteral') out.push(...stringParams(init.path, source));
+    if (isResolved(init) && init.path.value.type === 'ObjectExpression') out.push(...objectParams(init.path as P<t.ObjectExpression>, source));
+    if (isResolved(init) && init.path.value.type === 'StringLiteral') out.push(...stringParams(init.path as P<t.StringLiteral>, source));
   }
   // `const params = new URLSearchParams(); params.set('desiredStatus', 'RUNNING')`
   const holder = parentOf(p);
@@ -201,7 +201,7 @@ function stringParams(lit: P<t.StringLiteral>, source: string): QueryParam[] {
 function optionParams(inst: SiteInstance, source: string): QueryParam[] {
   const value = inst.site.query;
   if (!value) return [];
-  return value.path.value.type === 'ObjectExpression' ? objectParams(value.path, source) : searchParamsOf(value.path, source);
+  return value.path.value.type === 'ObjectExpression' ? objectParams(value.path as P<t.ObjectExpression>, source) : searchParamsOf(value.path, source);
 }
 
 /** Every query parameter the request visibly sends. */
