@@ -14,7 +14,7 @@ import { pathsMatching } from './walk.js';
  * also read by code the tool cannot follow would send that code's v1 paths to the v2 host (a 404 at
  * best, the /billing/endpoints trap at worst), and lint would no longer see it.
  */
-const WRAPPERS = new Set(['LogicalExpression', 'ConditionalExpression', 'TemplateLiteral', 'BinaryExpression', 'TSAsExpression', 'TSSatisfiesExpression', 'TSNonNullExpression', 'ParenthesizedExpression']);
+const WRAPPERS = new Set<string>(['LogicalExpression', 'ConditionalExpression', 'TemplateLiteral', 'BinaryExpression', 'TSAsExpression', 'TSSatisfiesExpression', 'TSNonNullExpression', 'ParenthesizedExpression'] satisfies Array<N['type']>);
 
 /**
  * The first use of the literal's value that no understood request accounts for, or null. `visited`

@@ -10,7 +10,7 @@ import { pathsMatching } from './walk.js';
  */
 
 /** Syntax that passes a value through unchanged (`x as T`, `(x)`, `await x`). */
-const TRANSPARENT = new Set(['TSAsExpression', 'TSSatisfiesExpression', 'TSNonNullExpression', 'TSTypeAssertion', 'ParenthesizedExpression', 'AwaitExpression']);
+const TRANSPARENT = new Set<string>(['TSAsExpression', 'TSSatisfiesExpression', 'TSNonNullExpression', 'TSTypeAssertion', 'ParenthesizedExpression', 'AwaitExpression'] satisfies Array<N['type']>);
 
 /** The outermost path that holds the same value as `p`. */
 function outward(p: P): P {

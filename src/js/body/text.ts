@@ -1,6 +1,7 @@
 import { indentAt, insertProperty, lineStart, type SourceEdit } from '../edits.js';
 import { keyName } from '../scope.js';
 import type { N, P, t } from '../ast.js';
+import { unhandled } from '../exhaustive.js';
 
 /** A member of an object literal. */
 type Prop = t.ObjectExpression['properties'][number];
@@ -39,9 +40,22 @@ export function objectEdits(source: string, object: P<t.ObjectExpression>, chang
     const parts: string[] = [];
     for (const prop of props) {
       const change = changes.get(prop);
-      if (!change) parts.push(source.slice(prop.start!, prop.end!));
-      else if (change.kind === 'rename') parts.push(renamedText(source, prop as t.ObjectProperty, change.to));
-      else if (change.kind === 'replace') parts.push(change.text);
+      if (!change) {
+        parts.push(source.slice(prop.start!, prop.end!));
+        continue;
+      }
+      switch (change.kind) {
+        case 'rename':
+          parts.push(renamedText(source, prop as t.ObjectProperty, change.to));
+          break;
+        case 'replace':
+          parts.push(change.text);
+          break;
+        case 'remove':
+          break;
+        default:
+          unhandled(change);
+      }
     }
     parts.push(...append);
     return [{ start: obj.start!, end: obj.end!, text: parts.length ? `{ ${parts.join(', ')} }` : '{}', node: obj }];
@@ -68,13 +82,23 @@ export function objectEdits(source: string, object: P<t.ObjectExpression>, chang
   props.forEach((prop, i) => {
     const change = all.get(prop);
     if (!change) return;
-    if (change.kind === 'rename') {
-      const renamed = prop as t.ObjectProperty;
-      const key = renamed.key;
-      if (renamed.shorthand) edits.push({ start: prop.start!, end: prop.end!, text: renamedText(source, renamed, change.to), node: obj });
-      else edits.push({ start: key.start!, end: key.end!, text: key.type === 'StringLiteral' ? source[key.start!] + change.to + source[key.start!] : change.to, node: obj });
-    } else if (change.kind === 'replace') edits.push({ start: prop.start!, end: prop.end!, text: change.text, node: obj });
-    else edits.push(removal(source, props, i, obj));
+    switch (change.kind) {
+      case 'rename': {
+        const renamed = prop as t.ObjectProperty;
+        const key = renamed.key;
+        if (renamed.shorthand) edits.push({ start: prop.start!, end: prop.end!, text: renamedText(source, renamed, change.to), node: obj });
+        else edits.push({ start: key.start!, end: key.end!, text: key.type === 'StringLiteral' ? source[key.start!] + change.to + source[key.start!] : change.to, node: obj });
+        break;
+      }
+      case 'replace':
+        edits.push({ start: prop.start!, end: prop.end!, text: change.text, node: obj });
+        break;
+      case 'remove':
+        edits.push(removal(source, props, i, obj));
+        break;
+      default:
+        unhandled(change);
+    }
   });
   if (pending.length) edits.push(...insertProperty(source, object, pending.join(`,\n${indent}`)));
   return edits;

@@ -13,7 +13,7 @@ type Parens = { parenthesized?: boolean; parenStart?: number } | undefined;
 type Member = t.MemberExpression | t.OptionalMemberExpression;
 
 /** Expressions a `.x` can follow without parentheses. */
-const MEMBER_SAFE = new Set(['Identifier', 'MemberExpression', 'OptionalMemberExpression', 'CallExpression', 'OptionalCallExpression', 'ThisExpression']);
+const MEMBER_SAFE = new Set<string>(['Identifier', 'MemberExpression', 'OptionalMemberExpression', 'CallExpression', 'OptionalCallExpression', 'ThisExpression'] satisfies Array<N['type']>);
 
 function isSpace(c: string | undefined): boolean {
   return c !== undefined && /\s/.test(c);

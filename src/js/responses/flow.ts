@@ -10,6 +10,7 @@
 import type { Ctx } from '../context.js';
 import { enclosingFunction, isFunction, isFunctionPath, keyName, lookupScope, unwrap } from '../scope.js';
 import type { CallLike, N, P, t } from '../ast.js';
+import { unhandled } from '../exhaustive.js';
 import { isResolved, labelOf, resolveExpr } from '../values.js';
 import type { ResponseStyle } from '../clients/model.js';
 import { outcomeAt } from './guards.js';
@@ -382,8 +383,12 @@ export class Tracer {
         return null;
       case 'text':
         return null;
-      default:
+      case 'json':
+      case 'list':
+      case 'item':
         return this.visitor.member?.(p, name, v, w, call) ?? null;
+      default:
+        return unhandled(v.kind);
     }
   }
 
@@ -524,7 +529,7 @@ function castType(parent: P, t: StaticType | undefined, ctx: Ctx): StaticType | 
   return asConst ? t : typeOf(ann, parent, frameBindings(parent, ctx));
 }
 
-const EMPTY_FALLBACK = new Set(['NullLiteral', 'ArrayExpression', 'ObjectExpression']);
+const EMPTY_FALLBACK = new Set<string>(['NullLiteral', 'ArrayExpression', 'ObjectExpression'] satisfies Array<N['type']>);
 
 /**
  * `x ?? []`, `c ? x : null`: the type of the whole, from x's and what the other side is. Another side

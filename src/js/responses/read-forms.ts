@@ -7,6 +7,7 @@ import path from 'node:path';
 import { currentProject } from '../project.js';
 import { enclosingFunction } from '../scope.js';
 import type { N, P, t } from '../ast.js';
+import { unhandled } from '../exhaustive.js';
 import { pathsMatching } from '../walk.js';
 import type { NestForm } from './edits.js';
 import { memberOf, type StaticType } from './static-type.js';
@@ -33,6 +34,8 @@ function access(t: StaticType, name: string): Access {
       return 'no';
     case 'opaque':
       return 'unseen';
+    default:
+      return unhandled(t);
   }
 }
 
@@ -126,8 +129,11 @@ export function planNest(t: StaticType | undefined, from: string, to: string, at
     }
     case 'opaque':
       return { ok: false, why: unseen(`.${to}`) };
-    default:
+    case 'array':
+    case 'promise':
       return { ok: false, why: declaredWithout(t, from, to, at) };
+    default:
+      return unhandled(t);
   }
 }
 
