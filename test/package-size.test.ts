@@ -12,8 +12,12 @@ import { REPO } from './helpers.js';
  * blocks per file and folder, so the bound holds for what a user sees.
  */
 const LIMIT_BYTES = 20 * 1000 * 1000;
-/** Native packages (a binary per platform) and tinypool (it starts its own worker file); anything else is bundled into dist/lib. */
-const RUNTIME_DEPENDENCIES = ['oxc-parser', 'oxc-resolver', 'tinypool'];
+/**
+ * Native packages (a binary per platform), tinypool (it starts its own worker file) and @babel/types,
+ * whose declarations the published ones name (the engine's nodes; no code of it runs); anything else
+ * is bundled into dist/lib.
+ */
+const RUNTIME_DEPENDENCIES = ['@babel/types', 'oxc-parser', 'oxc-resolver', 'tinypool'];
 
 const pkg = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8')) as {
   dependencies: Record<string, string>;
@@ -71,7 +75,7 @@ describe('the installed package', () => {
     expect(missing, 'a bundled package (installed only for development) in the published types').toEqual([]);
   });
 
-  it('depends at run time only on the native packages and tinypool; pure-JavaScript code is bundled', () => {
+  it('depends only on the native packages, tinypool and the node types its declarations name; pure-JavaScript code is bundled', () => {
     expect(Object.keys(pkg.dependencies).sort()).toEqual(RUNTIME_DEPENDENCIES);
   });
 

@@ -4,7 +4,9 @@ import type { ClientCall } from './clients/adapter.js';
 import type { HttpSite } from './clients/model.js';
 import { EMPTY_CTX, withFrame, type Ctx } from './context.js';
 import { nodeIndex } from './node-index.js';
-import { isFunction, type N, type P } from './scope.js';
+import { isFunction } from './scope.js';
+import type { CallLike, N, P, t } from './ast.js';
+import type * as Loose from './loose.js';
 import { argsOf, isResolved, recordVisits, resolveExpr, type UrlPiece } from './values.js';
 import { shapeOf, type Bases } from '../url/shape.js';
 import { matchTemplate, operationFor } from '../map/match.js';
@@ -17,12 +19,12 @@ import { pushTo } from '../util/multimap.js';
 export interface SiteInstance {
   site: HttpSite;
   /** The outermost call in user code (a wrapper call, or the client call itself). Findings point here. */
-  root: P;
+  root: Loose.P; // src/rules reads its node's offsets (possibly null in @babel/types)
   ctx: Ctx;
 }
 
 interface Invocation {
-  call: P;
+  call: P<CallLike>;
   /** Frames of enclosing factories the callee was produced by (closures). */
   ctx: Ctx;
 }
@@ -31,15 +33,15 @@ const MAX_CHAIN = 6;
 
 /** Every HTTP request the files make, expanded through wrappers, factories and classes across the files. */
 export function collectSites(files: readonly Parsed[], bases: Bases, declared: readonly DeclaredWrapper[] = []): SiteInstance[] {
-  const calls: P[] = [];
-  const news: P[] = [];
+  const calls: Array<P<t.CallExpression | t.OptionalCallExpression>> = [];
+  const news: Array<P<t.NewExpression>> = [];
   for (const parsed of files) {
     const index = nodeIndex(parsed);
     calls.push(...index.calls);
     news.push(...index.news);
   }
 
-  const primitives: Array<{ call: P; callee: ClientCall }> = [];
+  const primitives: Array<{ call: P<CallLike>; callee: ClientCall }> = [];
   const invocations = new Map<N, Invocation[]>();
   const addInvocation = (fn: N, inv: Invocation): void => pushTo(invocations, fn, inv);
   for (const call of calls) {
@@ -56,7 +58,7 @@ export function collectSites(files: readonly Parsed[], bases: Bases, declared: r
   }
 
   const out: SiteInstance[] = [];
-  const analyze = (call: P, callee: ClientCall, ctx: Ctx, rootCall: P, chain: number): void => {
+  const analyze = (call: P<CallLike>, callee: ClientCall, ctx: Ctx, rootCall: P<CallLike>, chain: number): void => {
     const visited = new Set<N>();
     const site = recordVisits(visited, () => buildSite(call, callee, ctx, rootCall, bases));
     if (!site) return;
@@ -78,7 +80,7 @@ export function collectSites(files: readonly Parsed[], bases: Bases, declared: r
 }
 
 /** Keep the outer of two calls as the chain's root (the caller's call, not a nested helper call). */
-function outermost(current: P, candidate: P): P {
+function outermost(current: P<CallLike>, candidate: P<CallLike>): P<CallLike> {
   return isFunction(candidate.node) ? current : candidate;
 }
 

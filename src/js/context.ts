@@ -1,4 +1,4 @@
-import type { N, P } from './scope.js';
+import type { CallLike, N, P } from './ast.js';
 
 /**
  * Call frames for following values into wrappers: which arguments a function (keyed by its node)
@@ -7,7 +7,7 @@ import type { N, P } from './scope.js';
  */
 export interface Frame {
   /** The call (or `new`) expression that invoked the function. */
-  call: P;
+  call: P<CallLike>;
   args: P[];
 }
 export type Ctx = ReadonlyMap<N, Frame>;

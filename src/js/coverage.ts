@@ -2,10 +2,11 @@ import type { Bases } from '../url/shape.js';
 import { isClientInstance } from './clients/index.js';
 import { EMPTY_CTX } from './context.js';
 import type { Project } from './project.js';
-import { enclosingFunction, keyName, memberName, type N, type P } from './scope.js';
+import { enclosingFunction, keyName, memberName } from './scope.js';
+import type { EnvValueNode, N, P, t } from './ast.js';
 import { memberReads, propertyReads, referencePaths, thisReadPaths } from './reads.js';
 import { returnedExpression } from './values.js';
-import { collectPaths } from './walk.js';
+import { pathsMatching } from './walk.js';
 
 /**
  * Whether moving a v1 base to v2 is safe: a base literal may only change when every use of it is a
@@ -13,20 +14,21 @@ import { collectPaths } from './walk.js';
  * also read by code the tool cannot follow would send that code's v1 paths to the v2 host (a 404 at
  * best, the /billing/endpoints trap at worst), and lint would no longer see it.
  */
-const WRAPPERS = new Set(['LogicalExpression', 'ConditionalExpression', 'TemplateLiteral', 'BinaryExpression', 'TSAsExpression', 'TSSatisfiesExpression', 'TSNonNullExpression', 'ParenthesizedExpression']);
+const WRAPPERS = new Set<string>(['LogicalExpression', 'ConditionalExpression', 'TemplateLiteral', 'BinaryExpression', 'TSAsExpression', 'TSSatisfiesExpression', 'TSNonNullExpression', 'ParenthesizedExpression'] satisfies Array<N['type']>);
 
 /**
  * The first use of the literal's value that no understood request accounts for, or null. `visited`
  * holds the nodes understood requests read (their URL literals and the identifiers they resolved).
  */
-export function uncoveredUse(literal: P, visited: ReadonlySet<N>, project: Project, bases: Bases): N | null {
+export function uncoveredUse(literal: P, visited: ReadonlySet<N | EnvValueNode>, project: Project, bases: Bases): N | null {
   // A .env value is used wherever its variable is read, and wherever those reads flow (a
   // `const BASE = process.env.X ?? '…'` read by code the tool cannot follow holds it too).
-  if (literal.node.type === 'EnvValue') {
+  const env = literal.node as N | EnvValueNode;
+  if (env.type === 'EnvValue') {
     // `const { X } = process.env`: the tool does not follow a destructured variable, so it is a use it cannot account for.
-    const destructured = envDestructurings(literal.node.name ?? '', project)[0];
+    const destructured = envDestructurings(env.name ?? '', project)[0];
     if (destructured) return destructured.node;
-    for (const read of envReads(literal.node.name ?? '', project)) {
+    for (const read of envReads(env.name ?? '', project)) {
       const use = uncoveredUse(read, visited, project, bases);
       if (use) return use;
     }
@@ -67,15 +69,15 @@ const CONFIGURING = new Set(['defaults', 'interceptors']);
  * request made on what it returns: the first use of that instance that is not part of an understood
  * request (passed to a helper, a method the tool does not know), or null.
  */
-function instanceUse(value: P, visited: ReadonlySet<N>, project: Project, bases: Bases): N | null {
+function instanceUse(value: P, visited: ReadonlySet<N | EnvValueNode>, project: Project, bases: Bases): N | null {
   const prop = climb(value).parent;
   const options = prop?.value.type === 'ObjectProperty' && prop.value.value === climb(value).value ? prop.parent : null;
   const call = options?.value.type === 'ObjectExpression' ? options.parent : null;
-  if (!call || (call.value.type !== 'CallExpression' && call.value.type !== 'NewExpression') || !call.value.arguments.includes(options!.value)) return null;
+  if (!call || (call.value.type !== 'CallExpression' && call.value.type !== 'NewExpression') || !call.value.arguments.includes(options!.value as t.ObjectExpression)) return null;
   if (!isClientInstance({ path: call, ctx: EMPTY_CTX }, bases)) return null;
   const made = climb(call);
   const holder = made.parentPath?.value;
-  const isRequest = (r: P): boolean => visited.has(r.node) || (!!r.parent && r.parent.value.object === r.value && CONFIGURING.has(memberName(r.parent.value) ?? ''));
+  const isRequest = (r: P): boolean => visited.has(r.node) || (!!r.parent && (r.parent.value as t.MemberExpression).object === r.value && CONFIGURING.has(memberName(r.parent.value) ?? ''));
   if (holder?.type === 'VariableDeclarator' && made.name === 'init' && holder.id.type === 'Identifier') {
     return referencePaths(made.parentPath.get('id'), project, { skipTypes: true }).find((r) => !isRequest(r))?.node ?? null;
   }
@@ -86,36 +88,37 @@ function instanceUse(value: P, visited: ReadonlySet<N>, project: Project, bases:
 }
 
 /** The class member a literal is the value of: a field, a constructor assignment, or what a getter returns. */
-function classMemberName(q: P): { cls: P; name: string; isStatic: boolean } | null {
+// `cls` is the class (declaration or expression) the member belongs to: ClassBody's parent.
+function classMemberName(q: P): { cls: P<t.Class>; name: string; isStatic: boolean } | null {
   const holder = q.parentPath?.value;
   if ((holder?.type === 'ClassProperty' || holder?.type === 'ClassPrivateProperty') && q.name === 'value') {
-    const name = holder.key.type === 'PrivateName' ? `#${holder.key.id.name}` : keyName(holder.key, holder.computed);
-    return name ? { cls: q.parentPath.parentPath.parentPath.parentPath, name, isStatic: !!holder.static } : null;
+    const name = holder.key.type === 'PrivateName' ? `#${holder.key.id.name}` : keyName(holder.key, (holder as t.ClassProperty).computed);
+    return name ? { cls: q.parentPath.parentPath.parentPath.parentPath as P<t.Class>, name, isStatic: !!holder.static } : null;
   }
   if (holder?.type === 'AssignmentExpression' && q.name === 'right' && holder.left.type === 'MemberExpression' && holder.left.object.type === 'ThisExpression') {
     const name = memberName(holder.left);
     let c: P | null = q.parentPath;
     while (c && c.value?.type !== 'ClassBody') c = c.parentPath;
-    return name && c ? { cls: c.parentPath, name, isStatic: false } : null;
+    return name && c ? { cls: c.parentPath as P<t.Class>, name, isStatic: false } : null;
   }
   if (holder?.type === 'ReturnStatement') {
     const getter = enclosingFunction(q);
     const name = getter && getter.node.type === 'ClassMethod' && getter.node.kind === 'get' && returnedExpression(getter)?.node === q.node ? keyName(getter.node.key, getter.node.computed) : null;
-    return name ? { cls: getter!.parentPath.parentPath.parentPath, name, isStatic: !!getter!.node.static } : null;
+    return name ? { cls: getter!.parentPath.parentPath.parentPath as P<t.Class>, name, isStatic: !!(getter!.node as t.ClassMethod).static } : null;
   }
   return null;
 }
 
-const isEnvObject = (n: N): boolean => (n?.type === 'MemberExpression' || n?.type === 'OptionalMemberExpression') && memberName(n) === 'env';
+const isEnvObject = (n: N | null | undefined): boolean => (n?.type === 'MemberExpression' || n?.type === 'OptionalMemberExpression') && memberName(n) === 'env';
 
 /** `process.env.NAME` / `process.env['NAME']` / `import.meta.env.NAME` reads in the project's JS files. */
 function envReads(name: string, project: Project): P[] {
   const isRead = (n: N): boolean => (n.type === 'MemberExpression' || n.type === 'OptionalMemberExpression') && memberName(n) === name && isEnvObject(n.object);
-  return project.files.flatMap((f) => (f.parsed ? collectPaths(f.parsed.root.get('program'), isRead) : []));
+  return project.files.flatMap((f) => (f.parsed ? pathsMatching(f.parsed.root.get('program'), isRead) : []));
 }
 
 /** `const { NAME } = process.env` (renamed or with a default too): the pattern properties that read NAME. */
 function envDestructurings(name: string, project: Project): P[] {
-  const isRead = (n: N): boolean => n.type === 'VariableDeclarator' && n.id.type === 'ObjectPattern' && isEnvObject(n.init) && n.id.properties.some((p: N) => p.type === 'ObjectProperty' && keyName(p.key, p.computed) === name);
-  return project.files.flatMap((f) => (f.parsed ? collectPaths(f.parsed.root.get('program'), isRead) : []));
+  const isRead = (n: N): boolean => n.type === 'VariableDeclarator' && n.id.type === 'ObjectPattern' && isEnvObject(n.init) && n.id.properties.some((p) => p.type === 'ObjectProperty' && keyName(p.key, p.computed) === name);
+  return project.files.flatMap((f) => (f.parsed ? pathsMatching(f.parsed.root.get('program'), isRead) : []));
 }

@@ -1,5 +1,5 @@
 import type { PieceEdit } from '../url/pieces.js';
-import type { N, P } from './scope.js';
+import type { CallLike, EnvValueNode, N, P, t } from './ast.js';
 import type { UrlPiece } from './values.js';
 
 /** A replacement of `source.slice(start, end)`. Edits are exact splices, so untouched text keeps its bytes. */
@@ -8,7 +8,7 @@ export interface SourceEdit {
   end: number;
   text: string;
   /** The node whose content changes: requests that share a node must agree on its edits. */
-  node: N;
+  node: N | EnvValueNode;
   /** True for edits that are right for every use of the node (legacy base → v2 base). */
   universal?: boolean;
 }
@@ -23,25 +23,26 @@ function quote(value: string, q: string): string {
 
 /** Turn edits on URL pieces into source edits on the literals they came from. Null when a piece cannot be edited. */
 export function pieceEditsToSource(pieces: readonly UrlPiece[], edits: readonly PieceEdit[], source: string, universal = false): SourceEdit[] | null {
-  const byNode = new Map<N, { piece: UrlPiece & { kind: 'text' }; edits: PieceEdit[] }>();
+  const byNode = new Map<N | EnvValueNode, { piece: UrlPiece & { kind: 'text' }; edits: PieceEdit[] }>();
   for (const e of edits) {
     const piece = pieces[e.piece];
     if (!piece || piece.kind !== 'text') return null;
-    const node = piece.origin.path.node;
+    // A piece from a .env file has a stand-in node (project.ts).
+    const node = piece.origin.path.node as N | EnvValueNode;
     const entry = byNode.get(node) ?? { piece, edits: [] };
     entry.edits.push(e);
     byNode.set(node, entry);
   }
   const out: SourceEdit[] = [];
   for (const [node, { piece, edits: nodeEdits }] of byNode) {
-    const raw = source.slice(node.start, node.end);
+    const raw = source.slice(node.start!, node.end!);
     if (node.type === 'EnvValue') {
       // A value in a .env file (project.ts): plain text, spliced in place.
       if (raw !== piece.text) return null;
       for (const e of nodeEdits) out.push({ start: node.start + e.start, end: node.start + e.end, text: e.text, node, universal });
     } else if (node.type === 'TemplateElement') {
       if (node.value.raw !== node.value.cooked || raw !== piece.text) return null;
-      for (const e of nodeEdits) out.push({ start: node.start + e.start, end: node.start + e.end, text: e.text, node, universal });
+      for (const e of nodeEdits) out.push({ start: node.start! + e.start, end: node.start! + e.end, text: e.text, node, universal });
     } else if (node.type === 'StringLiteral') {
       const q = raw[0]!;
       let value: string = node.value;
@@ -49,8 +50,8 @@ export function pieceEditsToSource(pieces: readonly UrlPiece[], edits: readonly 
       const dropped = value === '' ? emptiedOperand(piece.origin.path, source) : null;
       if (dropped) out.push({ ...dropped, text: '', node, universal });
       else if (raw.slice(1, -1) === node.value) {
-        for (const e of nodeEdits) out.push({ start: node.start + 1 + e.start, end: node.start + 1 + e.end, text: e.text, node, universal });
-      } else out.push({ start: node.start, end: node.end, text: quote(value, q), node, universal }); // escapes: rebuild it whole, same quotes
+        for (const e of nodeEdits) out.push({ start: node.start! + 1 + e.start, end: node.start! + 1 + e.end, text: e.text, node, universal });
+      } else out.push({ start: node.start!, end: node.end!, text: quote(value, q), node, universal }); // escapes: rebuild it whole, same quotes
     } else return null;
   }
   return out;
@@ -68,8 +69,8 @@ function emptiedOperand(literal: P, source: string): { start: number; end: numbe
   const sum = literal.parentPath?.node;
   if (literal.name !== 'right' || sum?.type !== 'BinaryExpression' || sum.operator !== '+' || !isString(sum.left)) return null;
   // Between them only the operator, after any parentheses closing the left side (which stay).
-  const between = /^((?:\s*\))*)\s*\+\s*$/.exec(source.slice(sum.left.end, literal.node.start));
-  return between ? { start: sum.left.end + between[1]!.length, end: literal.node.end } : null;
+  const between = /^((?:\s*\))*)\s*\+\s*$/.exec(source.slice(sum.left.end!, literal.node.start!));
+  return between ? { start: sum.left.end! + between[1]!.length, end: literal.node.end! } : null;
 }
 
 export function lineStart(source: string, pos: number): number {
@@ -102,21 +103,21 @@ function skipTrivia(source: string, pos: number): number {
  * it goes before the first spread instead (`{ A, NEW, ...init.headers }`), so values the spread brings
  * in still win: a default, not an override.
  */
-export function insertProperty(source: string, object: P, propText: string, { beforeSpreads = false } = {}): SourceEdit[] {
+export function insertProperty(source: string, object: P<t.ObjectExpression>, propText: string, { beforeSpreads = false } = {}): SourceEdit[] {
   const obj = object.node;
-  const props: N[] = obj.properties;
-  if (!props.length) return [{ start: obj.start, end: obj.end, text: `{ ${propText} }`, node: obj }];
+  const props = obj.properties;
+  if (!props.length) return [{ start: obj.start!, end: obj.end!, text: `{ ${propText} }`, node: obj }];
   const spread = beforeSpreads ? props.findIndex((p) => p.type === 'SpreadElement') : -1;
   if (spread >= 0) return insertBefore(source, obj, spread, propText);
-  const last = props[props.length - 1];
-  const after = skipTrivia(source, last.end);
+  const last = props[props.length - 1]!;
+  const after = skipTrivia(source, last.end!);
   const hasComma = source[after] === ',';
-  const multiline = source.slice(last.end, obj.end).includes('\n');
-  if (!multiline) return [{ start: last.end, end: last.end, text: `, ${propText}`, node: obj }];
-  const indent = indentAt(source, last.start);
+  const multiline = source.slice(last.end!, obj.end!).includes('\n');
+  if (!multiline) return [{ start: last.end!, end: last.end!, text: `, ${propText}`, node: obj }];
+  const indent = indentAt(source, last.start!);
   const edits: SourceEdit[] = [];
-  const anchor = hasComma ? after + 1 : last.end;
-  if (!hasComma) edits.push({ start: last.end, end: last.end, text: ',', node: obj });
+  const anchor = hasComma ? after + 1 : last.end!;
+  if (!hasComma) edits.push({ start: last.end!, end: last.end!, text: ',', node: obj });
   // Keep a trailing line comment on its own property: insert at the end of that line.
   const eol = lineEnd(source, anchor);
   const restOfLine = source.slice(anchor, eol).trim();
@@ -126,43 +127,43 @@ export function insertProperty(source: string, object: P, propText: string, { be
 }
 
 /** Insert `propText` in front of property `index` (which exists), matching the object's layout. */
-function insertBefore(source: string, obj: N, index: number, propText: string): SourceEdit[] {
-  const props: N[] = obj.properties;
-  const next = props[index];
-  const from = index > 0 ? props[index - 1].end : obj.start + 1;
-  const multiline = source.slice(from, next.start).includes('\n');
+function insertBefore(source: string, obj: t.ObjectExpression, index: number, propText: string): SourceEdit[] {
+  const props = obj.properties;
+  const next = props[index]!;
+  const from = index > 0 ? props[index - 1]!.end! : obj.start! + 1;
+  const multiline = source.slice(from, next.start!).includes('\n');
   if (index === 0) {
-    const text = multiline ? `${propText},\n${indentAt(source, next.start)}` : `${propText}, `;
-    return [{ start: next.start, end: next.start, text, node: obj }];
+    const text = multiline ? `${propText},\n${indentAt(source, next.start!)}` : `${propText}, `;
+    return [{ start: next.start!, end: next.start!, text, node: obj }];
   }
   // The previous property is followed by a comma, since `next` comes after it.
-  const comma = skipTrivia(source, props[index - 1].end);
+  const comma = skipTrivia(source, props[index - 1]!.end!);
   if (!multiline) return [{ start: comma + 1, end: comma + 1, text: ` ${propText},`, node: obj }];
   const eol = lineEnd(source, comma + 1);
   const at = source.slice(comma + 1, eol).trim().startsWith('//') ? eol : comma + 1;
-  return [{ start: at, end: at, text: `\n${indentAt(source, props[index - 1].start)}${propText},`, node: obj }];
+  return [{ start: at, end: at, text: `\n${indentAt(source, props[index - 1]!.start!)}${propText},`, node: obj }];
 }
 
 /** Set argument `index` of a call (padding with `undefined`), or replace it when present. */
-export function setArgument(source: string, call: P, index: number, text: string): SourceEdit[] {
+export function setArgument(source: string, call: P<CallLike>, index: number, text: string): SourceEdit[] {
   const node = call.node;
-  const args: N[] = node.arguments;
-  if (index < args.length) return [{ start: args[index].start, end: args[index].end, text, node }];
+  const args = node.arguments;
+  if (index < args.length) return [{ start: args[index]!.start!, end: args[index]!.end!, text, node }];
   const pad = Array.from({ length: index - args.length }, () => 'undefined');
   const parts = [...pad, text].join(', ');
   if (args.length) {
-    const last = args[args.length - 1];
-    return [{ start: last.end, end: last.end, text: `, ${parts}`, node }];
+    const last = args[args.length - 1]!;
+    return [{ start: last.end!, end: last.end!, text: `, ${parts}`, node }];
   }
   // No arguments: insert right after the opening parenthesis.
-  const from = (node.typeArguments ?? node.typeParameters ?? node.callee).end;
+  const from = (node.typeArguments ?? node.typeParameters ?? node.callee).end!;
   const open = source.indexOf('(', from);
   if (open < 0) throw new EditError('no argument list');
   return [{ start: open + 1, end: open + 1, text: parts, node }];
 }
 
 export function replaceNode(path: P, text: string): SourceEdit {
-  return { start: path.node.start, end: path.node.end, text, node: path.node };
+  return { start: path.node.start!, end: path.node.end!, text, node: path.node };
 }
 
 /** Apply non-overlapping edits (identical duplicates are merged). Throws EditError on overlap. */
@@ -203,7 +204,7 @@ export function preferredQuote(source: string, literals: readonly N[]): string {
   let single = 0;
   let double = 0;
   for (const l of literals) {
-    const c = source[l.start];
+    const c = source[l.start!];
     if (c === "'") single++;
     else if (c === '"') double++;
   }

@@ -8,7 +8,8 @@
  */
 import type { SourceEdit } from './edits.js';
 import { EMPTY_CTX } from './context.js';
-import { isFunction, lookupScope, type N, type P } from './scope.js';
+import { isFunctionPath, lookupScope } from './scope.js';
+import type { N, P, t } from './ast.js';
 import { isResolved, resolveExpr } from './values.js';
 import { typeDeclarationOf } from './responses/static-type.js';
 import { callersOf, climb, parentOf, referencesOf } from './responses/tree.js';
@@ -24,13 +25,13 @@ interface Slot {
   /** The annotated pattern (parameter or variable id). */
   pattern: P;
   /** For a parameter: the function and position, so every call can be checked. */
-  fn?: P;
+  fn?: P<t.Function>;
   index?: number;
 }
 
 /** The edits that keep the literal's declared type in step with its new value, or why the rewrite must wait. */
 export function literalTypeEdits(literal: P, to: string, source: string): LiteralTypeEdits | string | null {
-  const from: string = literal.value.value;
+  const from = (literal.value as t.StringLiteral).value; // a string literal's path (the piece it wrote)
   const outer = climb(literal);
   if (outer !== literal && outer.value.type !== 'ParenthesizedExpression' && !isAsConst(outer.value)) return null;
   const slot = slotOf(outer);
@@ -44,12 +45,12 @@ export function literalTypeEdits(literal: P, to: string, source: string): Litera
   if (uses !== true) return `${where}, and ${uses}: change both by hand`;
   if (slot.fn && !everyCallPassesLiterals(slot.fn, slot.index!)) return `${where}, and a call passes it a value the tool cannot see: change both by hand`;
   const member = members.find((m) => m.literal.value === from)!.literal;
-  const raw = source.slice(member.start, member.end);
+  const raw = source.slice(member.start!, member.end!);
   if (raw.slice(1, -1) !== from) return `${where}: change both by hand`;
-  return { edits: [{ start: member.start + 1, end: member.end - 1, text: to, node: member }], touched: [member] };
+  return { edits: [{ start: member.start! + 1, end: member.end! - 1, text: to, node: member }], touched: [member] };
 }
 
-const isAsConst = (n: N): boolean => n.type === 'TSAsExpression' && n.typeAnnotation.type === 'TSTypeReference' && n.typeAnnotation.typeName.name === 'const';
+const isAsConst = (n: N): boolean => n.type === 'TSAsExpression' && n.typeAnnotation.type === 'TSTypeReference' && (n.typeAnnotation.typeName as t.Identifier).name === 'const';
 
 function slotOf(expr: P): Slot | null {
   const parent = parentOf(expr);
@@ -58,7 +59,7 @@ function slotOf(expr: P): Slot | null {
   if ((pn.type === 'CallExpression' || pn.type === 'NewExpression') && pn.callee !== expr.value) {
     const index = (pn.arguments as N[]).indexOf(expr.value);
     const r = resolveExpr(parent!.get('callee'), EMPTY_CTX);
-    if (!isResolved(r) || !isFunction(r.path.value)) return null;
+    if (!isResolved(r) || !isFunctionPath(r.path)) return null;
     const param = r.path.value.params[index];
     if (!param || param.type === 'RestElement') return null;
     return { pattern: r.path.get('params', index), fn: r.path, index };
@@ -69,17 +70,18 @@ function slotOf(expr: P): Slot | null {
 }
 
 /** The identifier a slot binds, with its annotation. */
-function boundId(pattern: P): P | null {
+function boundId(pattern: P): P<t.Identifier> | null {
   const n = pattern.value;
-  if (n.type === 'Identifier') return pattern;
+  if (n.type === 'Identifier') return pattern as P<t.Identifier>;
   if (n.type === 'AssignmentPattern') return boundId(pattern.get('left'));
   if (n.type === 'TSParameterProperty') return boundId(pattern.get('parameter'));
   return null;
 }
 
-function annotationNode(pattern: P): N {
-  const id = boundId(pattern);
-  return id?.value.typeAnnotation?.typeAnnotation ?? null;
+function annotationNode(pattern: P): N | null {
+  const annotation = boundId(pattern)?.value.typeAnnotation;
+  // A Flow or TypeScript annotation (a Noop holds none).
+  return (annotation as t.TSTypeAnnotation | null | undefined)?.typeAnnotation ?? null;
 }
 
 function describe(slot: Slot): string {
@@ -88,7 +90,7 @@ function describe(slot: Slot): string {
 }
 
 interface LiteralMember {
-  literal: N;
+  literal: t.StringLiteral;
 }
 
 /** `'a' | 'b'` (with null/undefined) → its string members; 'named' for a type alias; null for anything else. */
@@ -109,12 +111,13 @@ function literalUnion(t: N): LiteralMember[] | 'named' | null {
  * so the tool does not change it; the rewrite waits when the name's type rejects the new value.
  */
 function namedTypeReason(annotation: N, at: P, from: string, to: string): string | null {
-  const name = annotation.typeName?.type === 'Identifier' ? annotation.typeName.name : null;
+  const typeName = (annotation as t.TSTypeReference).typeName;
+  const name = typeName?.type === 'Identifier' ? typeName.name : null;
   const found = name ? typeDeclarationOf(name, at) : null;
   const decl = found && found !== 'many' && found.value.type === 'TSTypeAliasDeclaration' ? found.value : null;
   const members = decl ? literalUnion(decl.typeAnnotation) : null;
   if (!members || members === 'named' || !members.some((m) => m.literal.value === from) || members.some((m) => m.literal.value === to)) return null;
-  return `its value is declared with the type ${name} (line ${decl.loc?.start.line ?? '?'}), which allows "${from}" but not "${to}": add "${to}" to ${name} (or replace "${from}" once nothing else uses it), then rewrite this value`;
+  return `its value is declared with the type ${name} (line ${decl!.loc?.start.line ?? '?'}), which allows "${from}" but not "${to}": add "${to}" to ${name} (or replace "${from}" once nothing else uses it), then rewrite this value`;
 }
 
 const STRING_CALLS = new Set(['String', 'encodeURIComponent', 'encodeURI']);

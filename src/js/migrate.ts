@@ -11,7 +11,10 @@ import { codeView } from './components.js';
 import { Project, withProject, type ProjectFile, type ProjectInput } from './project.js';
 import type { DeclaredWrapper } from './clients/index.js';
 import { isSuppressed, parseMarkers, type MarkerIndex } from '../markers/index.js';
-import type { N, P } from './scope.js';
+import type { EnvValueNode, N, P, t } from './ast.js';
+
+/** A node of a parsed file or a .env value: URL literals can be either. */
+type AnyNode = N | EnvValueNode;
 import { nodeIndex, type NodeIndex } from './node-index.js';
 import { finding, type PlannedFinding, type RequestPlan } from '../rules/plan.js';
 import { holdsItsBase, planRequest } from '../rules/request.js';
@@ -72,14 +75,14 @@ export interface MigrateResult {
 function arbitrate(plans: RequestPlan[]): void {
   for (const plan of plans) for (const e of plan.specific) plan.touched.add(e.node);
   for (;;) {
-    const requests = new Map<N, Map<RequestPlan, string>>();
+    const requests = new Map<AnyNode, Map<RequestPlan, string>>();
     for (const plan of plans) {
-      const byNode = new Map<N, string[]>();
+      const byNode = new Map<AnyNode, string[]>();
       for (const e of plan.specific) pushTo(byNode, e.node, `${e.start}:${e.end}:${e.text}`);
       for (const [n, sigs] of byNode) requests.set(n, (requests.get(n) ?? new Map()).set(plan, sigs.sort().join('|')));
     }
     // Who reads each edited node (plans read far more nodes than they edit; only edited ones matter).
-    const touchers = new Map<N, Set<RequestPlan>>();
+    const touchers = new Map<AnyNode, Set<RequestPlan>>();
     for (const plan of plans) for (const n of plan.touched) if (requests.has(n)) touchers.set(n, (touchers.get(n) ?? new Set()).add(plan));
     const conflicted = new Map<RequestPlan, RequestPlan>();
     for (const [n, reqs] of requests) {
@@ -146,11 +149,11 @@ function analyzeProject(project: Project, options: MigrateOptions): Map<string, 
   const env = { source, bases: options.bases, quote, gpuPools: withDocumentedPools(options.gpuPools), preserveV1Defaults: options.preserveV1Defaults ?? false, adapters: options.adapters !== false };
 
   const instances = collectSites(jsFiles.map((f) => f.parsed!), options.bases, options.wrappers ?? []);
-  const touchedByAny = new Set<N>();
+  const touchedByAny = new Set<AnyNode>();
   const plans: RequestPlan[] = [];
   for (const inst of instances) {
     const plan = planRequest(inst, env);
-    const nodes = plan?.touched ?? new Set<N>(inst.site.touched);
+    const nodes = plan?.touched ?? new Set<AnyNode>(inst.site.touched);
     for (const piece of inst.site.url) if (piece.kind === 'text') touchedByAny.add(piece.origin.path.node);
     for (const n of nodes) touchedByAny.add(n);
     if (plan) plans.push(plan);
@@ -205,20 +208,20 @@ function analyzeProject(project: Project, options: MigrateOptions): Map<string, 
 /** A literal plan and what its evaluation read (interpolated constants). */
 interface LiteralPlanned {
   plan: LiteralPlan;
-  visited: Set<N>;
+  visited: Set<AnyNode>;
 }
 
 /** v1 URLs written in literals that no understood request uses (route tables, test expectations, constants). */
-function planLiterals(jsFiles: readonly ProjectFile[], literalsOf: ReadonlyMap<ProjectFile, P[]>, touchedByAny: ReadonlySet<N>, source: string, bases: Bases): LiteralPlanned[] {
+function planLiterals(jsFiles: readonly ProjectFile[], literalsOf: ReadonlyMap<ProjectFile, P[]>, touchedByAny: ReadonlySet<AnyNode>, source: string, bases: Bases): LiteralPlanned[] {
   const out: LiteralPlanned[] = [];
   for (const f of jsFiles) {
     const fileLiterals = literalsOf.get(f) ?? [];
-    const planned: N[] = [];
+    const planned: AnyNode[] = [];
     for (const path of stringExpressions(nodeIndex(f.parsed!), fileLiterals)) {
       const node = path.node;
       if (literalParts(node).some((q) => touchedByAny.has(q))) continue;
-      if (planned.some((outer) => node.start >= outer.start && node.end <= outer.end)) continue;
-      const visited = new Set<N>();
+      if (planned.some((outer) => node.start! >= outer.start! && node.end! <= outer.end!)) continue;
+      const visited = new Set<AnyNode>();
       const plan = recordVisits(visited, () => planLiteral(path, source, bases));
       if (!plan) continue;
       planned.push(node);
@@ -229,7 +232,7 @@ function planLiterals(jsFiles: readonly ProjectFile[], literalsOf: ReadonlyMap<P
 }
 
 /** A literal plan that reads a base which must stay is not applied either: the URL moves as a whole. */
-function holdLiteralPlan(lp: LiteralPlanned, isHeld: (node: N) => N | null, where: Place): void {
+function holdLiteralPlan(lp: LiteralPlanned, isHeld: (node: AnyNode) => AnyNode | null, where: Place): void {
   const base = lp.plan.edits.map((e) => e.node).find((n) => isHeld(n)) ?? [...lp.visited].find((n) => isHeld(n));
   if (!base) return;
   lp.plan.edits = [];
@@ -237,7 +240,7 @@ function holdLiteralPlan(lp: LiteralPlanned, isHeld: (node: N) => N | null, wher
 }
 
 /** The findings of a request or literal whose base must stay: not fixable, and why. */
-function holdFindings(findings: readonly PlannedFinding[], base: N, where: Place): void {
+function holdFindings(findings: readonly PlannedFinding[], base: AnyNode, where: Place): void {
   for (const f of findings) {
     if (!f.fixable || f.anchor === base) continue;
     f.fixable = false;
@@ -251,12 +254,13 @@ function holdFindings(findings: readonly PlannedFinding[], base: N, where: Place
  * A complete URL written inline (a test expectation) stands alone and is never held. Returns, for a
  * node, the first such use (or null).
  */
-function heldBases(project: Project, bases: Bases, understood: ReadonlySet<N>): (node: N) => N | null {
-  const verdict = new Map<N, N | null>();
-  return (node: N): N | null => {
+function heldBases(project: Project, bases: Bases, understood: ReadonlySet<AnyNode>): (node: AnyNode) => AnyNode | null {
+  const verdict = new Map<AnyNode, AnyNode | null>();
+  return (node: AnyNode): AnyNode | null => {
     if (verdict.has(node)) return verdict.get(node)!;
-    let use: N | null = null;
-    const text: string | undefined = node.type === 'TemplateElement' ? node.value.cooked : typeof node.value === 'string' ? node.value : undefined;
+    let use: AnyNode | null = null;
+    const value = (node as { value?: unknown }).value; // a string literal's or a .env value's text
+    const text = node.type === 'TemplateElement' ? (node.value.cooked as string | undefined) : typeof value === 'string' ? value : undefined;
     if (text && bases.legacy.some((b) => text.includes(b))) {
       const path = pathOfLiteral(project, node);
       const complete = !!path && isCompleteUrl(text, bases) && (!boundToName(path) || isSchemaLiteral(text, bases));
@@ -268,26 +272,26 @@ function heldBases(project: Project, bases: Bases, understood: ReadonlySet<N>): 
 }
 
 /** Where a node is, said in a finding about another: its line, and its file when that is another one. */
-type Place = (node: N, from: N) => string;
+type Place = (node: AnyNode, from: AnyNode) => string;
 
 function placeFrom(project: Project): Place {
   return (node, from) => {
     const line = `line ${node.loc?.start.line ?? '?'}`;
-    const file = project.fileAt(node.start).file;
-    const here = project.fileAt(from.start).file;
+    const file = project.fileAt(node.start!).file;
+    const here = project.fileAt(from.start!).file;
     return file === here ? line : `${line} of ${path.relative(path.dirname(here), file).split(path.sep).join('/')}`;
   };
 }
 
 /** Requests whose base must stay keep their path, method and body too: base and paths move together. */
-function holdRequestsOnHeldBases(plans: RequestPlan[], isHeld: (node: N) => N | null, where: Place): void {
+function holdRequestsOnHeldBases(plans: RequestPlan[], isHeld: (node: AnyNode) => AnyNode | null, where: Place): void {
   for (const plan of plans) {
     const base = [...plan.touched].find((n) => isHeld(n));
     if (!base) continue;
     // A request with nothing else to report still gets a finding of its own: the gate must show every call left on v1.
     const root = plan.instance.root.node;
     const stmt = statementAround(plan.instance.root);
-    const inside = (n: N): boolean => n.start >= stmt.start && n.end <= stmt.end;
+    const inside = (n: N): boolean => n.start! >= stmt.start! && n.end! <= stmt.end!;
     if (!plan.findings.some((f) => inside(f.anchor)) && !inside(base)) {
       plan.findings.push(finding('base-url', root, `This request still goes to REST v1: its base URL (${where(base, root)}) cannot move yet (see the finding there); it moves with the base.`, false));
     }
@@ -306,7 +310,7 @@ function statementAround(path: P): N {
 }
 
 /** Drop edits of held base literals, and say why on their findings. */
-function holdEdits(edits: SourceEdit[], findings: PlannedFinding[], isHeld: (node: N) => N | null, where: Place, heldBy: ReadonlyMap<N, Holder>): SourceEdit[] {
+function holdEdits(edits: SourceEdit[], findings: PlannedFinding[], isHeld: (node: AnyNode) => AnyNode | null, where: Place, heldBy: ReadonlyMap<AnyNode, Holder>): SourceEdit[] {
   for (const f of findings) {
     const use = f.fixable ? isHeld(f.anchor) : null;
     if (!use) continue;
@@ -339,9 +343,9 @@ function boundToName(path: P): boolean {
 }
 
 /** The path of a string literal, template quasi or .env value node. */
-function pathOfLiteral(project: Project, node: N): P | null {
+function pathOfLiteral(project: Project, node: AnyNode): P | null {
   if (node.type === 'EnvValue') return { node, value: node, parentPath: null } as unknown as P;
-  const file = project.fileAt(node.start);
+  const file = project.fileAt(node.start!);
   if (!file.parsed) return null;
   return nodeIndex(file.parsed).literalPath(node);
 }
@@ -362,8 +366,8 @@ function markerLookup(project: Project): (f: PlannedFinding) => boolean {
  * requests from editing what it shares, and shared base literals it reads stay as they are.
  * Returns the nodes such requests read.
  */
-function freezeMarked(plans: RequestPlan[], isMarked: (f: PlannedFinding) => boolean): Set<N> {
-  const frozen = new Set<N>();
+function freezeMarked(plans: RequestPlan[], isMarked: (f: PlannedFinding) => boolean): Set<AnyNode> {
+  const frozen = new Set<AnyNode>();
   for (const plan of plans) {
     if (!plan.findings.some((f) => f.fixable && isMarked(f))) continue;
     plan.specific = [];
@@ -375,7 +379,7 @@ function freezeMarked(plans: RequestPlan[], isMarked: (f: PlannedFinding) => boo
 }
 
 /** Findings whose fix was held back because a marked request shares the code. */
-function releaseFrozenFindings(findings: PlannedFinding[], frozen: ReadonlySet<N>): void {
+function releaseFrozenFindings(findings: PlannedFinding[], frozen: ReadonlySet<AnyNode>): void {
   for (const f of findings) {
     if (!f.fixable || !frozen.has(f.anchor)) continue;
     f.fixable = false;
@@ -390,9 +394,9 @@ function releaseFrozenFindings(findings: PlannedFinding[], frozen: ReadonlySet<N
  * path on the v2 host.
  */
 interface Understanding {
-  ok: Set<N>;
+  ok: Set<AnyNode>;
   /** For a node a request holds: that request and why, said before other holds add to its findings. */
-  heldBy: Map<N, Holder>;
+  heldBy: Map<AnyNode, Holder>;
 }
 
 interface Holder {
@@ -401,9 +405,9 @@ interface Holder {
 }
 
 function understoodNodes(plans: readonly RequestPlan[], literalPlans: readonly LiteralPlanned[]): Understanding {
-  const ok = new Set<N>();
-  const heldBy = new Map<N, Holder>();
-  const not = new Set<N>();
+  const ok = new Set<AnyNode>();
+  const heldBy = new Map<AnyNode, Holder>();
+  const not = new Set<AnyNode>();
   for (const plan of plans) {
     const migrated = plan.understood && !plan.hold && !plan.findings.some(holdsItsBase);
     const holder = migrated ? null : { plan, reason: holdReason(plan) };
@@ -508,7 +512,7 @@ function applyFileEdits(f: ProjectFile, edits: SourceEdit[], findings: Finding[]
   return { output: output === text ? null : output, findings };
 }
 
-const isConcat = (n: N): boolean => n?.type === 'BinaryExpression' && n.operator === '+';
+const isConcat = (n: N | null | undefined): n is t.BinaryExpression => n?.type === 'BinaryExpression' && n.operator === '+';
 
 /**
  * String-valued expressions a URL can be written as, outermost only: string and template literals,
@@ -523,7 +527,7 @@ function stringExpressions(index: NodeIndex, literals: readonly P[]): P[] {
   literals.forEach(add);
   index.templates.forEach(add);
   index.concats.forEach(add);
-  return out.sort((a, b) => a.node.start - b.node.start || b.node.end - a.node.end);
+  return out.sort((a, b) => a.node.start! - b.node.start! || b.node.end! - a.node.end!);
 }
 
 /** The literal text nodes an expression is written with (string literals and template quasis). */

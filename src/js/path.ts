@@ -1,4 +1,13 @@
+import type * as t from '@babel/types';
 import { isNode } from './node-types.js';
+
+/**
+ * The paths a path leads to: typed, except from an untyped path (`NodePath<any>`, which src/rules
+ * still uses), whose neighbours stay untyped so that code keeps compiling until it is typed.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Typed<T, U extends t.Node> = 0 extends 1 & T ? NodePath<any> : NodePath<U>;
+export type Next<T> = Typed<T, t.Node>;
 
 /**
  * A path to a value of a parsed file: the part of ast-types' `NodePath` the engine uses, with its
@@ -7,7 +16,7 @@ import { isNode } from './node-types.js';
  * ast-types itself is not loaded: building its type definitions cost every run that parses a file
  * ~30 ms, and its paths carry machinery (scopes, mutation) the engine never uses.
  */
-export class NodePath {
+export class NodePath<T extends t.Node = t.Node> {
   // Keyed like ast-types' cache, by property name: `get(0)` and `get('0')` are the same path.
   private children: Record<string, NodePath> | null = null;
   private nodeAbove: unknown = undefined;
@@ -15,46 +24,48 @@ export class NodePath {
    * The path above (an array's path for an array element). Null only on the top path (the File
    * node's), which the engine never climbs from, so it is typed as always there.
    */
-  readonly parentPath: NodePath;
+  readonly parentPath: Next<T>;
 
   constructor(
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    readonly value: any,
+    /**
+     * Typed as the node: the engine makes a path to an array only on the way to an element
+     * (`get('params', i)`), and code that climbs through such paths tests `.type`, which an array lacks.
+     */
+    readonly value: T,
     parentPath: NodePath | null = null,
     /** The property of the parent's value that holds this one (a position for an array element). */
     readonly name: string | number | null = null,
   ) {
-    this.parentPath = parentPath as NodePath;
+    this.parentPath = parentPath as Next<T>;
   }
 
   /** The path of `value[a][b]…` below this one. */
-  get(...names: Array<string | number>): NodePath {
+  get(...names: Array<string | number>): Next<T> {
     let path: NodePath = this;
     for (const name of names) {
-      const value = path.value[name];
+      const value = (path.value as unknown as Record<string | number, t.Node>)[name]!;
       const children = (path.children ??= Object.create(null) as Record<string, NodePath>);
       let child = children[name];
       if (!child || child.value !== value) children[name] = child = new NodePath(value, path, name);
       path = child;
     }
-    return path;
+    return path as Next<T>;
   }
 
   /** The value if it is a node, else the nearest node above it (null at the top). */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  get node(): any {
+  get node(): T {
     if (this.nodeAbove === undefined) this.nodeAbove = isNode(this.value) ? this.value : (this.parentPath?.node ?? null);
-    return this.nodeAbove;
+    return this.nodeAbove as T;
   }
 
   /** The path of the nearest node above this value's node (arrays and non-node values are skipped). */
-  get parent(): NodePath | null {
+  get parent(): Next<T> | null {
     let above: NodePath | null = this.parentPath;
     if (!isNode(this.value)) {
       while (above && !isNode(above.value)) above = above.parentPath;
       if (above) above = above.parentPath;
     }
     while (above && !isNode(above.value)) above = above.parentPath;
-    return above;
+    return above as Next<T> | null;
   }
 }

@@ -3,7 +3,9 @@ import { parseForTransform } from './parse.js';
 import type { Parsed } from './parsed.js';
 import { isEnvFile } from '../scan/kinds.js';
 import { codeView, isComponentFile } from './components.js';
-import { keyName, memberName, requiredModule, type N, type P } from './scope.js';
+import { keyName, memberName, requiredModule } from './scope.js';
+import type { N, P, t } from './ast.js';
+import type { EnvValueNode } from './ast.js';
 import { pushTo } from '../util/multimap.js';
 import { dotenvAssignments } from '../scan/dotenv.js';
 import { lastStartingBy } from '../util/lines.js';
@@ -30,7 +32,7 @@ export interface EnvEntry {
   value: string;
   file: string;
   /** A node-like record for the value's text, so URL pieces and edits can point at it. */
-  node: { type: 'EnvValue'; name: string; start: number; end: number; value: string; loc: { start: { line: number; column: number }; filename: string } };
+  node: EnvValueNode;
 }
 
 export interface ProjectFile {
@@ -163,7 +165,7 @@ export class Project {
       let single = 0;
       let double = 0;
       for (const p of nodeIndex(f.parsed).strings) {
-        const c = this.combined[p.node.start];
+        const c = this.combined[p.node.start!];
         if (c === "'") single++;
         else if (c === '"') double++;
       }
@@ -200,22 +202,23 @@ export class Project {
   }
 
   private findExport(target: ProjectFile, name: string, depth: number): P | null {
-    const program: P = target.parsed!.root.get('program');
-    const body: N[] = program.node.body;
+    const program = target.parsed!.root.get('program') as P<t.Program>;
+    const body = program.node.body;
     for (let i = 0; i < body.length; i++) {
-      const stmt = body[i];
+      const stmt = body[i]!;
       const at = (...names: Array<string | number>): P => program.get('body', i, ...names);
       if (stmt.type === 'ExportNamedDeclaration') {
         const d = stmt.declaration;
         if (d?.type === 'VariableDeclaration') {
-          const j = d.declarations.findIndex((x: N) => x.id.type === 'Identifier' && x.id.name === name);
-          if (j >= 0 && d.declarations[j].init) return at('declaration', 'declarations', j, 'init');
-        } else if (d && d.id?.name === name) return at('declaration');
-        const s = (stmt.specifiers as N[]).findIndex((x) => keyName(x.exported) === name);
+          const j = d.declarations.findIndex((x) => x.id.type === 'Identifier' && x.id.name === name);
+          if (j >= 0 && d.declarations[j]!.init) return at('declaration', 'declarations', j, 'init');
+        } else if (d && (d as { id?: { name?: string } | null }).id?.name === name) return at('declaration');
+        const s = stmt.specifiers.findIndex((x) => keyName(x.exported) === name);
         if (s >= 0) {
           if (stmt.source) {
             const from = this.resolveModule(target.file, stmt.source.value);
-            return from ? this.exportOf(from, keyName(stmt.specifiers[s].local) ?? name, depth + 1) : null;
+            // With a source, the specifiers are `{ a as b }` (ExportSpecifier, which has `local`).
+            return from ? this.exportOf(from, keyName((stmt.specifiers[s] as t.ExportSpecifier).local) ?? name, depth + 1) : null;
           }
           return at('specifiers', s, 'local');
         }
@@ -232,7 +235,7 @@ export class Project {
           const value = stmt.expression.right;
           if (name === 'default') return at('expression', 'right');
           if (value.type === 'ObjectExpression') {
-            const k = (value.properties as N[]).findIndex((p) => p.type === 'ObjectProperty' && keyName(p.key, p.computed) === name);
+            const k = value.properties.findIndex((p) => p.type === 'ObjectProperty' && keyName(p.key, p.computed) === name);
             if (k >= 0) return at('expression', 'right', 'properties', k, 'value');
           }
         } else if (left.type === 'MemberExpression' && memberName(left) === name && ((left.object.type === 'Identifier' && left.object.name === 'exports') || isModuleExports(left.object))) {
@@ -245,7 +248,7 @@ export class Project {
 
   /** The project file a module is imported from, for an import specifier or a `require('…')` call path. */
   moduleFor(atPath: P, source: string): ProjectFile | null {
-    const from = this.fileAt(atPath.node.start);
+    const from = this.fileAt(atPath.node.start!);
     return this.resolveModule(from.file, source);
   }
 }

@@ -1,7 +1,8 @@
 import type { Project } from './project.js';
-import { enclosingFunction, keyName, lookupScope, memberName, type N, type P } from './scope.js';
+import { enclosingFunction, keyName, lookupScope, memberName } from './scope.js';
+import type { N, P, t } from './ast.js';
 import { returnedExpression } from './values.js';
-import { collectPaths } from './walk.js';
+import { pathsMatching } from './walk.js';
 
 /**
  * Where a value is read, for coverage.ts: the reads of a variable (in its scope and in the files that
@@ -9,7 +10,7 @@ import { collectPaths } from './walk.js';
  */
 
 /** Syntax that passes a value through unchanged (`x as T`, `(x)`, `await x`). */
-const TRANSPARENT = new Set(['TSAsExpression', 'TSSatisfiesExpression', 'TSNonNullExpression', 'TSTypeAssertion', 'ParenthesizedExpression', 'AwaitExpression']);
+const TRANSPARENT = new Set<string>(['TSAsExpression', 'TSSatisfiesExpression', 'TSNonNullExpression', 'TSTypeAssertion', 'ParenthesizedExpression', 'AwaitExpression'] satisfies Array<N['type']>);
 
 /** The outermost path that holds the same value as `p`. */
 function outward(p: P): P {
@@ -25,11 +26,11 @@ export function references(id: P, project: Project): N[] {
 
 /** The same reads as paths; `skipTypes` leaves out type positions (`typeof api`). */
 export function referencePaths(id: P, project: Project, options: { skipTypes?: boolean } = {}): P[] {
-  const name: string = id.node.name;
+  const name = (id.node as t.Identifier).name;
   const scope = lookupScope(id, name);
   if (!scope) return [];
   const out: P[] = [];
-  for (const p of collectPaths(scope.path, (n) => n.type === 'Identifier' && n.name === name && n !== id.node, options)) {
+  for (const p of pathsMatching(scope.path, (n) => n.type === 'Identifier' && n.name === name && n !== id.node, options)) {
     const parent = p.parentPath?.value;
     // Property keys and import and export specifiers are not reads (`import { BASE }` holds an
     // `imported` and a `local` identifier of the same name; a shorthand `{ BASE }` reads through its value).
@@ -61,16 +62,16 @@ function onlyLogged(p: P): boolean {
 
 /** References, in other project files, of an exported module-level variable (through the run's import resolution). */
 function importedReferences(id: P, name: string, project: Project, options: { skipTypes?: boolean }): P[] {
-  const here = project.fileAt(id.node.start);
+  const here = project.fileAt(id.node.start!);
   const out: P[] = [];
   for (const { file: f, statement: i } of project.importersOf(here)) {
     if (f === here) continue;
-    const program: P = f.parsed!.root.get('program');
-    (program.value.body[i].specifiers as N[]).forEach((spec, k) => {
+    const program = f.parsed!.root.get('program') as P<t.Program>;
+    (program.value.body[i] as t.ImportDeclaration).specifiers.forEach((spec, k) => {
       const local: P = program.get('body', i, 'specifiers', k, 'local');
       if (spec.type === 'ImportSpecifier' && keyName(spec.imported) === name) out.push(...referencePaths(local, project, options));
       if (spec.type === 'ImportNamespaceSpecifier') {
-        out.push(...collectPaths(program, (n) => n.type === 'MemberExpression' && n.object.type === 'Identifier' && n.object.name === spec.local.name && memberName(n) === name, options));
+        out.push(...pathsMatching(program, (n) => n.type === 'MemberExpression' && n.object.type === 'Identifier' && n.object.name === spec.local.name && memberName(n) === name, options));
       }
     });
   }
@@ -84,7 +85,7 @@ function thisReads(cls: P, name: string): N[] {
 
 /** The same reads as paths. */
 export function thisReadPaths(cls: P, name: string): P[] {
-  return collectPaths(cls, (n) => n.type === 'MemberExpression' && n.object.type === 'ThisExpression' && memberName(n) === name).filter(
+  return pathsMatching(cls, (n) => n.type === 'MemberExpression' && n.object.type === 'ThisExpression' && memberName(n) === name).filter(
     (p) => !(p.parentPath?.value?.type === 'AssignmentExpression' && p.name === 'left'),
   );
 }
@@ -199,7 +200,7 @@ function readsOf(handles: readonly P[], keys: readonly string[], project: Projec
         const reads = referencePaths(id, project);
         if (reads.some(isExported) || !readsOf(reads, keys, project, out)) return false;
       } else if (id.node.type !== 'ObjectPattern') out.push(id.node);
-      else if (!patternReads(id, keys, project, out)) return false;
+      else if (!patternReads(id as P<t.ObjectPattern>, keys, project, out)) return false;
       continue;
     }
     if (isExported(at)) return false;
@@ -217,11 +218,11 @@ function valueReads(p: P, project: Project): N[] {
 }
 
 /** Reads of `keys` through a destructuring pattern (`const { rest: { base } } = …`, defaults, `...rest`). */
-function patternReads(pattern: P, keys: readonly string[], project: Project, out: N[]): boolean {
-  const props: N[] = pattern.node.properties;
+function patternReads(pattern: P<t.ObjectPattern>, keys: readonly string[], project: Project, out: N[]): boolean {
+  const props = pattern.node.properties;
   const named = props.some((prop) => prop.type === 'ObjectProperty' && keyName(prop.key, prop.computed) === keys[0]);
   for (let i = 0; i < props.length; i++) {
-    const prop = props[i];
+    const prop = props[i]!;
     if (prop.type === 'RestElement') {
       if (named) continue;
       const rest: P = pattern.get('properties', i, 'argument');
@@ -239,7 +240,7 @@ function patternReads(pattern: P, keys: readonly string[], project: Project, out
       if (keys.length === 1) out.push(...references(target, project));
       else if (!readsOf(referencePaths(target, project), keys.slice(1), project, out)) return false;
     } else if (target.node.type === 'ObjectPattern' && keys.length > 1) {
-      if (!patternReads(target, keys.slice(1), project, out)) return false;
+      if (!patternReads(target as P<t.ObjectPattern>, keys.slice(1), project, out)) return false;
     } else out.push(target.node);
   }
   return true;
@@ -251,7 +252,7 @@ function patternReads(pattern: P, keys: readonly string[], project: Project, out
  * followed (not when an instance or the class leaves through an export v2-migrate does not follow:
  * then the `this` reads alone).
  */
-export function memberReads(cls: P, name: string, isStatic: boolean, project: Project): N[] {
+export function memberReads(cls: P<t.Class>, name: string, isStatic: boolean, project: Project): N[] {
   const own = thisReads(cls, name);
   const id = cls.node.id ? cls.get('id') : functionName(cls);
   if (!id) return own;

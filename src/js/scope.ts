@@ -1,32 +1,37 @@
 import { establishesScope, scanBindings, type Steps } from './bindings.js';
-import type { NodePath } from './path.js';
+import type { N, P, t } from './ast.js';
+import type { NodePath, Next } from './path.js';
 
-/** Paths over Babel nodes; node shapes are checked by `type` at runtime. */
-export type P = NodePath;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type N = any;
+// Untyped aliases for src/rules only (the engine's typed ones are in ast.ts).
+export type { N, P } from './loose.js';
 
 export type Binding =
-  | { kind: 'param'; fn: P; index: number; keyPath: string[]; defaultValue: P | null }
-  | { kind: 'var'; declarator: P; init: P | null; keyPath: string[]; reassigned: boolean }
-  | { kind: 'function'; fn: P }
-  | { kind: 'class'; cls: P }
-  | { kind: 'import'; source: string; imported: string; specifier: P }
+  | { kind: 'param'; fn: P<t.Function>; index: number; keyPath: string[]; defaultValue: P | null }
+  | { kind: 'var'; declarator: P<t.VariableDeclarator>; init: P | null; keyPath: string[]; reassigned: boolean }
+  | { kind: 'function'; fn: P<t.Function> }
+  | { kind: 'class'; cls: P<t.Class> }
+  | { kind: 'import'; source: string; imported: string; specifier: P<ImportSpecifierNode> }
   | { kind: 'global'; name: string }
   | { kind: 'other' };
 
-export const FUNCTION_TYPES = new Set([
+type ImportSpecifierNode = t.ImportSpecifier | t.ImportDefaultSpecifier | t.ImportNamespaceSpecifier;
+
+/** The types of `t.Function`, Babel's alias for every function node. */
+export const FUNCTION_TYPES = new Set<string>([
   'FunctionDeclaration',
   'FunctionExpression',
   'ArrowFunctionExpression',
   'ObjectMethod',
   'ClassMethod',
   'ClassPrivateMethod',
-]);
+] satisfies Array<t.Function['type']>);
 
-export const isFunction = (node: N): boolean => !!node && FUNCTION_TYPES.has(node.type);
+// Not a type guard: src/rules (untyped yet) narrows its values with it. `isFunctionPath` narrows.
+export const isFunction = (node: N | null | undefined): boolean => !!node && FUNCTION_TYPES.has(node.type);
+/** `isFunction` of a path's value, narrowing the path. */
+export const isFunctionPath = (path: P): path is P<t.Function> => isFunction(path.value);
 
-const TRANSPARENT = new Set([
+const TRANSPARENT = new Set<string>([
   'TSAsExpression',
   'TSSatisfiesExpression',
   'TSNonNullExpression',
@@ -34,17 +39,17 @@ const TRANSPARENT = new Set([
   'TypeCastExpression',
   'ParenthesizedExpression',
   'AwaitExpression',
-]);
+] satisfies Array<N['type']>);
 
 /** Skip type assertions, parentheses and `await` around an expression. */
-export function unwrap(path: P): P {
-  let p = path;
+export function unwrap<T extends N>(path: NodePath<T>): Next<T> {
+  let p: P = path;
   while (p.node && TRANSPARENT.has(p.node.type)) p = p.get(p.node.type === 'AwaitExpression' ? 'argument' : 'expression');
-  return p;
+  return p as Next<T>;
 }
 
 /** Name of a non-computed property key (or a string-literal key). */
-export function keyName(node: N, computed = false): string | null {
+export function keyName(node: N | null | undefined, computed = false): string | null {
   if (!node) return null;
   if (!computed && node.type === 'Identifier') return node.name;
   if (node.type === 'StringLiteral') return node.value;
@@ -64,13 +69,13 @@ function reassignedNames(scopePath: P): Set<string> {
   const cached = reassignedCache.get(scopePath.node);
   if (cached) return cached;
   const names = new Set<string>();
-  const visit = (node: N): void => {
+  const visit = (node: N | null): void => {
     if (!node || typeof node.type !== 'string') return;
     if (node.type === 'AssignmentExpression' && node.left.type === 'Identifier') names.add(node.left.name);
     if (node.type === 'UpdateExpression' && node.argument.type === 'Identifier') names.add(node.argument.name);
     for (const key of Object.keys(node)) {
       if (key === 'loc' || key === 'tokens' || key === 'comments' || key === 'extra') continue;
-      const child = node[key];
+      const child = (node as unknown as Record<string, unknown>)[key] as N | Array<N | null> | null;
       if (Array.isArray(child)) child.forEach(visit);
       else if (child && typeof child.type === 'string') visit(child);
     }
@@ -137,7 +142,7 @@ export function bindingOf(idPath: P): Binding {
 }
 
 function resolveBinding(idPath: P): Binding {
-  const name: string = idPath.node.name;
+  const name = (idPath.node as t.Identifier).name;
   const scope = lookupScope(idPath, name);
   if (!scope) return parameterProperty(idPath, name) ?? { kind: 'global', name };
   const decl = scope.declaration(name);
@@ -149,7 +154,7 @@ function resolveBinding(idPath: P): Binding {
     const parent = top.parentPath?.node;
     const parentPath: P | undefined = top.parentPath;
     if (!parent || !parentPath) break;
-    if ((parent.type === 'ObjectProperty' || parent.type === 'Property') && top.name === 'value') {
+    if (parent.type === 'ObjectProperty' && top.name === 'value') {
       const k = keyName(parent.key, parent.computed);
       if (k === null) return { kind: 'other' };
       keyPath.unshift(k);
@@ -169,38 +174,39 @@ function resolveBinding(idPath: P): Binding {
   }
   const holder = top.parentPath?.node;
   if (!holder) return { kind: 'other' };
+  // Below, `top.parentPath` is the path of `holder`, whose type each test has narrowed.
   if (holder.type === 'VariableDeclarator' && top.name === 'id') {
-    const declaration = top.parentPath.parentPath.parentPath?.node;
+    const declaration = top.parentPath.parentPath.parentPath?.node as t.VariableDeclaration | undefined;
     const reassigned = declaration?.kind !== 'const' && reassignedNames(scope.path).has(name);
-    return { kind: 'var', declarator: top.parentPath, init: holder.init ? top.parentPath.get('init') : null, keyPath, reassigned };
+    return { kind: 'var', declarator: top.parentPath as P<t.VariableDeclarator>, init: holder.init ? top.parentPath.get('init') : null, keyPath, reassigned };
   }
   if (holder.type === 'AssignmentPattern' && top.name === 'left' && isFunction(top.parentPath.parentPath?.parentPath?.node)) {
-    const fn = top.parentPath.parentPath.parentPath;
+    const fn = top.parentPath.parentPath.parentPath as P<t.Function>;
     return { kind: 'param', fn, index: Number(top.parentPath.name), keyPath, defaultValue: top.parentPath.get('right') };
   }
   if (holder.type === 'TSParameterProperty') {
-    const fn = top.parentPath.parentPath.parentPath;
+    const fn = top.parentPath.parentPath.parentPath as P<t.Function>;
     return { kind: 'param', fn, index: Number(top.parentPath.name), keyPath, defaultValue: null };
   }
   if (isFunction(holder) && top.parentPath.name === 'params') {
-    return { kind: 'param', fn: top.parentPath.parentPath, index: Number(top.name), keyPath, defaultValue: null };
+    return { kind: 'param', fn: top.parentPath.parentPath as P<t.Function>, index: Number(top.name), keyPath, defaultValue: null };
   }
-  if (isFunction(holder) && top.name === 'id') return { kind: 'function', fn: top.parentPath };
-  if ((holder.type === 'ClassDeclaration' || holder.type === 'ClassExpression') && top.name === 'id') return { kind: 'class', cls: top.parentPath };
-  if (holder.type === 'ImportDefaultSpecifier') return { kind: 'import', source: top.parentPath.parentPath.parentPath.node.source.value, imported: 'default', specifier: top.parentPath };
-  if (holder.type === 'ImportNamespaceSpecifier') return { kind: 'import', source: top.parentPath.parentPath.parentPath.node.source.value, imported: '*', specifier: top.parentPath };
-  if (holder.type === 'ImportSpecifier') {
-    return { kind: 'import', source: top.parentPath.parentPath.parentPath.node.source.value, imported: keyName(holder.imported) ?? name, specifier: top.parentPath };
+  if (isFunction(holder) && top.name === 'id') return { kind: 'function', fn: top.parentPath as P<t.Function> };
+  if ((holder.type === 'ClassDeclaration' || holder.type === 'ClassExpression') && top.name === 'id') return { kind: 'class', cls: top.parentPath as P<t.Class> };
+  if (holder.type === 'ImportDefaultSpecifier' || holder.type === 'ImportNamespaceSpecifier' || holder.type === 'ImportSpecifier') {
+    const source = (top.parentPath.parentPath.parentPath.node as t.ImportDeclaration).source.value;
+    const imported = holder.type === 'ImportDefaultSpecifier' ? 'default' : holder.type === 'ImportNamespaceSpecifier' ? '*' : (keyName(holder.imported) ?? name);
+    return { kind: 'import', source, imported, specifier: top.parentPath as P<ImportSpecifierNode> };
   }
   return { kind: 'other' };
 }
 
 /** TypeScript `constructor(private base: string)`: scopes do not declare these names (as in ast-types). */
 function parameterProperty(idPath: P, name: string): Binding | null {
-  for (let fn = isFunction(idPath.value) ? idPath : enclosingFunction(idPath); fn; fn = enclosingFunction(fn)) {
-    const index = (fn.node.params as N[]).findIndex((p: N) => p.type === 'TSParameterProperty' && (p.parameter.name ?? p.parameter.left?.name) === name);
+  for (let fn = isFunctionPath(idPath) ? idPath : enclosingFunction(idPath); fn; fn = enclosingFunction(fn)) {
+    const index = fn.node.params.findIndex((p) => p.type === 'TSParameterProperty' && (p.parameter.type === 'Identifier' ? p.parameter.name : (p.parameter.left as t.Identifier).name) === name);
     if (index >= 0) {
-      const param = fn.node.params[index].parameter;
+      const param = (fn.node.params[index] as t.TSParameterProperty).parameter;
       return { kind: 'param', fn, index, keyPath: [], defaultValue: param.type === 'AssignmentPattern' ? fn.get('params', index, 'parameter', 'right') : null };
     }
   }
@@ -208,11 +214,11 @@ function parameterProperty(idPath: P, name: string): Binding | null {
 }
 
 /** The nearest enclosing function path (or null at module level). */
-export function enclosingFunction(path: P): P | null {
+export function enclosingFunction(path: P): P<t.Function> | null {
   // `.value`, not `.node`: for an array path `.node` is the parent node.
   let p: P | null = path.parentPath;
   while (p && !isFunction(p.value)) p = p.parentPath;
-  return p;
+  return p as P<t.Function> | null;
 }
 
 /** The class whose `this` an expression inside `path` refers to (arrow functions are transparent). */

@@ -1,5 +1,7 @@
 import type { Piece } from '../url/pieces.js';
-import { bindingOf, enclosingClass, isFunction, keyName, memberName, requiredModule, unwrap, type N, type P } from './scope.js';
+import { bindingOf, enclosingClass, isFunction, keyName, memberName, requiredModule, unwrap } from './scope.js';
+import type { CallLike, EnvValueNode, N, P, t } from './ast.js';
+import type { NodePath, Next } from './path.js';
 import { withFrame, type Ctx } from './context.js';
 import { currentProject } from './project.js';
 
@@ -7,9 +9,9 @@ import { currentProject } from './project.js';
  * Identifiers, `this.x` reads and `process.env.X` reads that evaluation passed through, while a
  * recorder is active: which uses of a base value a request accounts for (see coverage.ts).
  */
-let visits: Set<N> | null = null;
+let visits: Set<N | EnvValueNode> | null = null;
 
-export function recordVisits<T>(into: Set<N>, fn: () => T): T {
+export function recordVisits<T>(into: Set<N | EnvValueNode>, fn: () => T): T {
   const previous = visits;
   visits = into;
   try {
@@ -33,23 +35,27 @@ export interface Origin {
 }
 export type UrlPiece = Piece<Origin>;
 
-export interface Resolved {
-  path: P;
+/**
+ * `Q`, the path type, is `P` in the engine; what src/rules resolves from its untyped paths comes back
+ * untyped (see `resolveExpr`).
+ */
+export interface Resolved<Q extends NodePath = P> {
+  path: Q;
   ctx: Ctx;
 }
-export interface Unresolved {
+export interface Unresolved<Q extends NodePath = P> {
   unresolved: true;
-  path: P;
+  path: Q;
   unboundFn?: P;
   envVar?: string;
 }
-export type Resolution = Resolved | Unresolved;
+export type Resolution<Q extends NodePath = P> = Resolved<Q> | Unresolved<Q>;
 
 const MAX_DEPTH = 40;
 
-export const isResolved = (r: Resolution): r is Resolved => !('unresolved' in r);
+export const isResolved = <Q extends NodePath>(r: Resolution<Q>): r is Resolved<Q> => !('unresolved' in r);
 
-function envVarOf(node: N): string | null {
+function envVarOf(node: N | null | undefined): string | null {
   // process.env.X / process.env['X'] / import.meta.env.X
   if (node?.type !== 'MemberExpression' && node?.type !== 'OptionalMemberExpression') return null;
   const obj = node.object;
@@ -77,7 +83,7 @@ export function returnedExpression(fn: P): P | null {
     if (p !== fn && isFunction(n)) return;
     for (const key of Object.keys(n)) {
       if (key === 'loc' || key === 'comments' || key === 'tokens' || COMMENT_KEYS.has(key)) continue;
-      const child = n[key];
+      const child = (n as unknown as Record<string, unknown>)[key] as N | Array<N | null> | null;
       if (Array.isArray(child)) child.forEach((c, i) => c && typeof c.type === 'string' && visit(p.get(key, i)));
       else if (child && typeof child.type === 'string') visit(p.get(key));
     }
@@ -88,36 +94,40 @@ export function returnedExpression(fn: P): P | null {
 
 /** Find a class member value: a property initializer, a method, or `this.x = value` in the constructor. */
 export function classMember(cls: P, name: string): P | null {
-  const members: N[] = cls.node.body.body;
+  const members = (cls.node as t.Class).body.body;
   const member = (...names: Array<string | number>): P => cls.get('body', 'body', ...names);
   for (let i = 0; i < members.length; i++) {
-    const m = members[i];
-    const k = keyName(m.key, m.computed);
-    if (k !== name && !(m.key?.type === 'PrivateName' && `#${m.key.id.name}` === name)) continue;
+    const m = members[i]!;
+    const keyed = m as MemberFields;
+    const k = keyName(keyed.key, keyed.computed);
+    if (k !== name && !(keyed.key?.type === 'PrivateName' && `#${keyed.key.id.name}` === name)) continue;
     if ((m.type === 'ClassProperty' || m.type === 'ClassPrivateProperty') && m.value) return member(i, 'value');
     if ((m.type === 'ClassMethod' || m.type === 'ClassPrivateMethod') && m.kind === 'method') return member(i);
     if ((m.type === 'ClassMethod' || m.type === 'ClassPrivateMethod') && m.kind === 'get') return returnedExpression(member(i));
   }
-  const ctorIndex = members.findIndex((m: N) => m.type === 'ClassMethod' && m.kind === 'constructor');
+  const ctorIndex = members.findIndex((m) => m.type === 'ClassMethod' && m.kind === 'constructor');
   if (ctorIndex < 0) return null;
-  const ctor: P = member(ctorIndex);
+  const ctor = member(ctorIndex) as P<t.ClassMethod>;
   // Constructor parameter properties (`constructor(private base: string)`, `private base = 'url'`): the
   // parameter's name, which resolves like a parameter (to its default when no call says otherwise).
-  const params = ctor.node.params as N[];
-  const propIndex = params.findIndex((p: N) => p.type === 'TSParameterProperty' && (p.parameter.name ?? p.parameter.left?.name) === name);
+  const params = ctor.node.params;
+  const propIndex = params.findIndex((p) => p.type === 'TSParameterProperty' && (p.parameter.type === 'Identifier' ? p.parameter.name : (p.parameter.left as t.Identifier).name) === name);
   if (propIndex >= 0) {
     const parameter = ctor.get('params', propIndex, 'parameter');
     return parameter.node.type === 'AssignmentPattern' ? parameter.get('left') : parameter;
   }
-  const stmts: N[] = ctor.node.body.body;
+  const stmts = ctor.node.body.body;
   for (let i = stmts.length - 1; i >= 0; i--) {
-    const e = stmts[i].expression;
+    const e = (stmts[i] as { expression?: N }).expression;
     if (e?.type === 'AssignmentExpression' && e.operator === '=' && e.left.type === 'MemberExpression' && e.left.object.type === 'ThisExpression' && memberName(e.left) === name) {
       return ctor.get('body', 'body', i, 'expression', 'right');
     }
   }
   return null;
 }
+
+/** The fields of a class member the lookups read (a static block or an index signature has none). */
+type MemberFields = { key?: N; computed?: boolean; static?: boolean; kind?: string };
 
 /** Look up a property on an object literal, through spreads (last one wins). */
 export type PropLookup =
@@ -127,9 +137,9 @@ export type PropLookup =
 
 export function findProp(obj: Resolved, name: string, depth = 0): PropLookup {
   const objects: P[] = [obj.path];
-  const props: N[] = obj.path.node.properties;
+  const props = (obj.path.node as t.ObjectExpression).properties;
   for (let i = props.length - 1; i >= 0; i--) {
-    const prop = props[i];
+    const prop = props[i]!;
     if (prop.type === 'SpreadElement') {
       const inner = optionalSpread(resolveExpr(obj.path.get('properties', i, 'argument'), obj.ctx, depth + 1), depth);
       if (!isResolved(inner)) return { opaque: true, objects };
@@ -181,6 +191,7 @@ function optionalSpread(r: Resolution, depth: number): Resolution {
  * initializers, parameters to the arguments of the current frame, members of object literals and
  * classes, calls of local functions to what they return.
  */
+export function resolveExpr<T extends N>(path: NodePath<T>, ctx: Ctx, depth?: number): Resolution<Next<T>>;
 export function resolveExpr(path: P, ctx: Ctx, depth = 0): Resolution {
   if (depth > MAX_DEPTH) return { unresolved: true, path };
   const p = unwrap(path);
@@ -250,7 +261,8 @@ export function resolveExpr(path: P, ctx: Ctx, depth = 0): Resolution {
         if (ret) {
           // The call is a use of what the function returns (a config object's properties): recorded.
           visits?.add(node);
-          return resolveExpr(ret, withFrame(callee.ctx, callee.path.node, { call: p, args: argsOf(p) }), depth + 1);
+          const call = p as P<t.CallExpression>;
+          return resolveExpr(ret, withFrame(callee.ctx, callee.path.node, { call, args: argsOf(call) }), depth + 1);
         }
       }
       return { path: p, ctx };
@@ -266,8 +278,8 @@ export function resolveExpr(path: P, ctx: Ctx, depth = 0): Resolution {
   }
 }
 
-export function argsOf(call: P): P[] {
-  return (call.node.arguments as N[]).map((_a: N, i: number) => call.get('arguments', i));
+export function argsOf(call: P<CallLike>): P[] {
+  return call.node.arguments.map((_a, i) => call.get('arguments', i));
 }
 
 function followKeys(r: Resolution, keys: readonly string[], depth: number): Resolution {
@@ -300,16 +312,16 @@ function memberOf(obj: Resolved, name: string, at: P, depth: number): Resolution
     const cls = resolveExpr(obj.path.get('callee'), obj.ctx, depth + 1);
     if (isResolved(cls) && (cls.path.node.type === 'ClassDeclaration' || cls.path.node.type === 'ClassExpression')) {
       const member = classMember(cls.path, name);
-      if (member) return resolveExpr(member, constructorFrame(cls.path, obj.path, cls.ctx), depth + 1);
+      if (member) return resolveExpr(member, constructorFrame(cls.path, obj.path as P<t.NewExpression>, cls.ctx), depth + 1);
     }
     return { unresolved: true, path: at };
   }
   if (t === 'ClassDeclaration' || t === 'ClassExpression') {
     // Static members.
-    const body: N[] = obj.path.node.body.body;
-    const i = body.findIndex((m: N) => m.static && m.kind !== 'set' && keyName(m.key, m.computed) === name);
+    const body = (obj.path.node as t.Class).body.body;
+    const i = body.findIndex((m) => (m as MemberFields).static && (m as MemberFields).kind !== 'set' && keyName((m as MemberFields).key, (m as MemberFields).computed) === name);
     const path = (...names: string[]): P => obj.path.get('body', 'body', i, ...names);
-    const member = i < 0 ? null : body[i].kind === 'get' ? returnedExpression(path()) : body[i].type === 'ClassProperty' ? path('value') : path();
+    const member = i < 0 ? null : (body[i] as MemberFields).kind === 'get' ? returnedExpression(path()) : body[i]!.type === 'ClassProperty' ? path('value') : path();
     if (member) return resolveExpr(member, obj.ctx, depth + 1);
     return { unresolved: true, path: at };
   }
@@ -318,11 +330,11 @@ function memberOf(obj: Resolved, name: string, at: P, depth: number): Resolution
 }
 
 /** A frame binding a class's constructor parameters to the arguments of `new C(...)`. */
-export function constructorFrame(cls: P, newExpr: P, ctx: Ctx): Ctx {
-  const members: N[] = cls.node.body.body;
-  const i = members.findIndex((m: N) => m.type === 'ClassMethod' && m.kind === 'constructor');
+export function constructorFrame(cls: P, newExpr: P<t.NewExpression>, ctx: Ctx): Ctx {
+  const members = (cls.node as t.Class).body.body;
+  const i = members.findIndex((m) => m.type === 'ClassMethod' && m.kind === 'constructor');
   if (i < 0) return ctx;
-  return withFrame(ctx, members[i], { call: newExpr, args: argsOf(newExpr) });
+  return withFrame(ctx, members[i]!, { call: newExpr, args: argsOf(newExpr) });
 }
 
 /** Evaluate an expression to URL pieces: literal text where known, holes elsewhere. */
@@ -340,7 +352,7 @@ export function evalString(path: P, ctx: Ctx, depth = 0): UrlPiece[] {
       return [{ kind: 'text', text: String(node.value), origin: { path: p } }];
     case 'TemplateLiteral': {
       const out: UrlPiece[] = [];
-      node.quasis.forEach((q: N, i: number) => {
+      node.quasis.forEach((q, i) => {
         if (q.value.cooked) out.push({ kind: 'text', text: q.value.cooked, origin: { path: p.get('quasis', i) } });
         if (i < node.expressions.length) out.push(...evalString(p.get('expressions', i), ctx, depth + 1));
       });
@@ -375,10 +387,11 @@ export function evalString(path: P, ctx: Ctx, depth = 0): UrlPiece[] {
       if ((method === 'toString' || method === 'trim' || method === 'valueOf') && node.arguments.length === 0) return evalString(p.get('callee', 'object'), ctx, depth + 1);
       if (method === 'replace' && node.arguments.length === 2 && stripsTrailing(p.get('arguments', 0), ctx)) return evalString(p.get('callee', 'object'), ctx, depth + 1);
       if (callee.type === 'Identifier' && callee.name === 'String' && node.arguments.length === 1) return evalString(p.get('arguments', 0), ctx, depth + 1);
-      if (method === 'join' && callee.object.type === 'ArrayExpression' && node.arguments.length <= 1) {
+      // A method call's callee is a member expression (memberName said so).
+      if (method === 'join' && (callee as t.MemberExpression).object.type === 'ArrayExpression' && node.arguments.length <= 1) {
         const sep = node.arguments.length ? evalString(p.get('arguments', 0), ctx, depth + 1) : [{ kind: 'text', text: ',', origin: { path: p } } as UrlPiece];
         const out: UrlPiece[] = [];
-        (callee.object.elements as N[]).forEach((_e, i) => {
+        ((callee as t.MemberExpression).object as t.ArrayExpression).elements.forEach((_e, i) => {
           if (i > 0) out.push(...sep.map((s) => (s.kind === 'text' ? { ...s, origin: { path: p } } : s)));
           out.push(...evalString(p.get('callee', 'object', 'elements', i), ctx, depth + 1));
         });
@@ -389,13 +402,14 @@ export function evalString(path: P, ctx: Ctx, depth = 0): UrlPiece[] {
         const ret = returnedExpression(target.path);
         if (ret) {
           visits?.add(node);
-          return evalString(ret, withFrame(target.ctx, target.path.node, { call: p, args: argsOf(p) }), depth + 1);
+          const call = p as P<t.CallExpression | t.OptionalCallExpression>;
+          return evalString(ret, withFrame(target.ctx, target.path.node, { call, args: argsOf(call) }), depth + 1);
         }
       }
       return hole(p);
     }
     case 'NewExpression':
-      if (node.callee.type === 'Identifier' && node.callee.name === 'URL') return evalNewUrl(p, ctx, depth);
+      if (node.callee.type === 'Identifier' && node.callee.name === 'URL') return evalNewUrl(p as P<t.NewExpression>, ctx, depth);
       return hole(p);
     case 'ConditionalExpression':
       return evalChoice(p, ctx, depth);
@@ -437,8 +451,8 @@ function evalChoice(p: P, ctx: Ctx, depth: number): UrlPiece[] {
 }
 
 /** `new URL(x)` and `new URL(relative, base)` where the result is certain. */
-function evalNewUrl(p: P, ctx: Ctx, depth: number): UrlPiece[] {
-  const args = p.node.arguments as N[];
+function evalNewUrl(p: P<t.NewExpression>, ctx: Ctx, depth: number): UrlPiece[] {
+  const args = p.node.arguments;
   const hole: UrlPiece[] = [{ kind: 'hole', origin: { path: p }, label: labelOf(p) }];
   if (args.length === 1) return evalString(p.get('arguments', 0), ctx, depth + 1);
   if (args.length !== 2) return hole;

@@ -1,4 +1,5 @@
-import type { N, P } from './scope.js';
+import type { N, P } from './ast.js';
+import type * as Loose from './loose.js';
 
 /** Keys that never hold code: positions, comments, parser extras. */
 const NON_CODE_KEYS = new Set(['loc', 'comments', 'tokens', 'extra', 'leadingComments', 'trailingComments', 'innerComments']);
@@ -40,9 +41,9 @@ class NodeTable {
       this.typeMark.push(own);
       for (const k in n) {
         if (NON_CODE_KEYS.has(k)) continue;
-        const child = n[k];
+        const child = (n as unknown as Record<string, unknown>)[k] as N | Array<N | null> | null;
         if (Array.isArray(child)) {
-          for (let c = 0; c < child.length; c++) if (child[c] && typeof child[c].type === 'string') visit(child[c], i, k, c, own);
+          for (let c = 0; c < child.length; c++) if (child[c] && typeof child[c]!.type === 'string') visit(child[c]!, i, k, c, own);
         } else if (child && typeof child.type === 'string') visit(child, i, k, -1, own);
       }
       this.end[i] = this.nodes.length;
@@ -82,6 +83,10 @@ class NodeTable {
 
 const tables = new WeakMap<P, NodeTable>();
 
+interface SearchOptions {
+  skipTypes?: boolean;
+}
+
 function tableOf(path: P): NodeTable {
   let top = path;
   while (top.parentPath) top = top.parentPath;
@@ -95,7 +100,9 @@ function tableOf(path: P): NodeTable {
  * `skipTypes`, type-only syntax (annotations, interfaces, type aliases) is neither searched nor
  * matched.
  */
-export function collectPaths(root: P, match: (n: N) => boolean, options: { skipTypes?: boolean } = {}): P[] {
+export function pathsMatching<T extends N>(root: P, match: (n: N) => n is T, options?: SearchOptions): Array<P<T>>;
+export function pathsMatching(root: P, match: (n: N) => boolean, options?: SearchOptions): P[];
+export function pathsMatching(root: P, match: (n: N) => boolean, options: SearchOptions = {}): P[] {
   const table = tableOf(root);
   const from = table.indexOf(root);
   if (from === null) return [];
@@ -110,3 +117,6 @@ export function collectPaths(root: P, match: (n: N) => boolean, options: { skipT
   }
   return out;
 }
+
+/** `pathsMatching` untyped, for src/rules (not typed yet). */
+export const collectPaths = pathsMatching as (root: Loose.P, match: (n: Loose.N) => boolean, options?: SearchOptions) => Loose.P[];

@@ -9,7 +9,8 @@ import { BODY_MAPPINGS, type BodyOperationId } from '../../map/bodies.js';
 import { adapterName, needsAdapter } from '../../adapters/generate.js';
 import type { SourceEdit } from '../edits.js';
 import { lineStart } from '../edits.js';
-import type { N, P } from '../scope.js';
+import type { N, P, t } from '../ast.js';
+import { keyName } from '../scope.js';
 
 export type AdapterLanguage = 'ts' | 'js';
 
@@ -19,7 +20,7 @@ export const adapterExtension = (language: AdapterLanguage): string => (language
 
 /** A wrapping edit, tagged so the run can add the import and write the adapter file. */
 export interface AdapterEdit extends SourceEdit {
-  adapter: { op: BodyOperationId; program: P; file: string };
+  adapter: { op: BodyOperationId; program: P<t.Program>; file: string };
 }
 
 export const isAdapterEdit = (e: SourceEdit): e is AdapterEdit => 'adapter' in e;
@@ -33,19 +34,19 @@ export function adapterCallOf(n: N): BodyOperationId | null {
 }
 
 /** The program a path belongs to. */
-function programOf(p: P): P {
+function programOf(p: P): P<t.Program> {
   let q = p;
   while (q.parentPath) q = q.parentPath;
-  return q.value.type === 'File' ? q.get('program') : q;
+  return (q.value.type === 'File' ? q.get('program') : q) as P<t.Program>;
 }
 
 /**
  * The language of the adapter a file can import, or null when it cannot import one statically: a
  * CommonJS file (no `import`/`export`, or `.cjs`/`.cts`).
  */
-export function adapterLanguageOf(file: string, program: P): AdapterLanguage | null {
+export function adapterLanguageOf(file: string, program: P<t.Program>): AdapterLanguage | null {
   if (/\.c[jt]s$/.test(file)) return null;
-  const isModule = (program.value.body as N[]).some((s) => /^(Import|Export)/.test(s.type));
+  const isModule = program.value.body.some((s) => /^(Import|Export)/.test(s.type));
   if (/\.(m?ts|tsx)$/.test(file)) return isModule ? 'ts' : null;
   return isModule ? 'js' : null;
 }
@@ -56,7 +57,7 @@ export function wrapInAdapter(source: string, carrier: P, op: BodyOperationId, f
   const program = programOf(carrier);
   if (!adapterLanguageOf(file, program)) return null;
   const n = carrier.node;
-  return { start: n.start, end: n.end, text: `${adapterName(op)}(${source.slice(n.start, n.end)})`, node: n, adapter: { op, program, file } };
+  return { start: n.start!, end: n.end!, text: `${adapterName(op)}(${source.slice(n.start!, n.end!)})`, node: n, adapter: { op, program, file } };
 }
 
 /** The deepest folder holding every importer: where the adapter file goes unless the config says. */
@@ -67,12 +68,12 @@ export function commonFolder(files: readonly string[]): string {
 }
 
 /** How a file imports the adapter file: relative, with the extension style its own relative imports use. */
-export function importSpecifier(importer: string, adapterFile: string, program: P): string {
+export function importSpecifier(importer: string, adapterFile: string, program: P<t.Program>): string {
   let rel = path.relative(path.dirname(importer), adapterFile).split(path.sep).join('/');
   if (!rel.startsWith('.')) rel = `./${rel}`;
   if (adapterFile.endsWith('.mjs')) return rel;
   // TypeScript: `./x.js` resolves to x.ts under every module resolution; extensionless only where the file writes so.
-  const relatives = (program.value.body as N[]).filter((s) => s.type === 'ImportDeclaration' && /^\.\.?\//.test(s.source.value)).map((s) => s.source.value as string);
+  const relatives = program.value.body.filter((s) => s.type === 'ImportDeclaration' && /^\.\.?\//.test(s.source.value)).map((s) => (s as t.ImportDeclaration).source.value);
   const extensionless = relatives.length > 0 && relatives.every((s) => !/\.[cm]?[jt]sx?$/.test(s));
   return rel.replace(/\.ts$/, extensionless ? '' : '.js');
 }
@@ -81,28 +82,28 @@ export function importSpecifier(importer: string, adapterFile: string, program: 
  * The import of `names` from `specifier`: added to an existing import of it, or as a new line after
  * the file's last import (at the top of a file without imports, below a shebang and directives).
  */
-export function importEdit(source: string, program: P, specifier: string, names: readonly string[], quote: string): SourceEdit | null {
-  const body = program.value.body as N[];
-  const existing = body.find((s) => s.type === 'ImportDeclaration' && s.source.value === specifier && s.importKind !== 'type');
+export function importEdit(source: string, program: P<t.Program>, specifier: string, names: readonly string[], quote: string): SourceEdit | null {
+  const body = program.value.body;
+  const existing = body.find((s): s is t.ImportDeclaration => s.type === 'ImportDeclaration' && s.source.value === specifier && s.importKind !== 'type');
   if (existing) {
-    const have = new Set((existing.specifiers as N[]).filter((s) => s.type === 'ImportSpecifier').map((s) => s.imported.name ?? s.imported.value));
+    const have = new Set(existing.specifiers.filter((s) => s.type === 'ImportSpecifier').map((s) => keyName(s.imported)));
     const missing = names.filter((n) => !have.has(n));
-    const last = (existing.specifiers as N[]).at(-1);
+    const last = existing.specifiers.at(-1);
     if (!missing.length) return null;
     if (!last || last.type !== 'ImportSpecifier') return null;
-    return { start: last.end, end: last.end, text: missing.map((n) => `, ${n}`).join(''), node: existing, universal: true };
+    return { start: last.end!, end: last.end!, text: missing.map((n) => `, ${n}`).join(''), node: existing, universal: true };
   }
   const line = `import { ${[...names].sort().join(', ')} } from ${quote}${specifier}${quote};\n`;
   // After the last import or directive: on the next line (offsets are in the run's combined source, so stay in this file).
-  const after = body.filter((s) => s.type === 'ImportDeclaration').at(-1) ?? ((program.value.directives as N[] | undefined) ?? []).at(-1);
+  const after = body.filter((s) => s.type === 'ImportDeclaration').at(-1) ?? (program.value.directives ?? []).at(-1);
   if (after) {
-    const fileEnd: number = program.value.end;
-    const end = source.indexOf('\n', after.end);
+    const fileEnd: number = program.value.end!;
+    const end = source.indexOf('\n', after.end!);
     if (end < 0 || end >= fileEnd) return { start: fileEnd, end: fileEnd, text: `\n${line.trimEnd()}`, node: program.value, universal: true };
     return { start: end + 1, end: end + 1, text: line, node: program.value, universal: true };
   }
   // The first import of the file: a blank line sets it apart from the code.
-  const top = body[0] ? lineStart(source, body[0].leadingComments?.[0]?.start ?? body[0].start) : program.value.start;
+  const top = body[0] ? lineStart(source, (body[0].leadingComments?.[0]?.start ?? body[0].start)!) : program.value.start!;
   return { start: top, end: top, text: `${line}\n`, node: program.value, universal: true };
 }
 
@@ -121,11 +122,11 @@ export interface AdapterNeed {
 export function adapterImports(edits: readonly SourceEdit[], source: string, quote: string, fixedFile: string | null): { imports: SourceEdit[]; needs: Map<string, AdapterNeed> } {
   const imports: SourceEdit[] = [];
   const needs = new Map<string, AdapterNeed>();
-  const byLanguage = new Map<AdapterLanguage, Map<string, { program: P; ops: Set<BodyOperationId> }>>();
+  const byLanguage = new Map<AdapterLanguage, Map<string, { program: P<t.Program>; ops: Set<BodyOperationId> }>>();
   for (const e of edits.filter(isAdapterEdit)) {
     const { op, program, file } = e.adapter;
     const language = adapterLanguageOf(file, program)!;
-    const files = byLanguage.get(language) ?? new Map<string, { program: P; ops: Set<BodyOperationId> }>();
+    const files = byLanguage.get(language) ?? new Map<string, { program: P<t.Program>; ops: Set<BodyOperationId> }>();
     byLanguage.set(language, files);
     const entry = files.get(file) ?? { program, ops: new Set<BodyOperationId>() };
     files.set(file, entry.ops.add(op) && entry);

@@ -1,7 +1,7 @@
 import { DECISIONS, GPU_CATALOG_LOOP, type BuilderId } from '../../map/bodies.js';
 import { GPU_POOLS_DATE, gpuPoolSelection } from '../../map/gpu-pools.js';
 import { shellJoin } from '../../shell/quote.js';
-import type { N, P } from '../scope.js';
+import type { N, P } from '../ast.js';
 import type { BodyProp } from './props.js';
 import { toSource } from './text.js';
 import { UNKNOWN, isKnown, type Static } from './static.js';
@@ -29,7 +29,7 @@ const none = (): BuildOutput => ({ consumes: [], writes: [], decisions: [], note
 const decide = (fields: string[], advice: string): BuildOutput => ({ ...none(), decisions: fields.map((field) => ({ field, advice })) });
 
 function textOf(input: BuildInput, path: P): string {
-  return input.source.slice(path.node.start, path.node.end);
+  return input.source.slice(path.node.start!, path.node.end!);
 }
 
 /** A string literal in the file's quote style, or the other quote when that avoids escapes. */
@@ -52,7 +52,7 @@ function unknownGpuTypesAdvice(unknown: readonly string[]): string {
 /** Elements of an array literal without holes or spreads, else null. */
 function elements(prop: BodyProp): P[] | null {
   const n: N = prop.value.node;
-  if (n.type !== 'ArrayExpression' || n.elements.some((e: N) => !e || e.type === 'SpreadElement')) return null;
+  if (n.type !== 'ArrayExpression' || n.elements.some((e) => !e || e.type === 'SpreadElement')) return null;
   return (n.elements as N[]).map((_e, i) => prop.value.get('elements', i));
 }
 

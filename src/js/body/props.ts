@@ -1,13 +1,15 @@
 import type { Ctx } from '../context.js';
-import { bindingOf, keyName, lookupScope, memberName, unwrap, type N, type P } from '../scope.js';
-import { collectPaths } from '../walk.js';
+import { bindingOf, keyName, lookupScope, memberName, unwrap } from '../scope.js';
+import type { P, t } from '../ast.js';
+import type * as Loose from '../loose.js';
+import { pathsMatching } from '../walk.js';
 import { staticValue, type Static } from './static.js';
 
 /** A property of a request body object literal. */
 export interface BodyProp {
   key: string;
-  /** The ObjectProperty / ObjectMethod path. */
-  prop: P;
+  /** The ObjectProperty path (untyped: src/rules reads its offsets). */
+  prop: Loose.P;
   value: P;
   static: Static;
   shorthand: boolean;
@@ -16,8 +18,8 @@ export interface BodyProp {
 /** A later `body.field = value` write on the variable the body literal is bound to. */
 export interface BodyWrite {
   key: string;
-  /** The member expression's property identifier (renamed in place). */
-  property: P;
+  /** The member expression's property identifier (renamed in place; untyped: src/rules reads its offsets). */
+  property: Loose.P;
   /** The assigned value. */
   value: P;
   statement: P;
@@ -25,17 +27,17 @@ export interface BodyWrite {
 }
 
 export interface BodyObject {
-  object: P;
+  object: P<t.ObjectExpression>;
   props: Map<string, BodyProp>;
   /** Spread elements (`...base`): their fields cannot be verified. */
   spreads: P[];
   writes: BodyWrite[];
 }
 
-export function readBody(object: P, ctx: Ctx, via: readonly P[]): BodyObject {
+export function readBody(object: P<t.ObjectExpression>, ctx: Ctx, via: ReadonlyArray<P<t.Identifier>>): BodyObject {
   const props = new Map<string, BodyProp>();
   const spreads: P[] = [];
-  (object.node.properties as N[]).forEach((prop, i) => {
+  object.node.properties.forEach((prop, i) => {
     const path = object.get('properties', i);
     if (prop.type === 'SpreadElement') return void spreads.push(path);
     const key = keyName(prop.key, prop.computed);
@@ -46,13 +48,13 @@ export function readBody(object: P, ctx: Ctx, via: readonly P[]): BodyObject {
 }
 
 /** `id.key = value` statements on the same binding as `id`. */
-export function writesTo(idPath: P, ctx: Ctx): BodyWrite[] {
+export function writesTo(idPath: P<t.Identifier>, ctx: Ctx): BodyWrite[] {
   const binding = bindingOf(idPath);
   if (binding.kind !== 'var') return [];
   const scope = lookupScope(idPath, idPath.node.name);
   if (!scope) return [];
   const out: BodyWrite[] = [];
-  const assignments = collectPaths(scope.path, (n) => n.type === 'AssignmentExpression' && n.operator === '=' && n.left.type === 'MemberExpression' && !n.left.computed);
+  const assignments = pathsMatching(scope.path, (n): n is t.AssignmentExpression => n.type === 'AssignmentExpression' && n.operator === '=' && n.left.type === 'MemberExpression' && !n.left.computed);
   for (const p of assignments) {
     const obj = unwrap(p.get('left', 'object'));
     if (obj.node.type !== 'Identifier' || obj.node.name !== idPath.node.name || lookupScope(obj, obj.node.name) !== scope) continue;

@@ -1,5 +1,6 @@
 import type { Ctx } from '../context.js';
-import { unwrap, type N, type P } from '../scope.js';
+import { unwrap } from '../scope.js';
+import type { N, P, t } from '../ast.js';
 import { isResolved, resolveExpr } from '../values.js';
 
 /** A value known at analysis time, or `UNKNOWN`. */
@@ -31,7 +32,7 @@ export function staticValue(path: P, ctx: Ctx, depth = 0): Static {
       for (let i = 0; i < n.properties.length; i++) {
         const prop = n.properties[i];
         if (prop.type !== 'ObjectProperty' || prop.computed) return UNKNOWN;
-        const key = prop.key.type === 'Identifier' ? prop.key.name : prop.key.value;
+        const key = prop.key.type === 'Identifier' ? prop.key.name : (prop.key as t.StringLiteral | t.NumericLiteral | t.BigIntLiteral).value;
         out[String(key)] = staticValue(p.get('properties', i, 'value'), ctx, depth + 1);
       }
       return out;

@@ -4,14 +4,14 @@
  * (the call-site model, model.ts). index.ts lists the adapters; nothing else names a client.
  */
 import type { Ctx } from '../context.js';
-import type { N, P } from '../scope.js';
+import type { CallLike, N, P } from '../ast.js';
 import type { Resolved } from '../values.js';
 import type { Bases } from '../../url/shape.js';
 import type { HttpSite } from './model.js';
 
 /** The call being classified, resolved once for every adapter. */
 export interface CallTarget {
-  call: P;
+  call: P<CallLike>;
   /** The callee, unwrapped. */
   callee: P;
   /** `get` in `api.get(…)`; null for a direct call `api(…)`. */
@@ -62,7 +62,7 @@ export interface ClientAdapter {
   /** Is this call a request made with this client? */
   recognise(target: CallTarget, env: RecogniseEnv): ClientCall | null;
   /** The request model of a recognised call, evaluated in `ctx` (the frames of its call chain). */
-  site(call: P, c: ClientCall, ctx: Ctx, env: SiteEnv): HttpSite | null;
+  site(call: P<CallLike>, c: ClientCall, ctx: Ctx, env: SiteEnv): HttpSite | null;
   /** The client instance a value is, if it is one of this client's (for base coverage, coverage.ts). */
   instanceOf?(value: Resolved, env: RecogniseEnv): Instance | null;
 }

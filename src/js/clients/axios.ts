@@ -6,7 +6,7 @@
  * and the response's `.data` is the parsed body.
  */
 import type { Ctx } from '../context.js';
-import type { P } from '../scope.js';
+import type { CallLike, P } from '../ast.js';
 import { argsOf, evalString, type UrlPiece } from '../values.js';
 import type { ClientAdapter, ClientCall, Instance, SiteEnv } from './adapter.js';
 import { currentInstance, factoryLabel, instanceBase, instanceOf, makeSite, recogniseWith, type ClientSpec } from './instances.js';
@@ -52,7 +52,7 @@ export const axiosAdapter: ClientAdapter = {
 };
 
 /** `axios(config)` | `axios(url, config)` | `axios.request(config)`. */
-function configCall(call: P, c: ClientCall, base: UrlPiece[] | null, client: string, ctx: Ctx, env: SiteEnv): HttpSite | null {
+function configCall(call: P<CallLike>, c: ClientCall, base: UrlPiece[] | null, client: string, ctx: Ctx, env: SiteEnv): HttpSite | null {
   const args = argsOf(call);
   const urlFirst = c.member === null && args.length >= 1 && !isOptionsArgument(args[0]!, ctx);
   const parts = optionParts(call, urlFirst ? 1 : 0, ctx, KEYS, env.root, env.touched);
@@ -67,7 +67,7 @@ function configCall(call: P, c: ClientCall, base: UrlPiece[] | null, client: str
 }
 
 /** An unknown factory's instance called directly: the URL and method are certain; body and response only if the options tell. */
-function unclearCall(call: P, instance: Instance, base: UrlPiece[] | null, ctx: Ctx, env: SiteEnv): HttpSite | null {
+function unclearCall(call: P<CallLike>, instance: Instance, base: UrlPiece[] | null, ctx: Ctx, env: SiteEnv): HttpSite | null {
   const args = argsOf(call);
   if (!args.length || isOptionsArgument(args[0]!, ctx)) return null;
   const parts = optionParts(call, 1, ctx, UNCLEAR_KEYS, env.root, env.touched);

@@ -2,7 +2,8 @@
  * Wrappers declared in the config (their code is not in the run): calls to a function of that name
  * take a path relative to the v1 base at argument `path`, and optionally the method and a JSON body.
  */
-import { memberName, type P } from '../scope.js';
+import { memberName } from '../scope.js';
+import type { P } from '../ast.js';
 import { argsOf, evalString, type UrlPiece } from '../values.js';
 import type { ClientAdapter, ClientCall } from './adapter.js';
 import { makeSite } from './instances.js';

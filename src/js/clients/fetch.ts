@@ -4,7 +4,8 @@
  * answering a Response whose `.json()` is the body.
  */
 import { EMPTY_CTX } from '../context.js';
-import { bindingOf, unwrap, type P } from '../scope.js';
+import { bindingOf, unwrap } from '../scope.js';
+import type { P } from '../ast.js';
 import { evalString, isResolved, resolveExpr } from '../values.js';
 import type { ClientAdapter } from './adapter.js';
 import { makeSite } from './instances.js';

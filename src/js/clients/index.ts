@@ -4,7 +4,8 @@
  */
 import type { Ctx } from '../context.js';
 import { EMPTY_CTX } from '../context.js';
-import { isFunction, memberName, unwrap, type N, type P } from '../scope.js';
+import { isFunction, memberName, unwrap } from '../scope.js';
+import type { CallLike, N, P } from '../ast.js';
 import { isResolved, resolveExpr, type Resolved } from '../values.js';
 import type { Bases } from '../../url/shape.js';
 import type { CallTarget, ClientAdapter, ClientCall, RecogniseEnv } from './adapter.js';
@@ -24,7 +25,7 @@ export type { DeclaredWrapper };
 /** What a call's callee turns out to be: a request made with a client, or a user function (a possible wrapper). */
 export type Callee = ClientCall | { kind: 'function'; fn: P; ctx: Ctx };
 
-function targetOf(call: P): CallTarget | null {
+function targetOf(call: P<CallLike>): CallTarget | null {
   const callee = unwrap(call.get('callee'));
   const n = callee.node;
   if (n.type === 'Identifier') {
@@ -41,7 +42,7 @@ function targetOf(call: P): CallTarget | null {
 }
 
 /** Classify a call's callee: a client request (known libraries first, then unknown factories), a user function, or a declared wrapper. */
-export function classifyCallee(call: P, bases: Bases, declared: readonly DeclaredWrapper[] = []): Callee | null {
+export function classifyCallee(call: P<CallLike>, bases: Bases, declared: readonly DeclaredWrapper[] = []): Callee | null {
   const target = targetOf(call);
   if (!target) return null;
   for (const unknownFactories of [false, true]) {
@@ -57,7 +58,7 @@ export function classifyCallee(call: P, bases: Bases, declared: readonly Declare
 }
 
 /** The request model of a classified call evaluated in `ctx`; `root` is where the chain of calls began. */
-export function buildSite(call: P, callee: ClientCall, ctx: Ctx, root: P, bases: Bases): HttpSite | null {
+export function buildSite(call: P<CallLike>, callee: ClientCall, ctx: Ctx, root: P, bases: Bases): HttpSite | null {
   return callee.adapter.site(call, callee, ctx, { bases, root, touched: new Set<N>([call.node]) });
 }
 

@@ -5,7 +5,8 @@
  * base (`createAxios({ baseURL: 'https://rest.runpod.io/v1' })`).
  */
 import type { Ctx } from '../context.js';
-import { isFunction, memberName, unwrap, type N, type P } from '../scope.js';
+import { isFunction, memberName, unwrap } from '../scope.js';
+import type { CallLike, N, P } from '../ast.js';
 import { argsOf, evalString, findProp, isResolved, labelOf, resolveExpr, type Resolved, type UrlPiece } from '../values.js';
 import { shapeOf, type Bases } from '../../url/shape.js';
 import type { CallTarget, ClientAdapter, ClientCall, Instance, RecogniseEnv, SiteEnv } from './adapter.js';
@@ -81,7 +82,7 @@ export function recogniseWith(target: CallTarget, spec: ClientSpec, adapter: Cli
 }
 
 /** The instance as seen from this call chain (a base given to a factory by a caller resolves here). */
-export function currentInstance(call: P, c: ClientCall, ctx: Ctx, spec: ClientSpec, bases: Bases): Instance {
+export function currentInstance(call: P<CallLike>, c: ClientCall, ctx: Ctx, spec: ClientSpec, bases: Bases): Instance {
   const callee = unwrap(call.get('callee'));
   const holder = c.member === null ? callee : unwrap(callee.get('object'));
   const r = resolveExpr(holder, ctx);
@@ -109,7 +110,7 @@ export function factoryLabel(instance: Instance): string {
  * A request written `client(url, options)` or `client.get(url, options)` (ky, got, ofetch): the base comes
  * from the instance or the options, the method from the member or the options, the rest from the options.
  */
-export function urlOptionsSite(call: P, c: ClientCall, ctx: Ctx, env: SiteEnv, how: { spec: ClientSpec; keys: OptionKeys; client: string; response: ResponseStyle }): HttpSite | null {
+export function urlOptionsSite(call: P<CallLike>, c: ClientCall, ctx: Ctx, env: SiteEnv, how: { spec: ClientSpec; keys: OptionKeys; client: string; response: ResponseStyle }): HttpSite | null {
   const args = argsOf(call);
   if (!args.length) return null;
   const instance = currentInstance(call, c, ctx, how.spec, env.bases);
@@ -120,6 +121,6 @@ export function urlOptionsSite(call: P, c: ClientCall, ctx: Ctx, env: SiteEnv, h
 }
 
 /** A site with the parts every adapter fills the same way. */
-export function makeSite(call: P, client: string, parts: Omit<HttpSite, 'call' | 'client' | 'visited' | 'contentTypeByHand' | 'query'> & Partial<Pick<HttpSite, 'contentTypeByHand' | 'query'>>): HttpSite {
+export function makeSite(call: P<CallLike>, client: string, parts: Omit<HttpSite, 'call' | 'client' | 'visited' | 'contentTypeByHand' | 'query'> & Partial<Pick<HttpSite, 'contentTypeByHand' | 'query'>>): HttpSite {
   return { call, client, contentTypeByHand: false, query: null, ...parts, visited: new Set() };
 }

@@ -3,14 +3,15 @@
  * Client adapters (this folder) build it; rules read and edit it without knowing the client.
  */
 import type { Origin, Resolved, UrlPiece } from '../values.js';
-import type { N, P } from '../scope.js';
+import type { CallLike, N, P, t } from '../ast.js';
+import type * as Loose from '../loose.js';
 import type { CallSite } from '../../plan/site.js';
 
 /** How a request's method is expressed, so it can be read and rewritten. */
 export type MethodRef =
   | { kind: 'pieces'; value: string | null; pieces: UrlPiece[] }
   /** The member called (`api.post`, `client.POST`): rewritten by renaming the member. */
-  | { kind: 'member'; value: string; member: P }
+  | { kind: 'member'; value: string; member: Loose.P /* src/rules reads `.node.name` */ }
   | { kind: 'default'; value: 'GET' };
 
 /** `string`: the client sends the value as is (fetch), so JSON must be stringified; `object`: the client serializes. */
@@ -18,9 +19,9 @@ export type BodyForm = 'string' | 'object';
 
 /** Where a body value would go when the request has none. */
 export type Insertion =
-  | { kind: 'prop'; object: P; key: string; form: BodyForm }
+  | { kind: 'prop'; object: P<t.ObjectExpression>; key: string; form: BodyForm }
   /** A new argument; `wrapIn`: the argument is an options object and the body goes in this key of it. */
-  | { kind: 'arg'; call: P; index: number; form: BodyForm; wrapIn?: string }
+  | { kind: 'arg'; call: P<CallLike>; index: number; form: BodyForm; wrapIn?: string }
   | { kind: 'replace'; path: P; form: BodyForm };
 
 /**
@@ -38,7 +39,7 @@ export type BodySlot =
    */
   | { kind: 'opaque'; unboundFn?: P; carriers: P[]; why?: string };
 
-export type HeadersRef = { kind: 'object'; objects: P[]; contentType: boolean | 'unknown' } | { kind: 'none'; insert: Insertion | null } | { kind: 'opaque' };
+export type HeadersRef = { kind: 'object'; objects: Array<P<t.ObjectExpression>>; contentType: boolean | 'unknown' } | { kind: 'none'; insert: Insertion | null } | { kind: 'opaque' };
 
 /**
  * How the client hands back the response, which decides where a list envelope is unwrapped:
@@ -54,7 +55,7 @@ export type ResponseStyle = 'fetch' | 'axios' | 'ky' | 'got' | 'body' | 'typed' 
 
 /** One HTTP request in source code, whatever client makes it (DESIGN.md §3; plan/site.ts is what both engines share). */
 export interface HttpSite extends CallSite<Origin, MethodRef> {
-  call: P;
+  call: P<CallLike>;
   /** The adapter that recognised it (`fetch`, `axios`, `axios-like`, `ky`, `got`, `ofetch`, `openapi-fetch`, …). */
   client: string;
   url: UrlPiece[];

@@ -1,5 +1,6 @@
 /** Recognising a client library's value in code: its import, its require, or a global it defines. */
-import { bindingOf, memberName, requiredModule, unwrap, type P } from '../scope.js';
+import { bindingOf, keyName, memberName, requiredModule, unwrap } from '../scope.js';
+import type { P, t } from '../ast.js';
 import type { Resolved } from '../values.js';
 
 /** The module an identifier was imported or required from, with the imported name. */
@@ -30,8 +31,8 @@ export function isLibraryValue(r: Resolved, lib: Library): boolean {
   const n = r.path.node;
   const named = (name: string): boolean => name === 'default' || lib.names.has(name);
   if (n.type === 'ImportDefaultSpecifier' || n.type === 'ImportNamespaceSpecifier' || n.type === 'ImportSpecifier') {
-    const source = r.path.parentPath.parentPath.node.source.value;
-    return lib.modules.has(source) && (n.type !== 'ImportSpecifier' || named(memberName({ type: 'MemberExpression', property: n.imported }) ?? ''));
+    const source = (r.path.parentPath.parentPath.node as t.ImportDeclaration).source.value;
+    return lib.modules.has(source) && (n.type !== 'ImportSpecifier' || named(keyName(n.imported) ?? ''));
   }
   if (n.type === 'Identifier') {
     if (lib.global && n.name === lib.global && bindingOf(r.path).kind === 'global') return true;

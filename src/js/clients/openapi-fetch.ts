@@ -5,6 +5,7 @@
  */
 import { argsOf, evalString, findProp, isResolved, resolveExpr, type Resolved } from '../values.js';
 import { unwrap } from '../scope.js';
+import type { P, t } from '../ast.js';
 import type { ClientAdapter, Instance } from './adapter.js';
 import { makeSite } from './instances.js';
 import type { BodySlot } from './model.js';
@@ -32,7 +33,8 @@ function objectAt(obj: Resolved | null, key: string): Resolved | null {
 /** The client a value is, with the options given to `createClient` (their `baseUrl`). */
 function instanceOf(value: Resolved): Instance | null {
   if (!isCreateClient(value)) return null;
-  const cfg = value.path.node.arguments[0] ? resolveExpr(value.path.get('arguments', 0), value.ctx) : null;
+  // isCreateClient: the value is a `createClient(…)` call.
+  const cfg = (value.path.node as t.CallExpression).arguments[0] ? resolveExpr(value.path.get('arguments', 0), value.ctx) : null;
   const options = cfg && isResolved(cfg) && cfg.path.node.type === 'ObjectExpression' ? cfg : null;
   return { configs: options ? [options] : [], opaque: !!cfg && !options, factory: null };
 }
@@ -61,7 +63,7 @@ export const openapiFetchAdapter: ClientAdapter = {
     if (initObj) {
       touched.add(initObj.path.node);
       const b = lookup(initObj, 'body', touched);
-      body = 'found' in b ? bodyOf(b.found.path, b.found.ctx, 'object') : 'missing' in b ? { kind: 'absent', insert: { kind: 'prop', object: initObj.path, key: 'body', form: 'object' } } : { kind: 'opaque', carriers: [] };
+      body = 'found' in b ? bodyOf(b.found.path, b.found.ctx, 'object') : 'missing' in b ? { kind: 'absent', insert: { kind: 'prop', object: initObj.path as P<t.ObjectExpression>, key: 'body', form: 'object' } } : { kind: 'opaque', carriers: [] };
     }
     const query = objectAt(objectAt(initObj, 'params'), 'query');
     return makeSite(call, 'openapi-fetch', { url, method: memberMethod(call, c.member), body, headers: { kind: 'opaque' }, query, response: 'typed', touched });

@@ -5,12 +5,13 @@
  */
 import type { Ctx } from '../context.js';
 import { writesTo } from '../body/props.js';
-import { bindingOf, keyName, lookupScope, memberName, unwrap, type N, type P } from '../scope.js';
+import { bindingOf, keyName, lookupScope, memberName, unwrap } from '../scope.js';
+import type { CallLike, N, P, t } from '../ast.js';
 import { evalString, findProp, isResolved, resolveExpr, type Resolved, type UrlPiece } from '../values.js';
 import type { BodyForm, BodySlot, HeadersRef, Insertion, MethodRef } from './model.js';
 
 const isNullish = (n: N): boolean => n.type === 'NullLiteral' || (n.type === 'Identifier' && n.name === 'undefined');
-const isJsonStringify = (n: N): boolean => n.type === 'CallExpression' && n.callee.type === 'MemberExpression' && n.callee.object.type === 'Identifier' && n.callee.object.name === 'JSON' && memberName(n.callee) === 'stringify';
+const isJsonStringify = (n: N): n is t.CallExpression => n.type === 'CallExpression' && n.callee.type === 'MemberExpression' && n.callee.object.type === 'Identifier' && n.callee.object.name === 'JSON' && memberName(n.callee) === 'stringify';
 
 const UNKNOWN_METHOD: MethodRef = { kind: 'pieces', value: null, pieces: [] };
 
@@ -36,7 +37,7 @@ export function bodyOf(path: P, ctx: Ctx, form: BodyForm, depth = 0, carrier?: {
   if (n.type === 'ConditionalExpression' && isNullish(n.consequent)) return inward(p.get('alternate'));
   if (n.type === 'LogicalExpression' && n.operator === '&&') return inward(p.get('right'));
   if (n.type === 'ConditionalExpression') {
-    const chosen = byPresence(p, (branch) => inward(branch));
+    const chosen = byPresence(p as P<t.ConditionalExpression>, (branch) => inward(branch));
     if (chosen) return chosen;
   }
   // A property of an options object literal (a caller's `{ json: input }`): the body is written there.
@@ -61,7 +62,7 @@ export function bodyOf(path: P, ctx: Ctx, form: BodyForm, depth = 0, carrier?: {
  * presence test of one value picks. When neither value is given at the call, the body goes where the
  * tested value would be (`json: …` in the caller's options), which makes the test pick that branch.
  */
-function byPresence(p: P, follow: (branch: P) => BodySlot): BodySlot | null {
+function byPresence(p: P<t.ConditionalExpression>, follow: (branch: P) => BodySlot): BodySlot | null {
   const test = presenceTest(p.node.test);
   if (!test) return null;
   const [ifPresent, ifAbsent] = test.present ? ['consequent', 'alternate'] : ['alternate', 'consequent'];
@@ -85,7 +86,7 @@ function presenceTest(t: N): { present: boolean } | null {
  * A value read from an options object literal, typically a caller's (`json` of `const { json } = init`
  * with `init` = `{ method: 'POST', json: input }`, or `rest.body`): the property, or where to add it.
  */
-function propertyRead(p: P, ctx: Ctx): { found: Resolved } | { object: P; key: string } | null {
+function propertyRead(p: P, ctx: Ctx): { found: Resolved } | { object: P<t.ObjectExpression>; key: string } | null {
   let objectExpr: P | null = null;
   let key: string | null = null;
   if (p.node.type === 'Identifier') {
@@ -100,13 +101,14 @@ function propertyRead(p: P, ctx: Ctx): { found: Resolved } | { object: P; key: s
   if (!isResolved(obj) || obj.path.node.type !== 'ObjectExpression') return null;
   const prop = findProp(obj, key);
   if ('found' in prop) return { found: prop.found };
-  return 'missing' in prop ? { object: obj.path, key } : null;
+  return 'missing' in prop ? { object: obj.path as P<t.ObjectExpression>, key } : null;
 }
 
 /** For a parameter identifier: the argument passed in the current frame, or where it would go. */
-function resolveParamArg(p: P, ctx: Ctx): { path: P } | { missing: true; call: P; index: number } | { unbound: P } | null {
-  const scope = lookupScope(p, p.node.name);
-  const decl: P | undefined = scope?.declaration(p.node.name);
+function resolveParamArg(p: P, ctx: Ctx): { path: P } | { missing: true; call: P<CallLike>; index: number } | { unbound: P } | null {
+  const name = (p.node as t.Identifier).name;
+  const scope = lookupScope(p, name);
+  const decl: P | undefined = scope?.declaration(name);
   if (!decl || decl.parentPath?.name !== 'params') return null;
   const fnPath: P = decl.parentPath.parentPath;
   const frame = ctx.get(fnPath.node);
@@ -118,7 +120,7 @@ function resolveParamArg(p: P, ctx: Ctx): { path: P } | { missing: true; call: P
 }
 
 /** The init/config object of a call, or where a new one would be added. */
-export function configObject(call: P, index: number, ctx: Ctx, touched: Set<N>): Resolved | { missingAt: { call: P; index: number } } | null {
+export function configObject(call: P<CallLike>, index: number, ctx: Ctx, touched: Set<N>): Resolved | { missingAt: { call: P<CallLike>; index: number } } | null {
   const arg = call.node.arguments[index];
   if (!arg) return { missingAt: { call, index } };
   const p = unwrap(call.get('arguments', index));
@@ -141,7 +143,7 @@ export function lookup(obj: Resolved, key: string, touched: Set<N>): ReturnType<
     // `const options = { method }; if (body) options.body = JSON.stringify(body);`
     const holder = obj.path.parentPath?.value;
     if (holder?.type === 'VariableDeclarator' && holder.id.type === 'Identifier' && holder.init === obj.path.node) {
-      const writes = writesTo(obj.path.parentPath.get('id'), obj.ctx).filter((w) => w.key === key);
+      const writes = writesTo(obj.path.parentPath.get('id') as P<t.Identifier>, obj.ctx).filter((w) => w.key === key);
       if (writes.length === 1) {
         touched.add(obj.path.node);
         return { found: { path: writes[0]!.value, ctx: obj.ctx }, owner: obj.path };
@@ -154,9 +156,9 @@ export function lookup(obj: Resolved, key: string, touched: Set<N>): ReturnType<
 }
 
 /** Pick the object literal to add a property to: the first one written at the call (not shared code). */
-function insertionObject(objects: P[], root: P): P {
-  const inside = objects.find((o) => o.node.start >= root.node.start && o.node.end <= root.node.end);
-  return inside ?? objects[0]!;
+function insertionObject(objects: P[], root: P): P<t.ObjectExpression> {
+  const inside = objects.find((o) => o.node.start! >= root.node.start! && o.node.end! <= root.node.end!);
+  return (inside ?? objects[0]!) as P<t.ObjectExpression>;
 }
 
 export function methodFrom(found: Resolved): MethodRef {
@@ -166,7 +168,7 @@ export function methodFrom(found: Resolved): MethodRef {
 }
 
 /** The method written as the member called (`api.post`, `client.GET`). */
-export function memberMethod(call: P, name: string): MethodRef {
+export function memberMethod(call: P<CallLike>, name: string): MethodRef {
   return { kind: 'member', value: name.replace(/Form$/, '').toUpperCase(), member: unwrap(call.get('callee')).get('property') };
 }
 
@@ -177,12 +179,14 @@ function headersFrom(cfg: Resolved | null, touched: Set<N>): HeadersRef {
   if ('missing' in h) return { kind: 'none', insert: null };
   const r = resolveExpr(h.found.path, h.found.ctx);
   if (!isResolved(r) || r.path.node.type !== 'ObjectExpression') return { kind: 'opaque' };
-  const objects: P[] = [];
+  const objects: Array<P<t.ObjectExpression>> = [];
   let contentType: boolean | 'unknown' = false;
+  // `obj` is an object literal (each is tested before it is scanned).
   const scan = (obj: Resolved, depth: number): void => {
-    objects.push(obj.path);
-    touched.add(obj.path.node);
-    (obj.path.node.properties as N[]).forEach((prop, i) => {
+    const object = obj.path as P<t.ObjectExpression>;
+    objects.push(object);
+    touched.add(object.node);
+    object.node.properties.forEach((prop, i) => {
       if (prop.type === 'SpreadElement') {
         const arg = obj.path.get('properties', i, 'argument');
         const inner = resolveExpr(arg, obj.ctx);
@@ -200,7 +204,7 @@ function spreadsNothing(arg: P, ctx: Ctx, touched: Set<N>): boolean {
   const p = unwrap(arg);
   if (isNullish(p.node)) return true;
   const name = memberName(p.node);
-  if (name === null || p.node.computed) return false;
+  if (name === null || (p.node as t.MemberExpression).computed) return false;
   const owner = resolveExpr(p.get('object'), ctx);
   if (!isResolved(owner) || owner.path.node.type !== 'ObjectExpression') return false;
   return 'missing' in lookup(owner, name, touched);
@@ -259,7 +263,7 @@ export function baseOf(options: Resolved | null, keys: readonly string[], touche
 }
 
 /** Read method, body, headers, query and per-call base from argument `index` of a call (an options object). */
-export function optionParts(call: P, index: number, ctx: Ctx, keys: OptionKeys, root: P, touched: Set<N>): OptionParts {
+export function optionParts(call: P<CallLike>, index: number, ctx: Ctx, keys: OptionKeys, root: P, touched: Set<N>): OptionParts {
   const [first] = keys.body;
   const opts = configObject(call, index, ctx, touched);
   if (opts === null) return { options: null, method: UNKNOWN_METHOD, body: { kind: 'opaque', carriers: [] }, headers: { kind: 'opaque' }, query: null, base: null };

@@ -8,12 +8,17 @@
  * The value's TypeScript type is carried along from what the code declares (static-type.ts).
  */
 import type { Ctx } from '../context.js';
-import { enclosingFunction, isFunction, keyName, lookupScope, unwrap, type N, type P } from '../scope.js';
+import { enclosingFunction, isFunction, isFunctionPath, keyName, lookupScope, unwrap } from '../scope.js';
+import type { CallLike, N, P, t } from '../ast.js';
+import { unhandled } from '../exhaustive.js';
 import { isResolved, labelOf, resolveExpr } from '../values.js';
 import type { ResponseStyle } from '../clients/model.js';
 import { outcomeAt } from './guards.js';
 import { ANY, annotationOf, awaited, elementOf, frameBindings, memberOf, nonNull, OPAQUE, promiseOf, returnTypeOf, syntheticObject, typeOf, type StaticType } from './static-type.js';
 import { callersOf, isTransparentParent, parentOf, propertyName, referenceCount, referencesOf } from './tree.js';
+
+type Member = t.MemberExpression | t.OptionalMemberExpression;
+type Call = t.CallExpression | t.OptionalCallExpression;
 
 export type Kind =
   /** fetch's Response, axios' response object, a ky or got response (promise) */
@@ -60,7 +65,7 @@ const BODY_ON_PROMISE: ReadonlySet<FollowedStyle> = new Set(['ky', 'got']);
 
 export interface ReturnTarget {
   /** Where the function's result goes; null: it is dropped (array callbacks). */
-  call: P | null;
+  call: P<CallLike> | null;
   /** A `.then` callback: the result is a promise of what it returns. */
   then: boolean;
 }
@@ -144,12 +149,12 @@ export function stateVariableOf(callee: P): P | null {
 }
 
 /** The innermost `try { … }` whose block holds `p` (not crossing functions), with its catch parameter. */
-function enclosingTry(p: P): { tryPath: P; param: P } | null {
+function enclosingTry(p: P): { tryPath: P<t.TryStatement>; param: P } | null {
   let child: P = p;
   for (let q = parentOf(p); q; child = q, q = parentOf(q)) {
     const n = q.value;
     if (isFunction(n)) return null;
-    if (n.type === 'TryStatement' && n.block === child.value && n.handler?.param) return { tryPath: q, param: q.get('handler', 'param') };
+    if (n.type === 'TryStatement' && n.block === child.value && n.handler?.param) return { tryPath: q as P<t.TryStatement>, param: q.get('handler', 'param') };
   }
   return null;
 }
@@ -157,13 +162,13 @@ function enclosingTry(p: P): { tryPath: P; param: P } | null {
 /** Awaits (and promise-returning calls awaited later) in a try block, not counting nested functions. */
 function awaitCount(block: N): number {
   let count = 0;
-  const visit = (n: N): void => {
+  const visit = (n: N | null): void => {
     if (!n || typeof n.type !== 'string') return;
     if (isFunction(n)) return;
     if (n.type === 'AwaitExpression') count++;
     for (const key of Object.keys(n)) {
       if (key === 'loc' || key === 'extra' || key.endsWith('Comments')) continue;
-      const c = n[key];
+      const c = (n as unknown as Record<string, unknown>)[key] as N | Array<N | null> | null;
       if (Array.isArray(c)) c.forEach(visit);
       else if (c && typeof c.type === 'string') visit(c);
     }
@@ -217,11 +222,11 @@ export class Tracer {
         return;
       case 'MemberExpression':
       case 'OptionalMemberExpression':
-        if (pn.object === n) this.member(parent, v, w);
+        if (pn.object === n) this.member(parent as P<Member>, v, w);
         return;
       case 'CallExpression':
       case 'OptionalCallExpression':
-        if (pn.callee !== n) this.argument(parent, (pn.arguments as N[]).indexOf(n), p, v, w);
+        if (pn.callee !== n) this.argument(parent as P<Call>, (pn.arguments as N[]).indexOf(n), p, v, w);
         return;
       case 'NewExpression':
         if (pn.callee !== n) this.visitor.escape?.(p, v, `it is passed to new ${labelOf(parent.get('callee'))}(…)`, w);
@@ -230,12 +235,12 @@ export class Tracer {
         if (pn.init === n) this.bind(parent.get('id'), v, w);
         return;
       case 'AssignmentExpression':
-        if (pn.right === n) this.assigned(parent, p, v, w);
+        if (pn.right === n) this.assigned(parent as P<t.AssignmentExpression>, p, v, w);
         return;
       case 'ReturnStatement':
         return this.returned(p, enclosingFunction(p), v, w);
       case 'ArrowFunctionExpression':
-        if (pn.body === n) this.returned(p, parent, v, w);
+        if (pn.body === n) this.returned(p, parent as P<t.ArrowFunctionExpression>, v, w);
         return;
       case 'ForOfStatement':
         if (pn.right === n && v.kind === 'list' && !v.promise && !pn.await) this.bindLoopTarget(parent.get('left'), { ...v, kind: 'item', type: v.type && elementOf(v.type) }, w);
@@ -270,7 +275,7 @@ export class Tracer {
       case 'TSParameterProperty':
         return this.bind(pattern.get('parameter'), v, w);
       case 'ObjectPattern':
-        (n.properties as N[]).forEach((prop, i) => {
+        n.properties.forEach((prop, i) => {
           if (prop.type !== 'ObjectProperty') return;
           const pp = pattern.get('properties', i);
           const next = this.read(pp, keyName(prop.key, prop.computed), v, w, null);
@@ -280,7 +285,7 @@ export class Tracer {
         return;
       case 'ArrayPattern':
         if (v.kind !== 'list' || v.promise) return;
-        (n.elements as N[]).forEach((el, i) => {
+        n.elements.forEach((el, i) => {
           if (el && el.type !== 'RestElement') this.bind(pattern.get('elements', i), { ...v, kind: 'item', type: v.type && elementOf(v.type) }, deeper(w));
         });
         return;
@@ -291,29 +296,29 @@ export class Tracer {
 
   private bindLoopTarget(left: P, v: Value, w: Walk): void {
     if (left.value.type === 'VariableDeclaration') this.bind(left.get('declarations', 0, 'id'), v, w);
-    else if (left.value.type === 'Identifier') this.bindExisting(left, v, w);
+    else if (left.value.type === 'Identifier') this.bindExisting(left as P<t.Identifier>, v, w);
   }
 
   /** `x = value` for a variable declared elsewhere: follow its reads. */
-  private bindExisting(id: P, v: Value, w: Walk): void {
+  private bindExisting(id: P<t.Identifier>, v: Value, w: Walk): void {
     const scope = lookupScope(id, id.value.name);
     const decl: P | undefined = scope?.declaration(id.value.name);
     if (decl) this.bind(decl, v, w);
   }
 
-  private assigned(assign: P, p: P, v: Value, w: Walk): void {
+  private assigned(assign: P<t.AssignmentExpression>, p: P, v: Value, w: Walk): void {
     const left = assign.value.left;
     if (assign.value.operator !== '=') return;
-    if (left.type === 'Identifier') return this.bindExisting(assign.get('left'), v, deeper(w));
+    if (left.type === 'Identifier') return this.bindExisting(assign.get('left') as P<t.Identifier>, v, deeper(w));
     if (left.type === 'ObjectPattern' || left.type === 'ArrayPattern') return this.bind(assign.get('left'), v, deeper(w));
     this.visitor.escape?.(p, v, 'it is stored in a property', w);
   }
 
   /** A property read of the value (member expression `mp`). */
-  private member(mp: P, v: Value, w: Walk): void {
+  private member(mp: P<Member>, v: Value, w: Walk): void {
     const m = mp.value;
     const cp = parentOf(mp);
-    const call = cp && (cp.value.type === 'CallExpression' || cp.value.type === 'OptionalCallExpression') && cp.value.callee === m ? cp : null;
+    const call = cp && (cp.value.type === 'CallExpression' || cp.value.type === 'OptionalCallExpression') && cp.value.callee === m ? (cp as P<Call>) : null;
     const name = propertyName(m);
     if (v.promise) {
       if (!call) return;
@@ -346,13 +351,13 @@ export class Tracer {
   }
 
   /** What reading property `name` of the value yields (shared by member reads and destructuring). */
-  private read(p: P, name: string | null, v: Value, w: Walk, call: P | null): Value | null {
+  private read(p: P, name: string | null, v: Value, w: Walk, call: P<Call> | null): Value | null {
     const next = this.readKind(p, name, v, w, call);
     // Where the visitor hands back a value, it is `x.name`: typed as the declaration of x's type says.
     return next && v.type && !next.type ? { ...next, type: memberOf(v.type, name) } : next;
   }
 
-  private readKind(p: P, name: string | null, v: Value, w: Walk, call: P | null): Value | null {
+  private readKind(p: P, name: string | null, v: Value, w: Walk, call: P<Call> | null): Value | null {
     if (v.promise) return null;
     switch (v.kind) {
       case 'response':
@@ -378,14 +383,18 @@ export class Tracer {
         return null;
       case 'text':
         return null;
-      default:
+      case 'json':
+      case 'list':
+      case 'item':
         return this.visitor.member?.(p, name, v, w, call) ?? null;
+      default:
+        return unhandled(v.kind);
     }
   }
 
   /** `promise.then(onFulfilled, onRejected)`. */
-  private then(call: P, v: Value, w: Walk): void {
-    const args = call.value.arguments as N[];
+  private then(call: P<Call>, v: Value, w: Walk): void {
+    const args = call.value.arguments;
     if (!args.length) return this.follow(call, v, deeper(w));
     if (args[1]) this.rejection(call.get('arguments', 1), v, w);
     this.callback(call.get('arguments', 0), [{ ...v, promise: false, type: v.type && awaited(v.type) }], { call, then: true }, w);
@@ -411,9 +420,9 @@ export class Tracer {
   private callback(cbPath: P, given: Array<Value | null>, target: ReturnTarget, w: Walk): void {
     let values = given;
     const cb = unwrap(cbPath);
-    let fn: P | null = null;
+    let fn: P<t.Function> | null = null;
     let shared = false;
-    if (isFunction(cb.value)) fn = cb;
+    if (isFunctionPath(cb)) fn = cb;
     else {
       const state = stateVariableOf(cb);
       if (state) {
@@ -421,7 +430,7 @@ export class Tracer {
         return;
       }
       const r = resolveExpr(cb, w.ctx);
-      if (isResolved(r) && isFunction(r.path.value)) {
+      if (isResolved(r) && isFunctionPath(r.path)) {
         fn = r.path;
         shared = referenceCount(fn) > 1;
         // Only an inline callback takes its parameters' types from the call; a named one has its own.
@@ -436,17 +445,17 @@ export class Tracer {
     this.enter(fn, values, target, shared, w);
   }
 
-  private enter(fn: P, values: Array<Value | null>, target: ReturnTarget, shared: boolean, w: Walk): void {
+  private enter(fn: P<t.Function>, values: Array<Value | null>, target: ReturnTarget, shared: boolean, w: Walk): void {
     const returnTo = new Map(w.returnTo).set(fn.value, target);
     const sharedSet = shared ? new Set(w.shared).add(fn.value) : w.shared;
     const inner: Walk = { ...w, returnTo, shared: sharedSet, depth: w.depth + 1 };
     values.forEach((val, i) => {
-      if (val && fn.value.params[i] && fn.value.params[i].type !== 'RestElement') this.bind(fn.get('params', i), val, inner);
+      if (val && fn.value.params[i] && fn.value.params[i]!.type !== 'RestElement') this.bind(fn.get('params', i), val, inner);
     });
   }
 
   /** The value is argument `index` of `call`. */
-  private argument(callPath: P, index: number, argPath: P, v: Value, w: Walk): void {
+  private argument(callPath: P<Call>, index: number, argPath: P, v: Value, w: Walk): void {
     const call = callPath.value;
     const name = dottedName(call.callee);
     if (name === 'Array.isArray') return this.visitor.arrayCheck?.(argPath, v, w);
@@ -456,13 +465,13 @@ export class Tracer {
     const state = stateVariableOf(calleePath);
     if (state) return index === 0 ? this.bind(state, stateValue(state, v), deeper(w)) : undefined;
     const r = resolveExpr(calleePath, w.ctx);
-    if (isResolved(r) && isFunction(r.path.value) && index >= 0) {
+    if (isResolved(r) && isFunctionPath(r.path) && index >= 0) {
       const fn = r.path;
       const param = fn.value.params[index];
       if (param && param.type !== 'RestElement') {
         const inline = unwrap(calleePath).value === fn.value;
         const arg = inline ? v : untypedParam(v);
-        const values: Array<Value | null> = fn.value.params.map((_p: N, i: number) => (i === index ? arg : null));
+        const values: Array<Value | null> = fn.value.params.map((_p, i) => (i === index ? arg : null));
         return this.enter(fn, values, { call: callPath, then: false }, !inline && referenceCount(fn) > 1, w);
       }
     }
@@ -470,11 +479,11 @@ export class Tracer {
   }
 
   /** The value is returned from `fn`. */
-  private returned(p: P, fn: P | null, v: Value, w: Walk): void {
+  private returned(p: P, fn: P<t.Function> | null, v: Value, w: Walk): void {
     if (!fn) return this.visitor.escape?.(p, v, 'it is returned from the module', w);
     const async = !!fn.value.async;
     // What the call evaluates to: the function's declared return type, else what it returns.
-    const at = (call: P | null, then = false): StaticType | undefined => {
+    const at = (call: P<CallLike> | null, then = false): StaticType | undefined => {
       const t = v.type && returnTypeOf(fn, v.type, call);
       return t && then ? promiseOf(awaited(t)) : t;
     };
@@ -498,7 +507,8 @@ export class Tracer {
 /** The value as the state variable holds it: typed by `useState<T>(…)`, else by what syntax cannot see. */
 function stateValue(state: P, v: Value): Value {
   if (!v.type) return v;
-  const call = parentOf(parentOf(state)!)?.value.init;
+  // `const [x, setX] = useState<T>(…)`: the declarator's init is the call.
+  const call = (parentOf(parentOf(state)!)?.value as t.VariableDeclarator | undefined)?.init as t.CallExpression | null | undefined;
   const arg = (call?.typeParameters ?? call?.typeArguments)?.params?.[0];
   return { ...v, type: arg ? typeOf(arg, state) : OPAQUE };
 }
@@ -519,7 +529,7 @@ function castType(parent: P, t: StaticType | undefined, ctx: Ctx): StaticType | 
   return asConst ? t : typeOf(ann, parent, frameBindings(parent, ctx));
 }
 
-const EMPTY_FALLBACK = new Set(['NullLiteral', 'ArrayExpression', 'ObjectExpression']);
+const EMPTY_FALLBACK = new Set<string>(['NullLiteral', 'ArrayExpression', 'ObjectExpression'] satisfies Array<N['type']>);
 
 /**
  * `x ?? []`, `c ? x : null`: the type of the whole, from x's and what the other side is. Another side
@@ -529,15 +539,17 @@ const EMPTY_FALLBACK = new Set(['NullLiteral', 'ArrayExpression', 'ObjectExpress
 function joined(t: StaticType | undefined, other: N): StaticType | undefined {
   if (!t || t.kind === 'any') return t;
   const o = other.type === 'TSAsExpression' || other.type === 'ParenthesizedExpression' ? other.expression : other;
-  const empty = (o.type === 'Identifier' && o.name === 'undefined') || (EMPTY_FALLBACK.has(o.type) && !(o.elements ?? o.properties ?? []).length);
+  const literal = o as { elements?: unknown[]; properties?: unknown[] }; // an array or object literal when tested
+  const empty = (o.type === 'Identifier' && o.name === 'undefined') || (EMPTY_FALLBACK.has(o.type) && !(literal.elements ?? literal.properties ?? []).length);
   return empty ? t : OPAQUE;
 }
 
 /** `listPods()` / `an inline function` for messages. */
-export function functionLabel(fn: P): string {
+export function functionLabel(fn: P<t.Function>): string {
   const n = fn.value;
-  if (n.id?.name) return `${n.id.name}()`;
-  if (n.key) {
+  const id = (n as { id?: t.Identifier | null }).id;
+  if (id?.name) return `${id.name}()`;
+  if ('key' in n && n.key) {
     const k = keyName(n.key, n.computed);
     if (k) return `${k}()`;
   }

@@ -3,7 +3,8 @@
  * only when it succeeded, or either way? Judged from the conditions around the call and from early
  * exits before it (`if (!res.ok) throw …; return res.json()`), within the enclosing function.
  */
-import { isFunction, memberName, type N, type P } from '../scope.js';
+import { isFunction, memberName } from '../scope.js';
+import type { N, P } from '../ast.js';
 import { parentOf } from './tree.js';
 
 export type Outcome = 'ok' | 'error';

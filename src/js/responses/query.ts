@@ -7,7 +7,8 @@
  */
 import type { SiteInstance } from '../analyze.js';
 import { pieceEditsToSource, type SourceEdit } from '../edits.js';
-import { keyName, memberName, unwrap, type N, type P } from '../scope.js';
+import { keyName, memberName, unwrap } from '../scope.js';
+import type { N, P, t } from '../ast.js';
 import { isResolved, resolveExpr, type UrlPiece } from '../values.js';
 import { flatEditToPieces, HOLE } from '../../url/pieces.js';
 import type { Bases } from '../../url/shape.js';
@@ -22,7 +23,7 @@ export interface QueryParam {
   /** The value as a JS expression, for recipes (`'RUNNING'`, `name`), or null when unknown. */
   expr: string | null;
   /** Where to report it. */
-  anchor: N;
+  anchor: N | PieceAnchor;
   /** Edits that rename the parameter, or null when its name is not written where it can be edited. */
   rename: (to: string) => SourceEdit[] | null;
 }
@@ -33,14 +34,21 @@ export function quoteJs(value: string): string {
 }
 
 /** A node-like anchor at the exact character of a literal piece (for the finding's line and column). */
-function anchorAt(pieces: readonly UrlPiece[], at: { piece: number; offset: number }, source: string): N {
+export interface PieceAnchor {
+  type: 'QueryParameter';
+  start: number;
+  end: number;
+  loc: { start: { line: number; column: number }; end: { line: number; column: number } };
+}
+
+function anchorAt(pieces: readonly UrlPiece[], at: { piece: number; offset: number }, source: string): N | PieceAnchor {
   const piece = pieces[at.piece]!;
   const node = piece.origin.path.node;
   const inner = node.type === 'StringLiteral' ? 1 : 0;
-  const raw = source.slice(node.start + inner, node.end - inner);
+  const raw = source.slice(node.start! + inner, node.end! - inner);
   if (piece.kind !== 'text' || raw.slice(0, piece.text.length) !== piece.text || !node.loc) return node;
-  const offset = node.start + inner + at.offset;
-  const before = source.slice(node.start, offset);
+  const offset = node.start! + inner + at.offset;
+  const before = source.slice(node.start!, offset);
   const nl = before.lastIndexOf('\n');
   const line = node.loc.start.line + (before.match(/\n/g)?.length ?? 0);
   const column = nl < 0 ? node.loc.start.column + before.length : before.length - nl - 1;
@@ -111,13 +119,13 @@ export function searchParamsOf(expr: P, source: string): QueryParam[] {
     p = r.path;
   }
   const n = p.value;
-  if (n.type === 'ObjectExpression') return objectParams(p, source);
+  if (n.type === 'ObjectExpression') return objectParams(p as P<t.ObjectExpression>, source);
   if (n.type !== 'NewExpression' || n.callee.type !== 'Identifier' || n.callee.name !== 'URLSearchParams') return [];
   const out: QueryParam[] = [];
   if (n.arguments.length) {
     const init = resolveExpr(p.get('arguments', 0), new Map());
-    if (isResolved(init) && init.path.value.type === 'ObjectExpression') out.push(...objectParams(init.path, source));
-    if (isResolved(init) && init.path.value.type === 'StringLiteral') out.push(...stringParams(init.path, source));
+    if (isResolved(init) && init.path.value.type === 'ObjectExpression') out.push(...objectParams(init.path as P<t.ObjectExpression>, source));
+    if (isResolved(init) && init.path.value.type === 'StringLiteral') out.push(...stringParams(init.path as P<t.StringLiteral>, source));
   }
   // `const params = new URLSearchParams(); params.set('desiredStatus', 'RUNNING')`
   const holder = parentOf(p);
@@ -137,7 +145,7 @@ export function searchParamsOf(expr: P, source: string): QueryParam[] {
         value,
         expr: value !== null ? quoteJs(value) : exprText(valueArg, source),
         anchor: nameArg,
-        rename: (to) => (source.slice(nameArg.start + 1, nameArg.end - 1) === nameArg.value ? [{ start: nameArg.start + 1, end: nameArg.end - 1, text: to, node: call.value }] : null),
+        rename: (to) => (source.slice(nameArg.start! + 1, nameArg.end! - 1) === nameArg.value ? [{ start: nameArg.start! + 1, end: nameArg.end! - 1, text: to, node: call.value }] : null),
       });
     }
   }
@@ -147,20 +155,20 @@ export function searchParamsOf(expr: P, source: string): QueryParam[] {
 /** Short source text of a simple value expression (`name`, `opts.id`), for recipes. */
 function exprText(n: N, source: string): string | null {
   if (!n) return null;
-  const text = source.slice(n.start, n.end);
+  const text = source.slice(n.start!, n.end!);
   return /^[\w$]+(\.[\w$]+)*$/.test(text) ? text : null;
 }
 
 function literalValue(n: N): string | null {
   if (n.type === 'StringLiteral') return n.value;
   if (n.type === 'NumericLiteral' || n.type === 'BooleanLiteral') return String(n.value);
-  if (n.type === 'TemplateLiteral' && n.expressions.length === 0) return n.quasis[0].value.cooked;
+  if (n.type === 'TemplateLiteral' && n.expressions.length === 0) return n.quasis[0]!.value.cooked as string; // cooked: an untagged template has no invalid escapes
   return null;
 }
 
-function objectParams(obj: P, source: string): QueryParam[] {
+function objectParams(obj: P<t.ObjectExpression>, source: string): QueryParam[] {
   const out: QueryParam[] = [];
-  (obj.value.properties as N[]).forEach((prop) => {
+  obj.value.properties.forEach((prop) => {
     if (prop.type !== 'ObjectProperty') return;
     const name = keyName(prop.key, prop.computed);
     if (name === null) return;
@@ -170,9 +178,9 @@ function objectParams(obj: P, source: string): QueryParam[] {
   return out;
 }
 
-function stringParams(lit: P, source: string): QueryParam[] {
+function stringParams(lit: P<t.StringLiteral>, source: string): QueryParam[] {
   const n = lit.value;
-  const raw = source.slice(n.start + 1, n.end - 1);
+  const raw = source.slice(n.start! + 1, n.end! - 1);
   if (raw !== n.value) return [];
   const out: QueryParam[] = [];
   let offset = 0;
@@ -182,7 +190,7 @@ function stringParams(lit: P, source: string): QueryParam[] {
     const eq = part.indexOf('=');
     const name = eq < 0 ? part : part.slice(0, eq);
     if (!name) continue;
-    const start = n.start + 1 + at;
+    const start = n.start! + 1 + at;
     const value = eq < 0 ? null : decode(part.slice(eq + 1));
     out.push({ name: decode(name), value, expr: value === null ? null : quoteJs(value), anchor: n, rename: (to) => [{ start, end: start + name.length, text: to, node: n }] });
   }
@@ -193,7 +201,7 @@ function stringParams(lit: P, source: string): QueryParam[] {
 function optionParams(inst: SiteInstance, source: string): QueryParam[] {
   const value = inst.site.query;
   if (!value) return [];
-  return value.path.value.type === 'ObjectExpression' ? objectParams(value.path, source) : searchParamsOf(value.path, source);
+  return value.path.value.type === 'ObjectExpression' ? objectParams(value.path as P<t.ObjectExpression>, source) : searchParamsOf(value.path, source);
 }
 
 /** Every query parameter the request visibly sends. */

@@ -5,14 +5,16 @@
  */
 import path from 'node:path';
 import { currentProject } from '../project.js';
-import { enclosingFunction, type N, type P } from '../scope.js';
-import { collectPaths } from '../walk.js';
+import { enclosingFunction } from '../scope.js';
+import type { N, P, t } from '../ast.js';
+import { unhandled } from '../exhaustive.js';
+import { pathsMatching } from '../walk.js';
 import type { NestForm } from './edits.js';
 import { memberOf, type StaticType } from './static-type.js';
 
 /** Is the read in a TypeScript file (where types must still check)? */
 function isTypeScriptAt(node: N): boolean {
-  const file = currentProject()?.fileAt(node.start).file ?? '';
+  const file = currentProject()?.fileAt(node.start!).file ?? '';
   return /\.(m|c)?tsx?$/.test(file);
 }
 
@@ -32,6 +34,8 @@ function access(t: StaticType, name: string): Access {
       return 'no';
     case 'opaque':
       return 'unseen';
+    default:
+      return unhandled(t);
   }
 }
 
@@ -40,8 +44,8 @@ function describeType(t: StaticType, from: N): string {
   if (t.kind === 'object') {
     const line = t.decl?.loc?.start.line;
     const project = currentProject();
-    const file = t.decl && project ? project.fileAt(t.decl.start).file : null;
-    const other = file && file !== project!.fileAt(from.start).file ? ` of ${path.basename(file)}` : '';
+    const file = t.decl && project ? project.fileAt(t.decl.start!).file : null;
+    const other = file && file !== project!.fileAt(from.start!).file ? ` of ${path.basename(file)}` : '';
     const at = line ? ` (line ${line}${other})` : '';
     return t.name ? `${t.name}${at}` : `an inline type${at}`;
   }
@@ -70,7 +74,7 @@ export function planRename(t: StaticType | undefined, from: string, to: string, 
   if (a === 'yes') return { ok: true, literalKey: null };
   if (a === 'unseen') return { ok: false, why: unseen(`.${to}`) };
   const own = t.kind === 'object' ? t.members.get(from) : undefined;
-  if (own && renamed.has(own.key)) return { ok: true, literalKey: null };
+  if (own && (renamed as ReadonlySet<N | null>).has(own.key)) return { ok: true, literalKey: null };
   if (own && t.kind === 'object' && t.name === null && t.decl?.type === 'TSTypeLiteral') {
     // `return this.call<{ imageName: string }>(…)` in a function declared `Promise<{ imageName: string }>`:
     // the value is typed twice, and renaming the type argument alone breaks the declared return type.
@@ -83,15 +87,15 @@ export function planRename(t: StaticType | undefined, from: string, to: string, 
 
 /** The line of a declared return type that also types the value of the call this type literal is an argument of, or null. */
 export function returnTypeAlsoDeclared(literal: N): number | null {
-  const file = currentProject()?.fileAt(literal.start);
+  const file = currentProject()?.fileAt(literal.start!);
   if (!file?.parsed) return null;
-  let p: P | null | undefined = collectPaths(file.parsed.root.get('program'), (n) => n === literal)[0];
+  let p: P | null | undefined = pathsMatching(file.parsed.root.get('program'), (n) => n === literal)[0];
   if (!p || p.parent?.value.type !== 'TSTypeParameterInstantiation') return null;
   p = p.parent.parent;
   if (!p || !/CallExpression$/.test(p.value.type)) return null;
   while (p.parent && ['AwaitExpression', 'ParenthesizedExpression', 'TSAsExpression'].includes(p.parent.value.type)) p = p.parent;
   const holder = p.parent?.value;
-  const fn = holder?.type === 'ReturnStatement' ? enclosingFunction(p) : holder && /Function/.test(holder.type) && holder.body === p.value ? p.parent : null;
+  const fn = holder?.type === 'ReturnStatement' ? enclosingFunction(p) : holder && /Function/.test(holder.type) && (holder as t.ArrowFunctionExpression).body === p.value ? (p.parent as P<t.Function>) : null;
   return fn?.value.returnType ? fn.value.returnType.loc?.start.line ?? 0 : null;
 }
 
@@ -125,8 +129,11 @@ export function planNest(t: StaticType | undefined, from: string, to: string, at
     }
     case 'opaque':
       return { ok: false, why: unseen(`.${to}`) };
-    default:
+    case 'array':
+    case 'promise':
       return { ok: false, why: declaredWithout(t, from, to, at) };
+    default:
+      return unhandled(t);
   }
 }
 

@@ -7,12 +7,13 @@
  */
 import { currentProject } from '../project.js';
 import type { Ctx } from '../context.js';
-import { isFunction, keyName, type N, type P } from '../scope.js';
+import { isFunctionPath, keyName } from '../scope.js';
+import type { CallLike, N, P, t } from '../ast.js';
 import { programOf } from './tree.js';
 
 export interface Member {
   /** The key node of the property signature (null for members the tool made up, like axios' `data`). */
-  key: N;
+  key: N | null;
   optional: boolean;
   type: () => StaticType;
 }
@@ -25,7 +26,7 @@ export type StaticType = (
       /** The interface or alias name, null for a type literal. */
       name: string | null;
       /** The declaration (interface, alias, or the literal itself), for messages. */
-      decl: N;
+      decl: N | null;
       members: ReadonlyMap<string, Member>;
       /** The value type of an index signature (`Record<string, V>`, `{ [k: string]: V }`). */
       index: StaticType | null;
@@ -85,7 +86,7 @@ export type Bindings = ReadonlyMap<string, StaticType>;
 const MAX_DEPTH = 12;
 
 /** The type a type annotation node denotes, resolving names declared in the file (or imported from the run). */
-export function typeOf(node: N, at: P, bindings: Bindings = new Map(), depth = 0): StaticType {
+export function typeOf(node: N | null | undefined, at: P, bindings: Bindings = new Map(), depth = 0): StaticType {
   if (!node || depth > MAX_DEPTH) return OPAQUE;
   switch (node.type) {
     case 'TSTypeAnnotation':
@@ -101,7 +102,7 @@ export function typeOf(node: N, at: P, bindings: Bindings = new Map(), depth = 0
     case 'TSArrayType':
       return { kind: 'array', element: typeOf(node.elementType, at, bindings, depth + 1) };
     case 'TSUnionType':
-      return unionOf(node.types as N[], at, bindings, depth);
+      return unionOf(node.types, at, bindings, depth);
     case 'TSTypeLiteral':
       return objectOf(null, node, node.members, at, bindings, depth, false);
     case 'TSTypeReference':
@@ -111,10 +112,10 @@ export function typeOf(node: N, at: P, bindings: Bindings = new Map(), depth = 0
   }
 }
 
-const NULLISH = new Set(['TSNullKeyword', 'TSUndefinedKeyword', 'TSVoidKeyword']);
+const NULLISH = new Set<N['type']>(['TSNullKeyword', 'TSUndefinedKeyword', 'TSVoidKeyword']);
 
 /** `T | null | undefined` is T that may be absent; any other union is more than syntax can settle. */
-function unionOf(types: N[], at: P, bindings: Bindings, depth: number): StaticType {
+function unionOf(types: readonly N[], at: P, bindings: Bindings, depth: number): StaticType {
   const rest = types.filter((t) => !NULLISH.has(t.type));
   const parts = rest.map((t) => typeOf(t, at, bindings, depth + 1));
   if (parts.some((t) => t.kind === 'any')) return ANY;
@@ -127,7 +128,7 @@ function objectOf(name: string | null, decl: N, members: readonly N[], at: P, bi
   let index: StaticType | null = null;
   for (const m of members) {
     if (m.type === 'TSIndexSignature') {
-      const keyType = m.parameters?.[0]?.typeAnnotation?.typeAnnotation?.type;
+      const keyType = (m.parameters?.[0]?.typeAnnotation as t.TSTypeAnnotation | null | undefined)?.typeAnnotation?.type;
       if (keyType === 'TSStringKeyword') index = typeOf(m.typeAnnotation, at, bindings, depth + 1);
       continue;
     }
@@ -147,10 +148,11 @@ function objectOf(name: string | null, decl: N, members: readonly N[], at: P, bi
   return { kind: 'object', name, decl, members: map, index, open };
 }
 
-function referenceOf(node: N, at: P, bindings: Bindings, depth: number): StaticType {
+function referenceOf(node: t.TSTypeReference, at: P, bindings: Bindings, depth: number): StaticType {
   if (node.typeName.type !== 'Identifier') return OPAQUE;
-  const name: string = node.typeName.name;
-  const args: N[] = (node.typeParameters ?? node.typeArguments)?.params ?? [];
+  const name = node.typeName.name;
+  // `typeArguments` is Babel 8's name for them.
+  const args: N[] = (node.typeParameters ?? (node as { typeArguments?: t.TSTypeParameterInstantiation }).typeArguments)?.params ?? [];
   const arg = (i: number): StaticType => typeOf(args[i], at, bindings, depth + 1);
   const bound = bindings.get(name);
   if (bound) return bound;
@@ -174,7 +176,7 @@ function referenceOf(node: N, at: P, bindings: Bindings, depth: number): StaticT
     case 'ReadonlyArray':
       return args.length === 1 ? { kind: 'array', element: arg(0) } : OPAQUE;
     case 'Record':
-      return args.length === 2 && args[0].type === 'TSStringKeyword' ? { kind: 'object', name: null, decl: node, members: new Map(), index: arg(1), open: false } : OPAQUE;
+      return args.length === 2 && args[0]!.type === 'TSStringKeyword' ? { kind: 'object', name: null, decl: node, members: new Map(), index: arg(1), open: false } : OPAQUE;
     // axios' own types, as the tool models axios: the body is `data`, typed by the first argument.
     case 'AxiosResponse':
       return syntheticObject({ data: args.length ? arg(0) : ANY });
@@ -188,7 +190,8 @@ function referenceOf(node: N, at: P, bindings: Bindings, depth: number): StaticT
 /** Is `name` a type parameter of a function, class or alias around `at`? */
 function isTypeParameter(name: string, at: P): boolean {
   for (let q: P | null = at; q; q = q.parentPath ?? null) {
-    const params: N[] | undefined = q.value?.typeParameters?.params;
+    // A function's, class's or alias's TypeScript type parameters (another node has none).
+    const params = (q.value as { typeParameters?: t.TSTypeParameterDeclaration | null } | null)?.typeParameters?.params;
     if (params?.some((p) => p.name === name)) return true;
   }
   return false;
@@ -211,17 +214,17 @@ export function typeDeclarationOf(name: string, at: P, depth = 0): P | 'many' | 
   return found;
 }
 
-function findDeclaration(program: P, name: string, depth: number): P | 'many' | null {
-  const body: N[] = program.value.body;
+function findDeclaration(program: P<t.Program>, name: string, depth: number): P | 'many' | null {
+  const body = program.value.body;
   const hits: P[] = [];
   for (let i = 0; i < body.length; i++) {
-    const stmt = body[i];
+    const stmt = body[i]!;
     const inner = stmt.type === 'ExportNamedDeclaration' || stmt.type === 'ExportDefaultDeclaration' ? stmt.declaration : stmt;
     if ((inner?.type === 'TSInterfaceDeclaration' || inner?.type === 'TSTypeAliasDeclaration') && inner.id.name === name) {
       hits.push(inner === stmt ? program.get('body', i) : program.get('body', i, 'declaration'));
     }
     if (stmt.type === 'ImportDeclaration' && depth < 4) {
-      const spec = (stmt.specifiers as N[]).find((s) => s.type === 'ImportSpecifier' && s.local.name === name);
+      const spec = stmt.specifiers.find((s): s is t.ImportSpecifier => s.type === 'ImportSpecifier' && s.local.name === name);
       if (spec) return importedDeclaration(program, stmt.source.value, keyName(spec.imported) ?? name, depth);
     }
   }
@@ -233,19 +236,18 @@ function importedDeclaration(program: P, specifier: string, name: string, depth:
   const project = currentProject();
   const target = project?.moduleFor(program, specifier);
   const exported = target && project!.exportOf(target, name);
-  const n = exported?.value;
-  if (!exported || (n.type !== 'TSInterfaceDeclaration' && n.type !== 'TSTypeAliasDeclaration')) return null;
+  if (!exported || (exported.value.type !== 'TSInterfaceDeclaration' && exported.value.type !== 'TSTypeAliasDeclaration')) return null;
   // Merged declarations in the other file make it 'many' too.
   const again = typeDeclarationOf(name, exported, depth + 1);
   return again === 'many' ? 'many' : exported;
 }
 
 /** The declared type of a binding pattern (`x: T`, `{ a }: T`), if it has one. */
-export function annotationOf(pattern: P): N {
+export function annotationOf(pattern: P): N | null {
   const n = pattern.value;
-  if (n?.type === 'AssignmentPattern') return n.left.typeAnnotation ?? null;
+  if (n?.type === 'AssignmentPattern') return (n.left as t.Identifier).typeAnnotation ?? null;
   if (n?.type === 'TSParameterProperty') return annotationOf(pattern.get('parameter'));
-  return n?.typeAnnotation ?? null;
+  return (n as t.Identifier | undefined)?.typeAnnotation ?? null;
 }
 
 /**
@@ -253,7 +255,7 @@ export function annotationOf(pattern: P): N {
  * call's type arguments bound to its type parameters), else the returned value's type, as a promise
  * for an async function.
  */
-export function returnTypeOf(fn: P, returned: StaticType, call: P | null): StaticType {
+export function returnTypeOf(fn: P<t.Function>, returned: StaticType, call: P<CallLike> | null): StaticType {
   const declared = fn.value.returnType;
   if (declared) return typeOf(declared, fn, call ? typeArgumentBindings(fn, call) : new Map());
   return fn.value.async ? promiseOf(awaited(returned)) : returned;
@@ -265,8 +267,8 @@ export function returnTypeOf(fn: P, returned: StaticType, call: P | null): Stati
  * takes its default, else its constraint, else `unknown`. One a parameter mentions is inferred from
  * the arguments, which syntax does not settle.
  */
-function typeArgumentBindings(fn: P, call: P): Bindings {
-  const params: N[] = fn.value.typeParameters?.params ?? [];
+function typeArgumentBindings(fn: P<t.Function>, call: P<CallLike>): Bindings {
+  const params = (fn.value.typeParameters as t.TSTypeParameterDeclaration | null | undefined)?.params ?? [];
   const args: N[] = (call.value.typeParameters ?? call.value.typeArguments)?.params ?? [];
   const out = new Map<string, StaticType>();
   params.forEach((p, i) => {
@@ -277,11 +279,12 @@ function typeArgumentBindings(fn: P, call: P): Bindings {
 }
 
 /** Does a parameter's type annotation name the type `name`? */
-function mentionedByParams(fn: N, name: string): boolean {
-  const mentions = (n: N): boolean => {
+function mentionedByParams(fn: t.Function, name: string): boolean {
+  const mentions = (n: N | null): boolean => {
     if (!n || typeof n !== 'object') return false;
     if (n.type === 'TSTypeReference' && n.typeName?.type === 'Identifier' && n.typeName.name === name) return true;
-    return Object.keys(n).some((k) => k !== 'loc' && k !== 'extra' && (Array.isArray(n[k]) ? n[k].some(mentions) : n[k]?.type ? mentions(n[k]) : false));
+    const fields = n as unknown as Record<string, N | Array<N | null> | null>;
+    return Object.keys(n).some((k) => k !== 'loc' && k !== 'extra' && (Array.isArray(fields[k]) ? (fields[k] as Array<N | null>).some(mentions) : (fields[k] as N | null)?.type ? mentions(fields[k] as N) : false));
   };
   return (fn.params as N[]).some(mentions);
 }
@@ -293,9 +296,9 @@ function mentionedByParams(fn: N, name: string): boolean {
 export function frameBindings(at: P, ctx: Ctx): Bindings {
   const out = new Map<string, StaticType>();
   for (let q: P | null = at; q; q = q.parentPath ?? null) {
-    const frame = isFunction(q.value) ? ctx.get(q.value) : undefined;
+    const frame = isFunctionPath(q) ? ctx.get(q.value) : undefined;
     if (!frame) continue;
-    for (const [name, t] of typeArgumentBindings(q, frame.call)) if (!out.has(name)) out.set(name, t);
+    for (const [name, t] of typeArgumentBindings(q as P<t.Function>, frame.call)) if (!out.has(name)) out.set(name, t);
   }
   return out;
 }

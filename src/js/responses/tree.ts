@@ -4,42 +4,48 @@
  * its parent.
  */
 import { EMPTY_CTX } from '../context.js';
-import { isFunction, keyName, lookupScope, type N, type P } from '../scope.js';
+import { isFunction, keyName, lookupScope } from '../scope.js';
+import type { N, P, t } from '../ast.js';
+import type * as Loose from '../loose.js';
+import type { NodePath, Typed } from '../path.js';
 import { currentProject } from '../project.js';
 import { isResolved, resolveExpr } from '../values.js';
-import { collectPaths } from '../walk.js';
+import { pathsMatching } from '../walk.js';
 
 /** The Program path above any path. */
-export function programOf(path: P): P {
-  let p = path;
+export function programOf<T extends N>(path: NodePath<T>): Typed<T, t.Program> {
+  let p: P = path;
   while (p.parentPath) p = p.parentPath;
   // The File node sits above Program when the parser hands back a File.
-  return p.value?.type === 'File' ? p.get('program') : p;
+  return (p.value?.type === 'File' ? p.get('program') : p) as Typed<T, t.Program>;
 }
 
 /** Paths of the nodes under `root` that `match` accepts, in source order, skipping type-only syntax. */
-export const findPaths = (root: P, match: (n: N) => boolean): P[] => collectPaths(root, match, { skipTypes: true });
+// Untyped: src/rules' searches (not typed yet) use it.
+export const findPaths = (root: Loose.P, match: (n: Loose.N) => boolean): Loose.P[] => pathsMatching(root, match, { skipTypes: true });
 
-const identCache = new WeakMap<object, Map<string, P[]>>();
-const callCache = new WeakMap<object, Map<string, P[]>>();
+type Call = t.CallExpression | t.OptionalCallExpression;
 
-function cached(cache: WeakMap<object, Map<string, P[]>>, anyPath: P, name: string, match: (n: N) => boolean): P[] {
+const identCache = new WeakMap<object, Map<string, Array<P<t.Identifier>>>>();
+const callCache = new WeakMap<object, Map<string, Array<P<Call>>>>();
+
+function cached<T extends N>(cache: WeakMap<object, Map<string, Array<P<T>>>>, anyPath: P, name: string, match: (n: N) => n is T): Array<P<T>> {
   const program = programOf(anyPath);
   let byName = cache.get(program.value);
   if (!byName) cache.set(program.value, (byName = new Map()));
   let hit = byName.get(name);
-  if (!hit) byName.set(name, (hit = findPaths(program, match)));
+  if (!hit) byName.set(name, (hit = pathsMatching(program, match, { skipTypes: true })));
   return hit;
 }
 
 /** Identifier paths named `name` in the file of `anyPath`. */
-export function identifiersNamed(anyPath: P, name: string): P[] {
-  return cached(identCache, anyPath, name, (n) => n.type === 'Identifier' && n.name === name);
+export function identifiersNamed(anyPath: P, name: string): Array<P<t.Identifier>> {
+  return cached(identCache, anyPath, name, (n): n is t.Identifier => n.type === 'Identifier' && n.name === name);
 }
 
 /** Calls of `name(…)` or `x.name(…)` in the file of `anyPath`. */
-export function callsNamed(anyPath: P, name: string): P[] {
-  return cached(callCache, anyPath, name, (n) => {
+export function callsNamed(anyPath: P, name: string): Array<P<Call>> {
+  return cached(callCache, anyPath, name, (n): n is Call => {
     if (n.type !== 'CallExpression' && n.type !== 'OptionalCallExpression') return false;
     const c = n.callee;
     if (c.type === 'Identifier') return c.name === name;
@@ -65,11 +71,13 @@ function isVariablePosition(p: P): boolean {
     case 'OptionalMemberExpression':
       return pn.object === n || (pn.computed && pn.property === n);
     case 'ObjectProperty':
-    case 'ObjectMethod':
     case 'ClassProperty':
-    case 'ClassMethod':
-    case 'ClassPrivateProperty':
       return pn.value === n || (pn.computed && pn.key === n);
+    case 'ObjectMethod':
+    case 'ClassMethod':
+      return pn.computed && pn.key === n;
+    case 'ClassPrivateProperty':
+      return pn.value === n;
     case 'LabeledStatement':
     case 'BreakStatement':
     case 'ContinueStatement':
@@ -86,13 +94,13 @@ function isVariablePosition(p: P): boolean {
 
 /** Identifier paths that read the variable declared at `idPath` (its declaration excluded). */
 export function referencesOf(idPath: P): P[] {
-  const name: string = idPath.value.name;
+  const name = (idPath.value as t.Identifier).name;
   const scope = lookupScope(idPath, name);
   if (!scope) return [];
   const out: P[] = [];
   for (const ref of identifiersNamed(idPath, name)) {
     if (ref.value === idPath.value || !isVariablePosition(ref)) continue;
-    if (ref.value.start < scope.node.start || ref.value.end > scope.node.end) continue;
+    if (ref.value.start! < scope.node.start! || ref.value.end! > scope.node.end!) continue;
     if (lookupScope(ref, name)?.node !== scope.node) continue;
     if (isWriteTarget(ref)) continue;
     out.push(ref);
@@ -108,7 +116,7 @@ function isWriteTarget(p: P): boolean {
   if (pn.type === 'AssignmentExpression' && pn.left === p.value) return true;
   if (pn.type === 'UpdateExpression') return true;
   if (pn.type === 'VariableDeclarator' && pn.id === p.value) return true;
-  if (isFunction(pn) && (pn.params as N[]).includes(p.value)) return true;
+  if (isFunction(pn) && ((pn as t.Function).params as N[]).includes(p.value)) return true;
   if (pn.type === 'ObjectProperty' && parentOf(parent!)?.value.type === 'ObjectPattern') return true;
   if (pn.type === 'ArrayPattern' || pn.type === 'RestElement' || (pn.type === 'AssignmentPattern' && pn.left === p.value)) return true;
   return false;
@@ -128,12 +136,13 @@ export function functionNameId(fn: P): P | null {
   return null;
 }
 
-const callerCache = new WeakMap<object, P[]>();
+const callerCache = new WeakMap<object, Array<P<Call>>>();
 
 /** The name a function is called by: its declaration id, the variable, property or method it is bound to. */
 function calledName(fn: P): string | null {
   const n = fn.value;
-  if (n.id?.type === 'Identifier') return n.id.name;
+  const id = (n as { id?: N | null }).id;
+  if (id?.type === 'Identifier') return id.name;
   if ((n.type === 'ClassMethod' || n.type === 'ObjectMethod') && !n.computed) return keyName(n.key);
   const parent = parentOf(fn);
   const pn = parent?.value;
@@ -144,15 +153,15 @@ function calledName(fn: P): string | null {
 }
 
 /** Calls in the file whose callee resolves to `fn`. */
-export function callersOf(fn: P): P[] {
+export function callersOf(fn: P): Array<P<Call>> {
   const hit = callerCache.get(fn.value);
   if (hit) return hit;
-  const out: P[] = [];
+  const out: Array<P<Call>> = [];
   callerCache.set(fn.value, out);
   const name = calledName(fn);
   if (!name) return out;
   const project = currentProject();
-  project?.lookedPast(project.fileAt(fn.value.start));
+  project?.lookedPast(project.fileAt(fn.value.start!));
   // This file, then the other files of the run that mention the name (imports are followed by resolveExpr).
   const programs = [programOf(fn)];
   for (const file of project?.filesCalling(name) ?? []) {
@@ -169,17 +178,17 @@ export function callersOf(fn: P): P[] {
 }
 
 /** Enclosing functions of a path, innermost first. */
-export function enclosingFunctions(p: P): P[] {
+export function enclosingFunctions(p: P): Loose.P[] /* src/rules reads their offsets */ {
   const out: P[] = [];
   for (let q = parentOf(p); q; q = parentOf(q)) if (isFunction(q.value)) out.push(q);
   return out;
 }
 
-const TRANSPARENT = new Set(['ParenthesizedExpression', 'TSAsExpression', 'TSSatisfiesExpression', 'TSNonNullExpression', 'TSTypeAssertion', 'TypeCastExpression']);
+const TRANSPARENT = new Set<N['type']>(['ParenthesizedExpression', 'TSAsExpression', 'TSSatisfiesExpression', 'TSNonNullExpression', 'TSTypeAssertion', 'TypeCastExpression']);
 
 /** Is `parent` a wrapper that only changes the type (or adds parentheses) of `child`? */
 export function isTransparentParent(parent: N, child: N): boolean {
-  return TRANSPARENT.has(parent.type) && parent.expression === child;
+  return TRANSPARENT.has(parent.type) && (parent as t.TSAsExpression).expression === child;
 }
 
 /** Climb type assertions and parentheses: the outermost path with the same value as `p`. */
@@ -190,7 +199,7 @@ export function climb(p: P): P {
 }
 
 /** A member expression's property name: `a.b`, `a['b']`, or a numeric index as its digits. */
-export function propertyName(member: N): string | null {
+export function propertyName(member: t.MemberExpression | t.OptionalMemberExpression): string | null {
   const prop = member.property;
   if (!member.computed) return prop.type === 'Identifier' ? prop.name : null;
   if (prop.type === 'StringLiteral') return prop.value;

@@ -6,7 +6,8 @@
  * migrated file would not type-check.
  */
 import type { SourceEdit } from '../edits.js';
-import { keyName, unwrap, type N, type P } from '../scope.js';
+import { keyName, unwrap } from '../scope.js';
+import type { N, P, t } from '../ast.js';
 import { parentOf, programOf } from './tree.js';
 
 /** The type argument of the call whose result is the value at `p` (`api<Pod[]>(…)`, also under `await`). */
@@ -30,7 +31,7 @@ export function typesAt(p: P): N[] {
       continue;
     }
     if (pn.type === 'ParenthesizedExpression' || pn.type === 'TSNonNullExpression' || (pn.type === 'AwaitExpression' && pn.argument === q.value)) continue;
-    if (pn.type === 'VariableDeclarator' && pn.init === q.value && pn.id.type === 'Identifier' && pn.id.typeAnnotation) out.push(pn.id.typeAnnotation.typeAnnotation);
+    if (pn.type === 'VariableDeclarator' && pn.init === q.value && pn.id.type === 'Identifier' && pn.id.typeAnnotation) out.push((pn.id.typeAnnotation as t.TSTypeAnnotation).typeAnnotation);
     break;
   }
   return out;
@@ -40,7 +41,8 @@ export function typesAt(p: P): N[] {
 export function elementType(t: N): N | null {
   if (t?.type === 'TSArrayType') return t.elementType;
   if (t?.type === 'TSTypeReference' && t.typeName.type === 'Identifier' && (t.typeName.name === 'Array' || t.typeName.name === 'ReadonlyArray')) {
-    const params = t.typeParameters ?? t.typeArguments;
+    // `typeArguments` is Babel 8's name for it.
+    const params = t.typeParameters ?? (t as { typeArguments?: typeof t.typeParameters }).typeArguments;
     return params?.params?.length === 1 ? params.params[0] : null;
   }
   return null;
@@ -62,7 +64,7 @@ export function membersOf(t: N, at: P): TypeMember[] {
   const program = programOf(at).value;
   for (const stmt of program.body as N[]) {
     const decl = stmt.type === 'ExportNamedDeclaration' ? stmt.declaration : stmt;
-    if (!decl || decl.id?.name !== name) continue;
+    if (!decl || (decl as { id?: { name?: string } | null }).id?.name !== name) continue;
     if (decl.type === 'TSInterfaceDeclaration') return signatures(name, decl.body.body);
     if (decl.type === 'TSTypeAliasDeclaration' && decl.typeAnnotation.type === 'TSTypeLiteral') return signatures(name, decl.typeAnnotation.members);
   }
@@ -82,13 +84,13 @@ function signatures(typeName: string, members: readonly N[]): TypeMember[] {
 /** Rename a property signature's key (`desiredStatus: string` → `status: string`). */
 export function renameSignature(source: string, member: TypeMember, to: string): SourceEdit[] | null {
   const key = member.key;
-  if (key.type === 'Identifier') return [{ start: key.start, end: key.end, text: to, node: member.signature }];
-  if (key.type === 'StringLiteral' && source.slice(key.start + 1, key.end - 1) === key.value) return [{ start: key.start + 1, end: key.end - 1, text: to, node: member.signature }];
+  if (key.type === 'Identifier') return [{ start: key.start!, end: key.end!, text: to, node: member.signature }];
+  if (key.type === 'StringLiteral' && source.slice(key.start! + 1, key.end! - 1) === key.value) return [{ start: key.start! + 1, end: key.end! - 1, text: to, node: member.signature }];
   return null;
 }
 
 /** `api<Pod[]>(…)` → `api<{ pods: Pod[] }>(…)`: the call now returns the envelope. */
 export function wrapTypeArgument(source: string, arg: N, key: string): SourceEdit {
-  return { start: arg.start, end: arg.end, text: `{ ${key}: ${source.slice(arg.start, arg.end)} }`, node: arg };
+  return { start: arg.start!, end: arg.end!, text: `{ ${key}: ${source.slice(arg.start!, arg.end!)} }`, node: arg };
 }
 
