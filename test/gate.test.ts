@@ -13,6 +13,7 @@ import { commentSyntaxFor } from '../src/markers/syntax.js';
 import { insideComment, walkCommentLines } from '../src/markers/comments.js';
 import { ALWAYS_SKIPPED_DIRS } from '../src/scan/discover.js';
 import { otherLanguageOf } from '../src/scan/kinds.js';
+import { codeRanges } from '../src/js/components.js';
 
 const V1 = 'https://rest.runpod.io/v1';
 
@@ -43,11 +44,15 @@ function unreported(dir: string): { scanned: number; missing: string[] } {
     const text = fs.readFileSync(path.join(dir, rel), 'utf8');
     if (!text.includes(V1)) continue;
     const markdown = !!commentSyntaxFor(rel).fences;
+    // An HTML page's markup is text for readers, like Markdown prose.
+    const code = /\.html?$/.test(rel) ? codeRanges(text, rel) : null;
+    const lineStarts = [0, ...[...text.matchAll(/\n/g)].map((m) => m.index + 1)];
     walkCommentLines(text, rel, (i, line, syntax, inBlock, fenced) => {
       const at = line.indexOf(V1);
       if (at < 0 || /[\w-]/.test(line.charAt(at + V1.length))) return;
-      // Code only: not a comment, not Markdown prose.
+      // Code only: not a comment, not Markdown prose, not a page's markup.
       if ((markdown && !fenced) || insideComment(line.slice(0, at), syntax, inBlock)) return;
+      if (code && !code.some(([s, e]) => lineStarts[i]! + at >= s && lineStarts[i]! + at < e)) return;
       if (!reported.get(rel)?.has(i + 1)) missing.push(`${rel}:${i + 1}`);
     });
   }
@@ -117,6 +122,16 @@ describe('gate invariant: no v1 base URL without a warning or error at its line'
     const run = cli(['lint', '.'], dir);
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/4:10 {2}error {2}REST v1 base URL https:\/\/rest\.runpod\.io\/v1 is still here.*in this component's markup, and v2-migrate rewrites only its <script> code/);
+    expect(unreported(dir).missing).toEqual([]);
+  });
+
+  it('an HTML page\'s text is prose (info), its <script> code is gated', () => {
+    const dir = tempProject({
+      'site/index.html': '<p>The old API lived at <a href="https://rest.runpod.io/v1/pods">https://rest.runpod.io/v1/pods</a>.</p>\n<script>\n  const API = "https://rest.runpod.io/v1";\n  fetch(API + "/pods/" + id + "/whatever");\n</script>\n',
+    });
+    const run = cli(['lint', '--format', 'json', '.'], dir);
+    const doc = JSON.parse(run.stdout) as { files: JsonFile[] };
+    expect(doc.files[0]!.findings.map((x) => `${x.line}:${x.column} ${x.ruleId} ${x.severity}`)).toEqual(['1:34 prose-url info', '3:15 base-url error', '4:3 unknown-path error']);
     expect(unreported(dir).missing).toEqual([]);
   });
 

@@ -25,7 +25,14 @@ export function uncoveredBaseFindings(file: string, text: string, findings: read
     if (reported.has(i + 1) || (prose && !fenced)) return;
     const hit = firstBase(lineText, bases.legacy, (at) => !insideComment(lineText.slice(0, at), syntax, blockAtLineStart));
     if (!hit) return;
-    const why = inMarkup?.(i, hit.at)
+    const markup = inMarkup?.(i, hit.at) ?? false;
+    if (markup && isPage(file)) {
+      // A page's markup is text for readers, like Markdown prose: reported, not gated.
+      const url = /^[^\s"'`<>()]*/.exec(lineText.slice(hit.at))![0];
+      out.push({ ruleId: 'prose-url', severity: RULES['prose-url'].severity, line: i + 1, column: hit.at + 1, message: `REST v1 URL ${url} in this page's text, outside its <script> code (v1 was retired on 2026-11-15). Markup is not rewritten: update it by hand if it tells readers how to call the API.`, fixable: false });
+      return;
+    }
+    const why = markup
       ? `it is in this component's markup, and v2-migrate rewrites only its <script> code. Update it by hand`
       : `v2-migrate cannot see every request that uses it (a script that sources this file, a module that imports it, a program it is handed to), so moving it could send v1 paths to the v2 host (${bases.target}). Migrate it together with the code that uses it`;
     out.push({
@@ -39,6 +46,9 @@ export function uncoveredBaseFindings(file: string, text: string, findings: read
   });
   return out;
 }
+
+/** An HTML page (not a component, whose markup binds values in code-like templates). */
+const isPage = (file: string): boolean => /\.html?$/i.test(file);
 
 /** For a component or page: is (line index, column) outside its code (template, markup, a JSON island)? */
 function markupTest(file: string, text: string): ((line: number, column: number) => boolean) | null {
