@@ -1,4 +1,4 @@
-import type { P } from './scope.js';
+import type { P, t } from './ast.js';
 
 /**
  * A parsed file as the engine holds it. Its own module so that the declarations of the modules that
@@ -6,5 +6,5 @@ import type { P } from './scope.js';
  */
 export interface Parsed {
   /** The path of the File node. */
-  root: P;
+  root: P<t.File>;
 }

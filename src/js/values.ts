@@ -1,7 +1,7 @@
 import type { Piece } from '../url/pieces.js';
 import { bindingOf, enclosingClass, isFunction, keyName, memberName, requiredModule, unwrap } from './scope.js';
 import type { CallLike, EnvValueNode, N, P, t } from './ast.js';
-import type { NodePath, Next } from './path.js';
+import type { NodePath } from './path.js';
 import { withFrame, type Ctx } from './context.js';
 import { currentProject } from './project.js';
 
@@ -191,7 +191,6 @@ function optionalSpread(r: Resolution, depth: number): Resolution {
  * initializers, parameters to the arguments of the current frame, members of object literals and
  * classes, calls of local functions to what they return.
  */
-export function resolveExpr<T extends N>(path: NodePath<T>, ctx: Ctx, depth?: number): Resolution<Next<T>>;
 export function resolveExpr(path: P, ctx: Ctx, depth = 0): Resolution {
   if (depth > MAX_DEPTH) return { unresolved: true, path };
   const p = unwrap(path);
