@@ -137,7 +137,7 @@ function pathEdits(plan: RequestPlan, env: PlanEnv, site: HttpSite, change: UrlC
     if (piece?.kind !== 'text' || piece.origin.path.node?.type !== 'StringLiteral') continue;
     let value = piece.text;
     for (const e of [...pieceEdits].sort((a, b) => b.start - a.start)) value = value.slice(0, e.start) + e.text + value.slice(e.end);
-    const typed = literalTypeEdits(piece.origin.path, value, env.source);
+    const typed = literalTypeEdits(piece.origin.path as P<t.StringLiteral>, value, env.source);
     if (typeof typed === 'string') return `${JSON.stringify(piece.text)} cannot simply become ${JSON.stringify(value)}: ${typed}`;
     if (!typed) continue;
     edits.push(...typed.edits);

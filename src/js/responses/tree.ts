@@ -116,7 +116,7 @@ function isWriteTarget(p: P): boolean {
   if (pn.type === 'AssignmentExpression' && pn.left === p.value) return true;
   if (pn.type === 'UpdateExpression') return true;
   if (pn.type === 'VariableDeclarator' && pn.id === p.value) return true;
-  if (isFunction(pn) && ((pn as t.Function).params as N[]).includes(p.value)) return true;
+  if (isFunction(pn) && (pn.params as N[]).includes(p.value)) return true;
   if (pn.type === 'ObjectProperty' && parentOf(parent!)?.value.type === 'ObjectPattern') return true;
   if (pn.type === 'ArrayPattern' || pn.type === 'RestElement' || (pn.type === 'AssignmentPattern' && pn.left === p.value)) return true;
   return false;
