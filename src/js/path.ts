@@ -41,7 +41,7 @@ export class NodePath<T extends t.Node = t.Node> {
       if (!child || child.value !== value) children[name] = child = new NodePath(value, path, name);
       path = child;
     }
-    return path as NodePath;
+    return path;
   }
 
   /** The value if it is a node, else the nearest node above it (null at the top). */
@@ -58,6 +58,6 @@ export class NodePath<T extends t.Node = t.Node> {
       if (above) above = above.parentPath;
     }
     while (above && !isNode(above.value)) above = above.parentPath;
-    return above as NodePath | null;
+    return above;
   }
 }
