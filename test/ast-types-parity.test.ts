@@ -15,8 +15,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseForTransform } from '../src/js/parse.js';
-import { lookupScope, type N, type P } from '../src/js/scope.js';
-import { collectPaths } from '../src/js/walk.js';
+import type { N, P, t } from '../src/js/ast.js';
+import { lookupScope } from '../src/js/scope.js';
+import { pathsMatching } from '../src/js/walk.js';
 import { listFiles } from './helpers.js';
 
 const require = createRequire(import.meta.url);
@@ -132,7 +133,7 @@ function comparePaths(source: string, file: string): number {
   if (!root) return 0;
   const astTypesPath = astTypesPaths(root);
   let compared = 0;
-  for (const p of collectPaths(root, () => true)) {
+  for (const p of pathsMatching(root, () => true)) {
     for (const q of [p, p.parentPath]) {
       if (!q) continue;
       const expected = astTypesPath(q);
@@ -153,7 +154,7 @@ function compareScopes(source: string, file: string): number {
   if (!parsed) return 0;
   const astTypesPath = astTypesPaths(parsed);
   let compared = 0;
-  for (const id of collectPaths(parsed, (n) => n.type === 'Identifier')) {
+  for (const id of pathsMatching(parsed, (n): n is t.Identifier => n.type === 'Identifier')) {
     const name: string = id.node.name;
     let expected: ReturnType<typeof astTypesLookup>;
     try {

@@ -6,7 +6,6 @@ import { EMPTY_CTX, withFrame, type Ctx } from './context.js';
 import { nodeIndex } from './node-index.js';
 import { isFunction } from './scope.js';
 import type { CallLike, N, P, t } from './ast.js';
-import type * as Loose from './loose.js';
 import { argsOf, isResolved, recordVisits, resolveExpr, type UrlPiece } from './values.js';
 import { shapeOf, type Bases } from '../url/shape.js';
 import { matchTemplate, operationFor } from '../map/match.js';
@@ -19,7 +18,7 @@ import { pushTo } from '../util/multimap.js';
 export interface SiteInstance {
   site: HttpSite;
   /** The outermost call in user code (a wrapper call, or the client call itself). Findings point here. */
-  root: Loose.P; // src/rules reads its node's offsets (possibly null in @babel/types)
+  root: P<CallLike>;
   ctx: Ctx;
 }
 

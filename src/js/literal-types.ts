@@ -30,8 +30,8 @@ interface Slot {
 }
 
 /** The edits that keep the literal's declared type in step with its new value, or why the rewrite must wait. */
-export function literalTypeEdits(literal: P, to: string, source: string): LiteralTypeEdits | string | null {
-  const from = (literal.value as t.StringLiteral).value; // a string literal's path (the piece it wrote)
+export function literalTypeEdits(literal: P<t.StringLiteral>, to: string, source: string): LiteralTypeEdits | string | null {
+  const from = literal.node.value;
   const outer = climb(literal);
   if (outer !== literal && outer.value.type !== 'ParenthesizedExpression' && !isAsConst(outer.value)) return null;
   const slot = slotOf(outer);

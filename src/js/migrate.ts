@@ -13,10 +13,10 @@ import type { DeclaredWrapper } from './clients/index.js';
 import { isSuppressed, parseMarkers, type MarkerIndex } from '../markers/index.js';
 import type { EnvValueNode, N, P, t } from './ast.js';
 
-/** A node of a parsed file or a .env value: URL literals can be either. */
-type AnyNode = N | EnvValueNode;
+/** A node of a parsed file or a .env value (URL literals can be either), or where a finding points (rules/plan.ts). */
+type AnyNode = Anchor;
 import { nodeIndex, type NodeIndex } from './node-index.js';
-import { finding, type PlannedFinding, type RequestPlan } from '../rules/plan.js';
+import { finding, type Anchor, type PlannedFinding, type RequestPlan } from '../rules/plan.js';
 import { holdsItsBase, planRequest } from '../rules/request.js';
 import { planLiteral, type LiteralPlan } from '../rules/literals.js';
 import { planResponseFile } from '../rules/response.js';
@@ -208,7 +208,7 @@ function analyzeProject(project: Project, options: MigrateOptions): Map<string, 
 /** A literal plan and what its evaluation read (interpolated constants). */
 interface LiteralPlanned {
   plan: LiteralPlan;
-  visited: Set<AnyNode>;
+  visited: Set<N | EnvValueNode>;
 }
 
 /** v1 URLs written in literals that no understood request uses (route tables, test expectations, constants). */
@@ -221,7 +221,7 @@ function planLiterals(jsFiles: readonly ProjectFile[], literalsOf: ReadonlyMap<P
       const node = path.node;
       if (literalParts(node).some((q) => touchedByAny.has(q))) continue;
       if (planned.some((outer) => node.start! >= outer.start! && node.end! <= outer.end!)) continue;
-      const visited = new Set<AnyNode>();
+      const visited = new Set<N | EnvValueNode>();
       const plan = recordVisits(visited, () => planLiteral(path, source, bases));
       if (!plan) continue;
       planned.push(node);
@@ -254,7 +254,7 @@ function holdFindings(findings: readonly PlannedFinding[], base: AnyNode, where:
  * A complete URL written inline (a test expectation) stands alone and is never held. Returns, for a
  * node, the first such use (or null).
  */
-function heldBases(project: Project, bases: Bases, understood: ReadonlySet<AnyNode>): (node: AnyNode) => AnyNode | null {
+function heldBases(project: Project, bases: Bases, understood: ReadonlySet<N | EnvValueNode>): (node: AnyNode) => AnyNode | null {
   const verdict = new Map<AnyNode, AnyNode | null>();
   return (node: AnyNode): AnyNode | null => {
     if (verdict.has(node)) return verdict.get(node)!;
@@ -291,7 +291,7 @@ function holdRequestsOnHeldBases(plans: RequestPlan[], isHeld: (node: AnyNode) =
     // A request with nothing else to report still gets a finding of its own: the gate must show every call left on v1.
     const root = plan.instance.root.node;
     const stmt = statementAround(plan.instance.root);
-    const inside = (n: N): boolean => n.start! >= stmt.start! && n.end! <= stmt.end!;
+    const inside = (n: AnyNode): boolean => n.start! >= stmt.start! && n.end! <= stmt.end!;
     if (!plan.findings.some((f) => inside(f.anchor)) && !inside(base)) {
       plan.findings.push(finding('base-url', root, `This request still goes to REST v1: its base URL (${where(base, root)}) cannot move yet (see the finding there); it moves with the base.`, false));
     }
@@ -345,6 +345,7 @@ function boundToName(path: P): boolean {
 /** The path of a string literal, template quasi or .env value node. */
 function pathOfLiteral(project: Project, node: AnyNode): P | null {
   if (node.type === 'EnvValue') return { node, value: node, parentPath: null } as unknown as P;
+  if (node.type === 'QueryParameter') return null; // a finding's anchor, never a literal
   const file = project.fileAt(node.start!);
   if (!file.parsed) return null;
   return nodeIndex(file.parsed).literalPath(node);
@@ -354,7 +355,7 @@ function pathOfLiteral(project: Project, node: AnyNode): P | null {
 function markerLookup(project: Project): (f: PlannedFinding) => boolean {
   const indexes = new Map<ProjectFile, MarkerIndex>();
   return (f) => {
-    const file = project.fileAt(f.anchor.start);
+    const file = project.fileAt(f.anchor.start!);
     if (!indexes.has(file)) indexes.set(file, parseMarkers(file.source, file.file));
     return isSuppressed(indexes.get(file), f.line, f.ruleId);
   };
@@ -394,7 +395,7 @@ function releaseFrozenFindings(findings: PlannedFinding[], frozen: ReadonlySet<A
  * path on the v2 host.
  */
 interface Understanding {
-  ok: Set<AnyNode>;
+  ok: Set<N | EnvValueNode>;
   /** For a node a request holds: that request and why, said before other holds add to its findings. */
   heldBy: Map<AnyNode, Holder>;
 }
@@ -405,9 +406,9 @@ interface Holder {
 }
 
 function understoodNodes(plans: readonly RequestPlan[], literalPlans: readonly LiteralPlanned[]): Understanding {
-  const ok = new Set<AnyNode>();
+  const ok = new Set<N | EnvValueNode>();
   const heldBy = new Map<AnyNode, Holder>();
-  const not = new Set<AnyNode>();
+  const not = new Set<N | EnvValueNode>();
   for (const plan of plans) {
     const migrated = plan.understood && !plan.hold && !plan.findings.some(holdsItsBase);
     const holder = migrated ? null : { plan, reason: holdReason(plan) };
@@ -479,8 +480,8 @@ function splitByFile(project: Project, edits: readonly SourceEdit[], findings: r
     pushTo(editsOf, f, { ...e, start: e.start - f.start, end: e.end - f.start });
   }
   for (const x of findings) {
-    const f = project.fileAt(x.anchor.start);
-    pushTo(findingsOf, f, LINE_BREAKS_JS_ONLY.test(f.source) ? { ...x, ...lineIndex(f.source)(x.anchor.start - f.start) } : x);
+    const f = project.fileAt(x.anchor.start!);
+    pushTo(findingsOf, f, LINE_BREAKS_JS_ONLY.test(f.source) ? { ...x, ...lineIndex(f.source)(x.anchor.start! - f.start) } : x);
   }
   const out = new Map<string, MigrateResult>();
   for (const f of project.files) {

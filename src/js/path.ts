@@ -2,14 +2,6 @@ import type * as t from '@babel/types';
 import { isNode } from './node-types.js';
 
 /**
- * The paths a path leads to: typed, except from an untyped path (`NodePath<any>`, which src/rules
- * still uses), whose neighbours stay untyped so that code keeps compiling until it is typed.
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Typed<T, U extends t.Node> = 0 extends 1 & T ? NodePath<any> : NodePath<U>;
-export type Next<T> = Typed<T, t.Node>;
-
-/**
  * A path to a value of a parsed file: the part of ast-types' `NodePath` the engine uses, with its
  * semantics. A child's path is made once and then reused (while the child is the same value), so
  * paths compare by identity; `node` is the value when it is a node, else the nearest node above.
@@ -24,7 +16,7 @@ export class NodePath<T extends t.Node = t.Node> {
    * The path above (an array's path for an array element). Null only on the top path (the File
    * node's), which the engine never climbs from, so it is typed as always there.
    */
-  readonly parentPath: Next<T>;
+  readonly parentPath: NodePath;
 
   constructor(
     /**
@@ -36,11 +28,11 @@ export class NodePath<T extends t.Node = t.Node> {
     /** The property of the parent's value that holds this one (a position for an array element). */
     readonly name: string | number | null = null,
   ) {
-    this.parentPath = parentPath as Next<T>;
+    this.parentPath = parentPath as NodePath;
   }
 
   /** The path of `value[a][b]…` below this one. */
-  get(...names: Array<string | number>): Next<T> {
+  get(...names: Array<string | number>): NodePath {
     let path: NodePath = this;
     for (const name of names) {
       const value = (path.value as unknown as Record<string | number, t.Node>)[name]!;
@@ -49,7 +41,7 @@ export class NodePath<T extends t.Node = t.Node> {
       if (!child || child.value !== value) children[name] = child = new NodePath(value, path, name);
       path = child;
     }
-    return path as Next<T>;
+    return path;
   }
 
   /** The value if it is a node, else the nearest node above it (null at the top). */
@@ -59,13 +51,13 @@ export class NodePath<T extends t.Node = t.Node> {
   }
 
   /** The path of the nearest node above this value's node (arrays and non-node values are skipped). */
-  get parent(): Next<T> | null {
+  get parent(): NodePath | null {
     let above: NodePath | null = this.parentPath;
     if (!isNode(this.value)) {
       while (above && !isNode(above.value)) above = above.parentPath;
       if (above) above = above.parentPath;
     }
     while (above && !isNode(above.value)) above = above.parentPath;
-    return above as Next<T> | null;
+    return above;
   }
 }

@@ -1,9 +1,6 @@
 import { establishesScope, scanBindings, type Steps } from './bindings.js';
 import type { N, P, t } from './ast.js';
-import type { NodePath, Next } from './path.js';
-
-// Untyped aliases for src/rules only (the engine's typed ones are in ast.ts).
-export type { N, P } from './loose.js';
+import type { NodePath } from './path.js';
 
 export type Binding =
   | { kind: 'param'; fn: P<t.Function>; index: number; keyPath: string[]; defaultValue: P | null }
@@ -26,8 +23,7 @@ export const FUNCTION_TYPES = new Set<string>([
   'ClassPrivateMethod',
 ] satisfies Array<t.Function['type']>);
 
-// Not a type guard: src/rules (untyped yet) narrows its values with it. `isFunctionPath` narrows.
-export const isFunction = (node: N | null | undefined): boolean => !!node && FUNCTION_TYPES.has(node.type);
+export const isFunction = (node: N | null | undefined): node is t.Function => !!node && FUNCTION_TYPES.has(node.type);
 /** `isFunction` of a path's value, narrowing the path. */
 export const isFunctionPath = (path: P): path is P<t.Function> => isFunction(path.value);
 
@@ -42,10 +38,10 @@ const TRANSPARENT = new Set<string>([
 ] satisfies Array<N['type']>);
 
 /** Skip type assertions, parentheses and `await` around an expression. */
-export function unwrap<T extends N>(path: NodePath<T>): Next<T> {
+export function unwrap(path: NodePath): P {
   let p: P = path;
   while (p.node && TRANSPARENT.has(p.node.type)) p = p.get(p.node.type === 'AwaitExpression' ? 'argument' : 'expression');
-  return p as Next<T>;
+  return p;
 }
 
 /** Name of a non-computed property key (or a string-literal key). */

@@ -1,7 +1,6 @@
 import type { Piece } from '../url/pieces.js';
 import { bindingOf, enclosingClass, isFunction, keyName, memberName, requiredModule, unwrap } from './scope.js';
 import type { CallLike, EnvValueNode, N, P, t } from './ast.js';
-import type { NodePath, Next } from './path.js';
 import { withFrame, type Ctx } from './context.js';
 import { currentProject } from './project.js';
 
@@ -35,25 +34,21 @@ export interface Origin {
 }
 export type UrlPiece = Piece<Origin>;
 
-/**
- * `Q`, the path type, is `P` in the engine; what src/rules resolves from its untyped paths comes back
- * untyped (see `resolveExpr`).
- */
-export interface Resolved<Q extends NodePath = P> {
-  path: Q;
+export interface Resolved {
+  path: P;
   ctx: Ctx;
 }
-export interface Unresolved<Q extends NodePath = P> {
+export interface Unresolved {
   unresolved: true;
-  path: Q;
+  path: P;
   unboundFn?: P;
   envVar?: string;
 }
-export type Resolution<Q extends NodePath = P> = Resolved<Q> | Unresolved<Q>;
+export type Resolution = Resolved | Unresolved;
 
 const MAX_DEPTH = 40;
 
-export const isResolved = <Q extends NodePath>(r: Resolution<Q>): r is Resolved<Q> => !('unresolved' in r);
+export const isResolved = (r: Resolution): r is Resolved => !('unresolved' in r);
 
 function envVarOf(node: N | null | undefined): string | null {
   // process.env.X / process.env['X'] / import.meta.env.X
@@ -191,7 +186,6 @@ function optionalSpread(r: Resolution, depth: number): Resolution {
  * initializers, parameters to the arguments of the current frame, members of object literals and
  * classes, calls of local functions to what they return.
  */
-export function resolveExpr<T extends N>(path: NodePath<T>, ctx: Ctx, depth?: number): Resolution<Next<T>>;
 export function resolveExpr(path: P, ctx: Ctx, depth = 0): Resolution {
   if (depth > MAX_DEPTH) return { unresolved: true, path };
   const p = unwrap(path);

@@ -1,5 +1,4 @@
 import type { N, P } from './ast.js';
-import type * as Loose from './loose.js';
 
 /** Keys that never hold code: positions, comments, parser extras. */
 const NON_CODE_KEYS = new Set(['loc', 'comments', 'tokens', 'extra', 'leadingComments', 'trailingComments', 'innerComments']);
@@ -117,6 +116,3 @@ export function pathsMatching(root: P, match: (n: N) => boolean, options: Search
   }
   return out;
 }
-
-/** `pathsMatching` untyped, for src/rules (not typed yet). */
-export const collectPaths = pathsMatching as (root: Loose.P, match: (n: Loose.N) => boolean, options?: SearchOptions) => Loose.P[];

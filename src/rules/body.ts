@@ -7,7 +7,7 @@ import { UNKNOWN, isKnown, type Static } from '../js/body/static.js';
 import { objectEdits, todoAbove, toSource, type PropChange } from '../js/body/text.js';
 import type { SourceEdit } from '../js/edits.js';
 import type { HttpSite } from '../js/clients/model.js';
-import type { N, P } from '../js/scope.js';
+import type { N, P, t } from '../js/ast.js';
 import { finding, type PlanEnv, type PlannedFinding } from './plan.js';
 import type { BodyOperationId } from '../map/bodies.js';
 import { ADAPTER_BASENAME, adapterCallOf, wrapInAdapter } from '../js/body/adapter.js';
@@ -93,13 +93,13 @@ export function v2BodyProblems(schema: V2BodySchemaName, body: Record<string, St
     .map((i) => `${i.path.length ? i.path.join('.') : 'body'}: ${i.message}`);
 }
 
-function bodyObjectOf(site: HttpSite): { object: P; via: P[] } | null {
+function bodyObjectOf(site: HttpSite): { object: P<t.ObjectExpression>; via: Array<P<t.Identifier>> } | null {
   if (site.body.kind !== 'value') return null;
   const object = site.body.value.path;
   if (object.node.type !== 'ObjectExpression') return null;
   const holder = object.parentPath?.value;
-  const via = holder?.type === 'VariableDeclarator' && holder.id.type === 'Identifier' ? [object.parentPath.get('id')] : [];
-  return { object, via };
+  const via = holder?.type === 'VariableDeclarator' && holder.id.type === 'Identifier' ? [object.parentPath.get('id') as P<t.Identifier>] : [];
+  return { object: object as P<t.ObjectExpression>, via };
 }
 
 /**
@@ -127,7 +127,7 @@ export function planBody(site: HttpSite, op: V1Operation, root: P, env: BodyEnv,
 
   // TODOs, one per line: decisions on a one-line object share its statement, so equal advice is merged.
   const todos: Array<{ node: N; fields: string[]; advice: string }> = [];
-  const multiline = env.source.slice(located.object.node.start, located.object.node.end).includes('\n');
+  const multiline = env.source.slice(located.object.node.start!, located.object.node.end!).includes('\n');
   /** `builder`: the field has a v2 place, but this body cannot be moved there automatically. */
   /** A decision no run-time value could settle (a field with no v2 place, a known fallback list, a clash). */
   let settledOnlyByAPerson = false;
@@ -171,7 +171,7 @@ export function planBody(site: HttpSite, op: V1Operation, root: P, env: BodyEnv,
       }
     }
     if (!out.consumes.length && !out.writes.length) continue;
-    const props = out.consumes.map((k) => body.props.get(k)!).sort((a, b) => a.prop.node.start - b.prop.node.start);
+    const props = out.consumes.map((k) => body.props.get(k)!).sort((a, b) => a.prop.node.start! - b.prop.node.start!);
     const text = out.writes.map((w) => `${w.key}: ${w.text}`).join(', ');
     props.forEach((p, i) => changes.set(p.prop.node, i === 0 && text ? { kind: 'replace', text } : { kind: 'remove' }));
     for (const k of out.consumes) consumed.add(k);
@@ -259,7 +259,7 @@ function planUnseenBody(plan: BodyPlan, carrier: P | undefined, op: V1Operation,
     return;
   }
   if (v2 || !needsAdapter(id)) return;
-  const file = carrier ? currentProject()?.fileAt(carrier.node.start).file : undefined;
+  const file = carrier ? currentProject()?.fileAt(carrier.node.start!).file : undefined;
   const edit = carrier && file && env.adapters ? wrapInAdapter(env.source, carrier, id, file) : null;
   if (edit) {
     plan.specific.push(edit);
@@ -280,7 +280,7 @@ const mappingOf = (op: V1Operation): BodyMapping => bodyMappingFor(op.id)!;
  */
 function carrierFor(carriers: readonly P[], site: HttpSite): P | undefined {
   const pathNodes = site.url.filter((piece) => piece.kind === 'text' && !piece.text.includes('://') && !piece.origin.declared).map((piece) => piece.origin.path.node);
-  const within = (outer: N, inner: N): boolean => inner.start >= outer.start && inner.end <= outer.end;
+  const within = (outer: N, inner: N): boolean => inner.start! >= outer.start! && inner.end! <= outer.end!;
   for (const c of carriers) {
     const fn = enclosingFunction(c);
     if (fn && pathNodes.some((n) => within(fn.node, n))) return c;
@@ -291,7 +291,7 @@ function carrierFor(carriers: readonly P[], site: HttpSite): P | undefined {
 /** A body literal wrapped in its operation's adapter, or null when this file cannot import one. */
 function adaptLiteral(object: P, op: V1Operation, root: P, env: BodyEnv): BodyPlan | null {
   const id = op.id as BodyOperationId;
-  const file = currentProject()?.fileAt(object.node.start).file;
+  const file = currentProject()?.fileAt(object.node.start!).file;
   const edit = file && env.adapters ? wrapInAdapter(env.source, object, id, file) : null;
   if (!edit) return null;
   const message = `The body of ${label(op)} is completed at run time (values or later writes only known then), so it is not rewritten in place: the fix wraps it in ${adapterName(id)}(…), a generated adapter (${ADAPTER_BASENAME} next to this code) that reshapes it for v2 when the request is sent and throws on a field v2 has no place for; review the fields your code sends.`;
@@ -330,7 +330,7 @@ function planWrites(plan: BodyPlan, body: BodyObject, mapping: BodyMapping, op: 
     if (rule.kind === 'rename' && body.props.has(rule.to)) {
       plan.findings.push(finding('removed-field', w.property.node, `${w.key} is ${rule.to} in v2, which this body already sets: keep one.`));
     } else if (rule.kind === 'rename') {
-      plan.specific.push({ start: w.property.node.start, end: w.property.node.end, text: rule.to, node: body.object.node });
+      plan.specific.push({ start: w.property.node.start!, end: w.property.node.end!, text: rule.to, node: body.object.node });
       notes.push(`${w.key} → ${rule.to} (assignment)`);
     } else if (rule.kind === 'decision') {
       decide(w.key, rule.advice);

@@ -3,8 +3,10 @@ import { isSchemaUrl, planUrlChanges, templateOf, type UrlChange } from '../url/
 import { displayPath, shapeOf, type Bases } from '../url/shape.js';
 import { EMPTY_CTX } from '../js/context.js';
 import { pieceEditsToSource, replaceNode, type SourceEdit } from '../js/edits.js';
-import { memberName, type N, type P } from '../js/scope.js';
+import { memberName } from '../js/scope.js';
+import type { EnvValueNode, N, P } from '../js/ast.js';
 import { evalString, type UrlPiece } from '../js/values.js';
+import { unhandled } from '../js/exhaustive.js';
 import { finding, type PlannedFinding } from './plan.js';
 import { decideValue, valueChangeMessage } from '../plan/decide.js';
 import { baseMessage, embeddedMessage, notInPlaceMessage, paramSubstitutedMessage, schemaMessage } from '../plan/messages.js';
@@ -23,7 +25,7 @@ function ownPieces(path: P): UrlPiece[] {
   if (node.type === 'StringLiteral') return [{ kind: 'text', text: node.value, origin: { path } }];
   if (node.type === 'TemplateLiteral') {
     const out: UrlPiece[] = [];
-    node.quasis.forEach((q: N, i: number) => {
+    node.quasis.forEach((q, i) => {
       if (q.value.cooked) out.push({ kind: 'text', text: q.value.cooked, origin: { path: path.get('quasis', i) } });
       if (i < node.expressions.length) out.push({ kind: 'hole', origin: { path: path.get('expressions', i) }, label: '…' });
     });
@@ -35,7 +37,7 @@ function ownPieces(path: P): UrlPiece[] {
 
 const flatText = (pieces: readonly UrlPiece[]): string => pieces.map((p) => (p.kind === 'text' ? p.text : HOLE)).join('');
 
-const within = (inner: N, outer: N): boolean => inner.start >= outer.start && inner.end <= outer.end;
+const within = (inner: N | EnvValueNode, outer: N): boolean => inner.start! >= outer.start! && inner.end! <= outer.end!;
 
 /**
  * `.replace('{podId}', id)` / `.replaceAll(…)` calls chained on the URL expression: the search
@@ -111,13 +113,13 @@ export function planLiteral(path: P, source: string, bases: Bases): LiteralPlan 
     for (const { c, e } of accepted) {
       if (c.rename) {
         const { from, to } = c.rename;
-        const uses = substitutions.filter((s) => source.slice(s.node.start, s.node.end).includes(from.slice(1, -1)));
+        const uses = substitutions.filter((s) => source.slice(s.node.start!, s.node.end!).includes(from.slice(1, -1)));
         if (uses.some((s) => s.node.type !== 'StringLiteral' || s.node.value !== from)) {
           plan.findings.push(finding('path-param', node, paramSubstitutedMessage(c.what), false));
           continue;
         }
         for (const s of uses) {
-          const q = source[s.node.start]!;
+          const q = source[s.node.start!]!;
           plan.edits.push({ ...replaceNode(s, `${q}${to}${q}`), universal: true });
         }
       }
@@ -135,9 +137,7 @@ export function planLiteral(path: P, source: string, bases: Bases): LiteralPlan 
     case 'report':
       plan.findings.push(finding(d.ruleId, node, d.message, false));
       return plan;
-    default: {
-      const unknown: never = d;
-      return unknown;
-    }
+    default:
+      return unhandled(d);
   }
 }

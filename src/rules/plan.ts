@@ -1,7 +1,8 @@
 import type { Finding } from '../findings.js';
 import type { SiteInstance } from '../js/analyze.js';
 import type { SourceEdit } from '../js/edits.js';
-import type { N } from '../js/scope.js';
+import type { EnvValueNode, N } from '../js/ast.js';
+import type { PieceAnchor } from '../js/responses/query.js';
 import type { Bases } from '../url/shape.js';
 import { RULES, type RuleId } from './registry.js';
 
@@ -24,9 +25,12 @@ export interface PlanEnv {
 }
 
 /** A finding that may depend on edits that arbitration can still take away. */
+/** What a finding points at: a node, a .env value's stand-in, or one character of a literal (a query parameter). */
+export type Anchor = N | EnvValueNode | PieceAnchor;
+
 export interface PlannedFinding extends Finding {
   /** Node the finding is anchored on (dedupe key for findings on shared literals). */
-  anchor: N;
+  anchor: Anchor;
 }
 
 export interface RequestPlan {
@@ -46,13 +50,13 @@ export interface RequestPlan {
   hold?: string;
   findings: PlannedFinding[];
   /** Nodes whose content decides this request. */
-  touched: Set<N>;
+  touched: Set<N | EnvValueNode>;
 }
 
-export function positionOf(node: N): { line: number; column: number } {
+export function positionOf(node: Anchor): { line: number; column: number } {
   return { line: node.loc?.start.line ?? 1, column: (node.loc?.start.column ?? 0) + 1 };
 }
 
-export function finding(ruleId: RuleId, node: N, message: string, fixable: boolean = RULES[ruleId].fixable): PlannedFinding {
+export function finding(ruleId: RuleId, node: Anchor, message: string, fixable: boolean = RULES[ruleId].fixable): PlannedFinding {
   return { ruleId, severity: RULES[ruleId].severity, ...positionOf(node), message, fixable, anchor: node };
 }

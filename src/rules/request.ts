@@ -8,12 +8,14 @@ import { displayPath, shapeOf, type UrlShape } from '../url/shape.js';
 import type { SiteInstance } from '../js/analyze.js';
 import { indentAt, insertProperty, lineStart, pieceEditsToSource, replaceNode, setArgument, type SourceEdit } from '../js/edits.js';
 import type { BodySlot, HttpSite, Insertion } from '../js/clients/model.js';
-import { keyName, lookupScope, memberName, type N, type P } from '../js/scope.js';
+import { keyName, lookupScope, memberName } from '../js/scope.js';
+import type { N, P, t } from '../js/ast.js';
 import { writesTo } from '../js/body/props.js';
-import { collectPaths } from '../js/walk.js';
+import { pathsMatching } from '../js/walk.js';
+import { unhandled } from '../js/exhaustive.js';
 import { isParam } from '../map/match.js';
 import type { UrlPiece } from '../js/values.js';
-import { finding, type PlanEnv, type RequestPlan } from './plan.js';
+import { finding, type Anchor, type PlanEnv, type RequestPlan } from './plan.js';
 import type { RuleId } from './registry.js';
 import { planBody, type BodyPlan } from './body.js';
 import { planResponse } from './response.js';
@@ -38,10 +40,10 @@ function statementOf(path: P): P {
 /** A `// TODO(v2-migrate): …` line above the statement, unless one is already there. */
 export function todoComment(source: string, at: P, text: string): SourceEdit | null {
   const stmt = statementOf(at);
-  const start = lineStart(source, stmt.node.start);
+  const start = lineStart(source, stmt.node.start!);
   const previous = source.slice(lineStart(source, Math.max(0, start - 1)), start);
   if (previous.includes('TODO(v2-migrate)')) return null;
-  const indent = indentAt(source, stmt.node.start);
+  const indent = indentAt(source, stmt.node.start!);
   return { start, end: start, text: `${indent}// TODO(v2-migrate): ${text}\n`, node: stmt.node, universal: true };
 }
 
@@ -54,6 +56,8 @@ function insertionEdits(env: PlanEnv, insert: Insertion, objectText: string): So
       return setArgument(env.source, insert.call, insert.index, insert.wrapIn ? `{ ${insert.wrapIn}: ${valueText} }` : valueText);
     case 'replace':
       return [replaceNode(insert.path, valueText)];
+    default:
+      return unhandled(insert);
   }
 }
 
@@ -75,21 +79,24 @@ function bodyEdits(env: PlanEnv, slot: BodySlot, body: Record<string, string>): 
 function laterWrites(object: P): boolean {
   const holder = object.parentPath?.value;
   if (holder?.type !== 'VariableDeclarator' || holder.id.type !== 'Identifier' || holder.init !== object.node) return false;
-  return writesTo(object.parentPath.get('id'), new Map()).length > 0 || assignedInto(object.parentPath.get('id'));
+  const id = object.parentPath.get('id') as P<t.Identifier>;
+  return writesTo(id, new Map()).length > 0 || assignedInto(id);
 }
 
 /** `Object.assign(id, …)` anywhere in the binding's scope. */
-function assignedInto(id: P): boolean {
+function assignedInto(id: P<t.Identifier>): boolean {
   const scope = lookupScope(id, id.node.name);
   if (!scope) return false;
-  return collectPaths(scope.path, (n) => n.type === 'CallExpression' && memberName(n.callee) === 'assign' && n.callee.object?.type === 'Identifier' && n.callee.object.name === 'Object' && n.arguments[0]?.type === 'Identifier' && n.arguments[0].name === id.node.name).length > 0;
+  const isAssign = (n: N): boolean =>
+    n.type === 'CallExpression' && (n.callee.type === 'MemberExpression' || n.callee.type === 'OptionalMemberExpression') && memberName(n.callee) === 'assign' && n.callee.object.type === 'Identifier' && n.callee.object.name === 'Object' && n.arguments[0]?.type === 'Identifier' && n.arguments[0].name === id.node.name;
+  return pathsMatching(scope.path, isAssign).length > 0;
 }
 
 /** Edits that change the request's method to `to`, or the reason it cannot be done. */
 function methodEdits(env: PlanEnv, site: HttpSite, to: string): SourceEdit[] | string {
   const m = site.method;
   if (m.kind === 'member') {
-    const name: string = m.member.node.name;
+    const name = (m.member.node as t.Identifier).name; // a computed member (`api['post']`) is a string literal
     const lower = name.toLowerCase().startsWith(m.value.toLowerCase());
     if (!lower) return 'the method name is not a plain HTTP method';
     const upper = name.slice(0, m.value.length) === m.value.toUpperCase();
@@ -130,7 +137,7 @@ function pathEdits(plan: RequestPlan, env: PlanEnv, site: HttpSite, change: UrlC
     if (piece?.kind !== 'text' || piece.origin.path.node?.type !== 'StringLiteral') continue;
     let value = piece.text;
     for (const e of [...pieceEdits].sort((a, b) => b.start - a.start)) value = value.slice(0, e.start) + e.text + value.slice(e.end);
-    const typed = literalTypeEdits(piece.origin.path, value, env.source);
+    const typed = literalTypeEdits(piece.origin.path as P<t.StringLiteral>, value, env.source);
     if (typeof typed === 'string') return `${JSON.stringify(piece.text)} cannot simply become ${JSON.stringify(value)}: ${typed}`;
     if (!typed) continue;
     edits.push(...typed.edits);
@@ -227,7 +234,7 @@ function holdOnBody(plan: RequestPlan, body: BodyPlan | null): void {
 /** A base written in the request's own call (not a shared constant) stays on v1, with the reason on its finding. */
 function holdInlineBase(plan: RequestPlan, reason: string): void {
   const root = plan.instance.root.node;
-  const own = new Set(literalNodes(plan.instance.site.url).filter((n) => n.start >= root.start && n.end <= root.end));
+  const own = new Set<Anchor>(literalNodes(plan.instance.site.url).filter((n) => n.start! >= root.start! && n.end! <= root.end!));
   plan.universal = plan.universal.filter((e) => !own.has(e.node));
   for (const f of plan.findings) {
     if (!f.fixable || f.ruleId !== 'base-url' || !own.has(f.anchor)) continue;
@@ -262,10 +269,8 @@ function addUnmatched(plan: RequestPlan, shape: UrlShape, root: P): void {
       return;
     case 'none':
       return;
-    default: {
-      const unknown: never = d;
-      return unknown;
-    }
+    default:
+      return unhandled(d);
   }
 }
 
@@ -295,18 +300,19 @@ function typedClientParamEdits(env: PlanEnv, site: HttpSite, template: PathTempl
   const init = site.call.node.arguments[1];
   if (init?.type !== 'ObjectExpression') return [];
   const names = new Set(template.v1Segments.filter(isParam).map((s) => s.slice(1, -1)));
-  const prop = (obj: N, key: string): N | undefined => (obj.properties as N[]).find((p) => p.type === 'ObjectProperty' && keyName(p.key, p.computed) === key);
+  const prop = (obj: t.ObjectExpression, key: string): t.ObjectProperty | undefined =>
+    obj.properties.find((p): p is t.ObjectProperty => p.type === 'ObjectProperty' && keyName(p.key, p.computed) === key);
   const params = prop(init, 'params')?.value;
   const pathObj = params?.type === 'ObjectExpression' ? prop(params, 'path')?.value : undefined;
   if (pathObj?.type !== 'ObjectExpression') return [];
   const edits: SourceEdit[] = [];
-  for (const p of pathObj.properties as N[]) {
+  for (const p of pathObj.properties) {
     const key = p.type === 'ObjectProperty' ? keyName(p.key, p.computed) : null;
-    if (!key || !names.has(key) || key === 'id') continue;
-    const value = env.source.slice(p.value.start, p.value.end);
+    if (p.type !== 'ObjectProperty' || !key || !names.has(key) || key === 'id') continue;
+    const value = env.source.slice(p.value.start!, p.value.end!);
     // `{ podId }` → `{ id: podId }`; `{ networkVolumeId: id }` → `{ id }`; otherwise only the key changes.
-    if (p.shorthand || value === 'id') edits.push({ start: p.start, end: p.end, text: value === 'id' ? 'id' : `id: ${value}`, node: pathObj });
-    else edits.push({ start: p.key.start, end: p.key.end, text: 'id', node: pathObj });
+    if (p.shorthand || value === 'id') edits.push({ start: p.start!, end: p.end!, text: value === 'id' ? 'id' : `id: ${value}`, node: pathObj });
+    else edits.push({ start: p.key.start!, end: p.key.end!, text: 'id', node: pathObj });
   }
   return edits;
 }
@@ -323,10 +329,8 @@ function applyDecision(plan: RequestPlan, env: PlanEnv, site: HttpSite, template
     case 'update-alias':
       addPathChanges(plan, env, site, template, d.renames, root);
       return commit(plan, root, d.ruleId, d.message, [...d.drop.map((c) => pathEdits(plan, env, site, c)), methodEdits(env, site, d.method)]);
-    default: {
-      const unknown: never = d;
-      return unknown;
-    }
+    default:
+      return unhandled(d);
   }
 }
 

@@ -11,10 +11,12 @@ import { buildSite, classifyCallee } from '../js/clients/index.js';
 import { EMPTY_CTX } from '../js/context.js';
 import { isResolved, resolveExpr } from '../js/values.js';
 import type { SourceEdit } from '../js/edits.js';
-import { bindingOf, isFunction, keyName, unwrap, type N, type P } from '../js/scope.js';
-import { collectPaths } from '../js/walk.js';
+import { bindingOf, isFunction, keyName, unwrap } from '../js/scope.js';
+import type { N, P, t } from '../js/ast.js';
+import { unhandled } from '../js/exhaustive.js';
+import { pathsMatching } from '../js/walk.js';
 import { nestMember, renameMember, renamePatternKey, unwrapExpression, unwrapPatternProperty } from '../js/responses/edits.js';
-import { requestValue, Tracer, type FollowedStyle, type Value, type Walk } from '../js/responses/flow.js';
+import { requestValue, Tracer, type FollowedStyle, type Read, type Value, type Walk } from '../js/responses/flow.js';
 import { planNest, planRename, planUnwrap, returnTypeAlsoDeclared } from '../js/responses/read-forms.js';
 import { ANY, awaited, frameBindings, promiseOf, typeOf, type StaticType } from '../js/responses/static-type.js';
 import { queryParamsOf } from '../js/responses/query.js';
@@ -33,11 +35,12 @@ import {
   responseField,
   responseFieldsNamed,
   type ItemKind,
+  type FieldFate,
   type ResponseField,
 } from '../map/responses.js';
 import type { V1Operation } from '../map/operations.js';
 import { shapeOf } from '../url/shape.js';
-import { finding, type PlanEnv, type PlannedFinding, type RequestPlan } from './plan.js';
+import { finding, type Anchor, type PlanEnv, type PlannedFinding, type RequestPlan } from './plan.js';
 import type { RuleId } from './registry.js';
 import { listShape, listTail } from '../plan/messages.js';
 
@@ -67,7 +70,7 @@ const capital = (s: string): string => s[0]!.toUpperCase() + s.slice(1);
 function sharedCode(inst: SiteInstance): Shared {
   const root = inst.root.value;
   return (p, w) =>
-    enclosingFunctions(p).some((f) => w.shared.has(f.value) || (w.ctx.has(f.value) && !(f.value.start <= root.start && root.end <= f.value.end)));
+    enclosingFunctions(p).some((f) => w.shared.has(f.value) || (w.ctx.has(f.value) && !(f.value.start! <= root.start! && root.end! <= f.value.end!)));
 }
 
 /** Is the value at `p` (a promise) awaited right there? */
@@ -92,15 +95,16 @@ function returnedFromThen(p: P, w: Walk): boolean {
  */
 function returnsTypeArgument(p: P): boolean {
   const call = unwrap(p);
-  const r = call.value.callee ? resolveExpr(call.get('callee'), EMPTY_CTX) : null;
+  const r = 'callee' in call.value && call.value.callee ? resolveExpr(call.get('callee'), EMPTY_CTX) : null;
   if (!r || !isResolved(r) || !isFunction(r.path.value)) return true;
   const fn = r.path.value;
-  const first: string | undefined = fn.typeParameters?.params?.[0]?.name;
-  let t = fn.returnType?.typeAnnotation;
-  if (!t) return true;
-  const named = (n: N, name: string | undefined): boolean => n?.type === 'TSTypeReference' && n.typeName.type === 'Identifier' && n.typeName.name === name;
-  if (named(t, 'Promise')) t = (t.typeParameters ?? t.typeArguments)?.params?.[0];
-  return !!first && named(t, first);
+  const first = fn.typeParameters && fn.typeParameters.type !== 'Noop' ? fn.typeParameters.params[0]?.name : undefined;
+  let type: N | undefined = fn.returnType && fn.returnType.type !== 'Noop' ? fn.returnType.typeAnnotation : undefined;
+  if (!type) return true;
+  const named = (n: N | undefined, name: string | undefined): n is t.TSTypeReference => n?.type === 'TSTypeReference' && n.typeName.type === 'Identifier' && n.typeName.name === name;
+  // `typeArguments`: the name later parsers give `typeParameters` here.
+  if (named(type, 'Promise')) type = (type.typeParameters ?? (type as { typeArguments?: t.TSTypeParameterInstantiation }).typeArguments)?.params?.[0];
+  return !!first && named(type, first);
 }
 
 /** Is `p` what an async function returns (so `(await p).key` keeps the function's result a promise)? */
@@ -126,6 +130,9 @@ function baseLiteral(inst: SiteInstance, env: PlanEnv): N | null {
   return piece?.kind === 'text' ? piece.origin.path.node : null;
 }
 
+/** A point or read that is the property of a destructuring pattern (`const { pods } = …`), not an expression. */
+const isPatternProperty = (p: P): p is P<t.ObjectProperty> => p.value.type === 'ObjectProperty';
+
 /** The node a finding about a value position points at. */
 function anchorOf(p: P): N {
   return p.value.type === 'ObjectProperty' ? p.value.key : p.value;
@@ -141,6 +148,23 @@ function fieldMessage(row: ResponseField, item: ItemKind, name: string): string 
       return `${what} is not in v2 responses; the data is ${row.fate.to.startsWith('GET ') ? `at ${row.fate.to}` : `under "${row.fate.to}"`}: ${row.note}. Rewrite this read by hand.`;
     case 'gone':
       return `${what} is gone in v2: ${row.note}.`;
+    default:
+      return unhandled(row.fate);
+  }
+}
+
+/** Where a field went, for a type member's finding: `"to"`, `under "to"` or `gone`. */
+function fateText(fate: FieldFate): string {
+  switch (fate.kind) {
+    case 'rename':
+    case 'nest':
+      return `"${fate.to}"`;
+    case 'moved':
+      return `under "${fate.to}"`;
+    case 'gone':
+      return 'gone';
+    default:
+      return unhandled(fate);
   }
 }
 
@@ -221,7 +245,7 @@ function planBodyFlow(plan: ResponsePlan, inst: SiteInstance, op: V1Operation, e
   // Type members planTypes renames: reads through those types may use the v2 names.
   const renamed = new Set<N>();
   for (const point of points) {
-    const isPattern = point.p.value.type === 'ObjectProperty';
+    const isPattern = isPatternProperty(point.p);
     if (!isPattern) planTypes(plan, point.p, item, !!envelope, env, renamed);
     // `api<Pod[]>('GET', '/pods')` will return the envelope: `api<{ pods: Pod[] }>`.
     const typeArg = isPattern ? null : callTypeArgument(point.p);
@@ -234,7 +258,7 @@ function planBodyFlow(plan: ResponsePlan, inst: SiteInstance, op: V1Operation, e
     if (!envelope || !unwrap || both || handlesBoth) continue;
     const cast = unwrap.ok && unwrap.cast;
     const why = !unwrap.ok ? unwrap.why : isPattern && cast ? 'the destructured body is typed unknown' : null;
-    const edits = why ? null : isPattern ? unwrapPatternProperty(env.source, point.p, envelope.key) : unwrapExpression(env.source, point.p, envelope.key, point.v.promise, returnedFromAsync(point.p), cast);
+    const edits = why ? null : isPatternProperty(point.p) ? unwrapPatternProperty(env.source, point.p, envelope.key) : unwrapExpression(env.source, point.p, envelope.key, point.v.promise, returnedFromAsync(point.p), cast);
     plan.findings.push(finding(envelope.rule, anchorOf(point.p), envelopeMessage(op, envelope.key, edits ? 'unwrapped' : 'by hand', why), !!edits));
     if (!edits) continue;
     plan.specific.push(...edits);
@@ -300,17 +324,16 @@ function followItems(plan: ResponsePlan, point: Point, item: ItemKind, key: stri
     },
   });
   const value: Value = { kind: key === null ? 'item' : 'list', promise: point.v.promise, client: point.v.client, ...(type ? { type: point.v.promise ? promiseOf(type) : type } : {}) };
-  if (point.p.value.type === 'ObjectProperty') tracer.bind(point.p.get('value'), value, point.w);
+  if (isPatternProperty(point.p)) tracer.bind(point.p.get('value'), value, point.w);
   else tracer.follow(point.p, value, point.w);
   return both;
 }
 
-function fieldRead(plan: ResponsePlan, p: P, name: string, item: ItemKind, v: Value, w: Walk, env: PlanEnv, shared: Shared, renamed: ReadonlySet<N>): void {
+function fieldRead(plan: ResponsePlan, p: Read, name: string, item: ItemKind, v: Value, w: Walk, env: PlanEnv, shared: Shared, renamed: ReadonlySet<N>): void {
   const row = responseField(name, item);
   if (!row) return;
   const rule: RuleId = BILLING_ITEMS.has(item) ? 'billing-records' : 'response-field';
-  const isPattern = p.value.type === 'ObjectProperty';
-  const anchor = anchorOf(isPattern ? p : p.get('property'));
+  const anchor = anchorOf(isPatternProperty(p) ? p : p.get('property'));
   let message = fieldMessage(row, item, name);
   let edits: SourceEdit[] | null = null;
   if (row.fate.kind === 'rename' || row.fate.kind === 'nest') {
@@ -326,18 +349,17 @@ function fieldRead(plan: ResponsePlan, p: P, name: string, item: ItemKind, v: Va
  * The edits of one renamed or nested read, in a form the value's declared type allows (read-forms.ts),
  * or why it is left for a person.
  */
-function readEdits(p: P, name: string, fate: { kind: 'rename' | 'nest'; to: string }, type: StaticType | undefined, env: PlanEnv, renamed: ReadonlySet<N>): SourceEdit[] | string {
-  const isPattern = p.value.type === 'ObjectProperty';
+function readEdits(p: Read, name: string, fate: { kind: 'rename' | 'nest'; to: string }, type: StaticType | undefined, env: PlanEnv, renamed: ReadonlySet<N>): SourceEdit[] | string {
   const plain = 'the property is not written as a plain name; change it by hand';
   if (fate.kind === 'nest') {
-    if (isPattern) return 'a nested field cannot be renamed inside a destructuring; change it by hand';
+    if (isPatternProperty(p)) return 'a nested field cannot be renamed inside a destructuring; change it by hand';
     const form = planNest(type, name, fate.to, p.value, isAssignmentTarget(p));
     if (!form.ok) return form.why;
     return nestMember(env.source, p, fate.to, form.form) ?? plain;
   }
   const r = planRename(type, name, fate.to, p.value, renamed);
   if (!r.ok) return r.why;
-  const edits = isPattern ? renamePatternKey(env.source, p.value, fate.to) : renameMember(env.source, p.value, fate.to);
+  const edits = isPatternProperty(p) ? renamePatternKey(env.source, p.value, fate.to) : renameMember(env.source, p.value, fate.to);
   if (!edits) return plain;
   const literal = r.literalKey && renameKey(env.source, r.literalKey, fate.to);
   if (r.literalKey && !literal) return 'its inline type names the field in a way the tool cannot edit; change both by hand';
@@ -346,8 +368,8 @@ function readEdits(p: P, name: string, fate: { kind: 'rename' | 'nest'; to: stri
 
 /** Rename a property signature's key (`dataCenterId: string` → `dataCenter: string`). */
 function renameKey(source: string, key: N, to: string): SourceEdit | null {
-  if (key.type === 'Identifier') return { start: key.start, end: key.end, text: to, node: key };
-  if (key.type === 'StringLiteral' && source.slice(key.start + 1, key.end - 1) === key.value) return { start: key.start + 1, end: key.end - 1, text: to, node: key };
+  if (key.type === 'Identifier') return { start: key.start!, end: key.end!, text: to, node: key };
+  if (key.type === 'StringLiteral' && source.slice(key.start! + 1, key.end! - 1) === key.value) return { start: key.start! + 1, end: key.end! - 1, text: to, node: key };
   return null;
 }
 
@@ -366,7 +388,7 @@ function calleeName(inst: SiteInstance): string {
 function planErrors(plan: ResponsePlan, inst: SiteInstance, env: PlanEnv, shared: Shared): void {
   const style = inst.site.response;
   if (declaredWrapper(inst) || style === 'typed' || style === 'unknown') return;
-  const reads: Array<{ p: P; name: string; v: Value; w: Walk }> = [];
+  const reads: Array<{ p: Read; name: string; v: Value; w: Walk }> = [];
   const escapes: Array<{ p: P; why: string }> = [];
   new Tracer({
     member(p, name, v, w) {
@@ -380,14 +402,13 @@ function planErrors(plan: ResponsePlan, inst: SiteInstance, env: PlanEnv, shared
   if (!reads.length && !escapes.length) return;
   const own = baseIsOwn(inst, env);
   for (const { p, name, v, w } of reads) {
-    const isPattern = p.value.type === 'ObjectProperty';
-    const anchor = anchorOf(isPattern ? p : p.get('property'));
+    const anchor = anchorOf(isPatternProperty(p) ? p : p.get('property'));
     const to = v.error ? ERROR_SHAPE.renames[name] : undefined;
     if (to) {
       let message = `RunPod v2 errors are RFC 9457 problems ({ title, status, detail, errors }); the v1 "${name}" is "${to}".`;
       const typed = planRename(v.type, name, to, p.value, new Set());
       const literal = typed.ok && typed.literalKey ? renameKey(env.source, typed.literalKey, to) : null;
-      let edits = isPattern ? renamePatternKey(env.source, p.value, to) : renameMember(env.source, p.value, to);
+      let edits = isPatternProperty(p) ? renamePatternKey(env.source, p.value, to) : renameMember(env.source, p.value, to);
       if (edits && literal) edits.push(literal);
       const doubt = v.doubt ?? (shared(p, w) && !own ? 'this code is shared with requests whose base URL the tool cannot see' : !typed.ok ? typed.why : null);
       if (doubt || !edits) {
@@ -439,9 +460,9 @@ function planQuery(plan: ResponsePlan, inst: SiteInstance, op: V1Operation, env:
 
 /** The v1 type a value is declared with (`p: Pod`, `x as Pod`), when it is one of the known v1 type names. */
 function declaredItem(obj: P): { item: ItemKind; typeName: string } | null {
-  const typeName = (annotation: N): string | null => {
-    const t = annotation?.type === 'TSTypeAnnotation' ? annotation.typeAnnotation : annotation;
-    return t?.type === 'TSTypeReference' && t.typeName.type === 'Identifier' ? t.typeName.name : null;
+  const typeName = (annotation: N | null | undefined): string | null => {
+    const type = annotation?.type === 'TSTypeAnnotation' ? annotation.typeAnnotation : annotation;
+    return type?.type === 'TSTypeReference' && type.typeName.type === 'Identifier' ? type.typeName.name : null;
   };
   const known = (name: string | null): { item: ItemKind; typeName: string } | null => {
     const item = name ? V1_TYPE_NAMES[name] : undefined;
@@ -451,7 +472,7 @@ function declaredItem(obj: P): { item: ItemKind; typeName: string } | null {
   if (n.type === 'TSAsExpression') return known(typeName(n.typeAnnotation));
   if (n.type !== 'Identifier') return null;
   const b = bindingOf(obj);
-  let id: N = null;
+  let id: N | null | undefined = null;
   if (b.kind === 'param' && !b.keyPath.length) {
     const param = b.fn.value.params[b.index];
     id = param?.type === 'AssignmentPattern' ? param.left : param?.type === 'TSParameterProperty' ? param.parameter : param;
@@ -462,13 +483,13 @@ function declaredItem(obj: P): { item: ItemKind; typeName: string } | null {
 /** Members of TypeScript interfaces and type aliases: `{ declaration name, member key node, name }`. */
 function typeMembers(program: P): Array<{ typeName: string; key: N; name: string }> {
   const out: Array<{ typeName: string; key: N; name: string }> = [];
-  const members = (typeName: string, body: N): void => {
-    for (const m of body ?? []) if (m.type === 'TSPropertySignature' && !m.computed) {
+  const members = (typeName: string, body: readonly t.TSTypeElement[]): void => {
+    for (const m of body) if (m.type === 'TSPropertySignature' && !m.computed) {
       const name = keyName(m.key);
       if (name) out.push({ typeName, key: m.key, name });
     }
   };
-  const declarations = collectPaths(program, (n) => n.type === 'TSInterfaceDeclaration' || (n.type === 'TSTypeAliasDeclaration' && n.typeAnnotation.type === 'TSTypeLiteral'));
+  const declarations = pathsMatching(program, (n): n is t.TSInterfaceDeclaration | (t.TSTypeAliasDeclaration & { typeAnnotation: t.TSTypeLiteral }) => n.type === 'TSInterfaceDeclaration' || (n.type === 'TSTypeAliasDeclaration' && n.typeAnnotation.type === 'TSTypeLiteral'));
   for (const { node } of declarations) members(node.id.name, node.type === 'TSInterfaceDeclaration' ? node.body.body : node.typeAnnotation.members);
   return out;
 }
@@ -476,7 +497,7 @@ function typeMembers(program: P): Array<{ typeName: string; key: N; name: string
 // Asked once per file of a project with the same instances and plans: worked out once (a project of
 // thousands of files would otherwise go through every request for each file).
 const restProgramsOf = new WeakMap<readonly SiteInstance[], Set<N>>();
-const handledOf = new WeakMap<readonly RequestPlan[], Set<N>>();
+const handledOf = new WeakMap<readonly RequestPlan[], Set<Anchor>>();
 
 /** The programs holding a request (or the call that starts one) on a RunPod REST base. */
 function restPrograms(instances: readonly SiteInstance[], env: PlanEnv): Set<N> {
@@ -491,7 +512,7 @@ function restPrograms(instances: readonly SiteInstance[], env: PlanEnv): Set<N> 
 }
 
 /** Response reads a request's plan already reported. */
-function handledAnchors(plans: readonly RequestPlan[]): Set<N> {
+function handledAnchors(plans: readonly RequestPlan[]): Set<Anchor> {
   let out = handledOf.get(plans);
   if (out) return out;
   handledOf.set(plans, (out = new Set()));
@@ -510,9 +531,9 @@ export function planResponseFile(rootPath: P, instances: readonly SiteInstance[]
   const talksRest = restPrograms(instances, env).has(program);
   const handled = handledAnchors(plans);
   const out: PlannedFinding[] = [];
-  const typed = Object.keys(V1_TYPE_NAMES).some((t) => env.source.slice(program.start, program.end).includes(t));
+  const typed = Object.keys(V1_TYPE_NAMES).some((t) => env.source.slice(program.start!, program.end!).includes(t));
   if (!talksRest && !typed) return out;
-  const members = findPaths(programOf(rootPath), (n) => (n.type === 'MemberExpression' || n.type === 'OptionalMemberExpression') && FIELD_NAMES.has(propertyName(n) ?? ''));
+  const members = findPaths(programOf(rootPath), (n): n is t.MemberExpression | t.OptionalMemberExpression => (n.type === 'MemberExpression' || n.type === 'OptionalMemberExpression') && FIELD_NAMES.has(propertyName(n) ?? ''));
   for (const member of members) {
     const m = member.value;
     const name = propertyName(m);
@@ -537,7 +558,7 @@ export function planResponseFile(rootPath: P, instances: readonly SiteInstance[]
     const item = V1_TYPE_NAMES[typeName];
     const row = item ? responseField(name, item) : talksRest ? responseFieldsNamed(name).find((r) => r.distinctive) : undefined;
     if (!row) continue;
-    const to = row.fate.kind === 'rename' || row.fate.kind === 'nest' ? `"${row.fate.to}"` : row.fate.kind === 'moved' ? `under "${row.fate.to}"` : 'gone';
+    const to = fateText(row.fate);
     out.push(finding('response-field', key, `Type ${typeName} describes the REST v1 ${ITEM_NAMES[item ?? row.items[0]!]} field "${name}", which is ${to} in v2: ${row.note}. Update the type (or generate types from the v2 schema), or code that reads the v2 field will not type-check.`, false));
   }
   return out;

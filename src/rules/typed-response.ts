@@ -1,8 +1,9 @@
 import { ERROR_SHAPE, LIST_ENVELOPES } from '../map/responses.js';
 import type { V1Operation } from '../map/operations.js';
 import type { SourceEdit } from '../js/edits.js';
-import { keyName, lookupScope, memberName, type N, type P } from '../js/scope.js';
-import { collectPaths } from '../js/walk.js';
+import { keyName, lookupScope, memberName } from '../js/scope.js';
+import type { P, t } from '../js/ast.js';
+import { pathsMatching } from '../js/walk.js';
 import type { HttpSite } from '../js/clients/model.js';
 import { finding, type PlanEnv, type PlannedFinding } from './plan.js';
 
@@ -25,11 +26,11 @@ function resultParts(call: P): { reads: Map<'data' | 'error', P[]>; followed: bo
   }
   // const { data, error } = await client.GET(…)
   if (parent?.type === 'VariableDeclarator' && p.name === 'init' && parent.id.type === 'ObjectPattern') {
-    const pattern: P = p.parentPath.get('id');
-    (pattern.value.properties as N[]).forEach((prop, i) => {
+    const pattern = p.parentPath.get('id') as P<t.ObjectPattern>;
+    pattern.node.properties.forEach((prop, i) => {
       const key = prop.type === 'ObjectProperty' ? keyName(prop.key, prop.computed) : null;
-      if ((key !== 'data' && key !== 'error') || prop.value.type !== 'Identifier') return;
-      const local: P = pattern.get('properties', i, 'value');
+      if (prop.type !== 'ObjectProperty' || (key !== 'data' && key !== 'error') || prop.value.type !== 'Identifier') return;
+      const local = pattern.get('properties', i, 'value') as P<t.Identifier>;
       reads.get(key)!.push(...references(local));
     });
     return { reads, followed: true };
@@ -38,11 +39,11 @@ function resultParts(call: P): { reads: Map<'data' | 'error', P[]>; followed: bo
 }
 
 /** Reads of a variable (not property keys, not destructuring targets). */
-function references(id: P): P[] {
-  const name: string = id.node.name;
+function references(id: P<t.Identifier>): P[] {
+  const name = id.node.name;
   const scope = lookupScope(id, name);
   if (!scope) return [];
-  return collectPaths(scope.path, (n) => n.type === 'Identifier' && n.name === name && n !== id.node).filter((p) => {
+  return pathsMatching(scope.path, (n): n is t.Identifier => n.type === 'Identifier' && n.name === name && n !== id.node).filter((p) => {
     const parent = p.parentPath?.value;
     if (parent?.type === 'ObjectProperty' && p.name === 'key') return false;
     if ((parent?.type === 'MemberExpression' || parent?.type === 'OptionalMemberExpression') && p.name === 'property' && !parent.computed) return false;
@@ -55,10 +56,10 @@ function references(id: P): P[] {
 function unwrapRead(read: P, key: string, env: PlanEnv): SourceEdit {
   const parent = read.parentPath?.value;
   if (parent?.type === 'ObjectProperty' && parent.shorthand && read.name === 'value') {
-    const text = env.source.slice(read.node.start, read.node.end);
-    return { start: parent.start, end: parent.end, text: `${text}: ${text}?.${key}`, node: parent };
+    const text = env.source.slice(read.node.start!, read.node.end!);
+    return { start: parent.start!, end: parent.end!, text: `${text}: ${text}?.${key}`, node: parent };
   }
-  return { start: read.node.end, end: read.node.end, text: `?.${key}`, node: read.node };
+  return { start: read.node.end!, end: read.node.end!, text: `?.${key}`, node: read.node };
 }
 
 /**
@@ -78,10 +79,10 @@ export function planTypedResponse(site: HttpSite, op: V1Operation, root: P, env:
   }
   for (const read of reads.get('error')!) {
     const n = read.node;
-    const m = /^(\s*\??\.\s*)([A-Za-z_$][\w$]*)/.exec(env.source.slice(n.end, n.end + 40));
+    const m = /^(\s*\??\.\s*)([A-Za-z_$][\w$]*)/.exec(env.source.slice(n.end!, n.end! + 40));
     const to = m && Object.hasOwn(ERROR_SHAPE.renames, m[2]!) ? ERROR_SHAPE.renames[m[2]!]! : null;
     if (!to) continue;
-    const at = n.end + m![1]!.length;
+    const at = n.end! + m![1]!.length;
     plan.specific.push({ start: at, end: at + m![2]!.length, text: to, node: n });
     plan.findings.push(finding('error-shape', n, `v2 errors are RFC 9457 problems ({ title, status, detail, errors }): error.${m![2]} is error.${to}.`));
   }

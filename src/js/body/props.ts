@@ -1,15 +1,14 @@
 import type { Ctx } from '../context.js';
 import { bindingOf, keyName, lookupScope, memberName, unwrap } from '../scope.js';
 import type { P, t } from '../ast.js';
-import type * as Loose from '../loose.js';
 import { pathsMatching } from '../walk.js';
 import { staticValue, type Static } from './static.js';
 
 /** A property of a request body object literal. */
 export interface BodyProp {
   key: string;
-  /** The ObjectProperty path (untyped: src/rules reads its offsets). */
-  prop: Loose.P;
+  /** The ObjectProperty path. */
+  prop: P<t.ObjectProperty>;
   value: P;
   static: Static;
   shorthand: boolean;
@@ -18,8 +17,8 @@ export interface BodyProp {
 /** A later `body.field = value` write on the variable the body literal is bound to. */
 export interface BodyWrite {
   key: string;
-  /** The member expression's property identifier (renamed in place; untyped: src/rules reads its offsets). */
-  property: Loose.P;
+  /** The member expression's property (renamed in place). */
+  property: P<t.MemberExpression['property']>;
   /** The assigned value. */
   value: P;
   statement: P;
@@ -42,7 +41,7 @@ export function readBody(object: P<t.ObjectExpression>, ctx: Ctx, via: ReadonlyA
     if (prop.type === 'SpreadElement') return void spreads.push(path);
     const key = keyName(prop.key, prop.computed);
     if (key === null || prop.type !== 'ObjectProperty') return;
-    props.set(key, { key, prop: path, value: path.get('value'), static: staticValue(path.get('value'), ctx), shorthand: !!prop.shorthand });
+    props.set(key, { key, prop: path as P<t.ObjectProperty>, value: path.get('value'), static: staticValue(path.get('value'), ctx), shorthand: !!prop.shorthand });
   });
   return { object, props, spreads, writes: via.flatMap((id) => writesTo(id, ctx)) };
 }
@@ -59,7 +58,7 @@ export function writesTo(idPath: P<t.Identifier>, ctx: Ctx): BodyWrite[] {
     const obj = unwrap(p.get('left', 'object'));
     if (obj.node.type !== 'Identifier' || obj.node.name !== idPath.node.name || lookupScope(obj, obj.node.name) !== scope) continue;
     const key = memberName(p.node.left);
-    if (key) out.push({ key, property: p.get('left', 'property'), value: p.get('right'), statement: p.parentPath, static: staticValue(p.get('right'), ctx) });
+    if (key) out.push({ key, property: p.get('left', 'property') as P<t.MemberExpression['property']>, value: p.get('right'), statement: p.parentPath, static: staticValue(p.get('right'), ctx) });
   }
   return out;
 }

@@ -4,14 +4,13 @@
  */
 import type { Origin, Resolved, UrlPiece } from '../values.js';
 import type { CallLike, N, P, t } from '../ast.js';
-import type * as Loose from '../loose.js';
 import type { CallSite } from '../../plan/site.js';
 
 /** How a request's method is expressed, so it can be read and rewritten. */
 export type MethodRef =
   | { kind: 'pieces'; value: string | null; pieces: UrlPiece[] }
   /** The member called (`api.post`, `client.POST`): rewritten by renaming the member. */
-  | { kind: 'member'; value: string; member: Loose.P /* src/rules reads `.node.name` */ }
+  | { kind: 'member'; value: string; member: P<t.MemberExpression['property']> }
   | { kind: 'default'; value: 'GET' };
 
 /** `string`: the client sends the value as is (fetch), so JSON must be stringified; `object`: the client serializes. */

@@ -169,7 +169,7 @@ export function methodFrom(found: Resolved): MethodRef {
 
 /** The method written as the member called (`api.post`, `client.GET`). */
 export function memberMethod(call: P<CallLike>, name: string): MethodRef {
-  return { kind: 'member', value: name.replace(/Form$/, '').toUpperCase(), member: unwrap(call.get('callee')).get('property') };
+  return { kind: 'member', value: name.replace(/Form$/, '').toUpperCase(), member: unwrap(call.get('callee')).get('property') as P<t.MemberExpression['property']> };
 }
 
 function headersFrom(cfg: Resolved | null, touched: Set<N>): HeadersRef {

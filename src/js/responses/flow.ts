@@ -80,6 +80,9 @@ export interface Walk {
   readonly depth: number;
 }
 
+/** A property read: a member expression, or the property of a destructuring pattern. */
+export type Read = P<Member> | P<t.ObjectProperty>;
+
 export interface Visitor {
   /** The value is at `p` (an expression, or an ObjectProperty of a destructuring pattern). True: stop here. */
   at?(p: P, v: Value, w: Walk): boolean | void;
@@ -87,7 +90,7 @@ export interface Visitor {
    * A property read of the value: `p` is the MemberExpression (or the ObjectProperty of a pattern), `call`
    * the call when the property is called. Returns the value the read yields, if it is worth following.
    */
-  member?(p: P, name: string | null, v: Value, w: Walk, call: P | null): Value | null | void;
+  member?(p: Read, name: string | null, v: Value, w: Walk, call: P | null): Value | null | void;
   /** `Array.isArray(value)`. */
   arrayCheck?(p: P, v: Value, w: Walk): void;
   /** The value leaves what the tool can follow. */
@@ -277,7 +280,7 @@ export class Tracer {
       case 'ObjectPattern':
         n.properties.forEach((prop, i) => {
           if (prop.type !== 'ObjectProperty') return;
-          const pp = pattern.get('properties', i);
+          const pp = pattern.get('properties', i) as P<t.ObjectProperty>;
           const next = this.read(pp, keyName(prop.key, prop.computed), v, w, null);
           if (!next || this.visitor.at?.(pp, next, w)) return;
           this.bind(pp.get('value'), next, deeper(w));
@@ -351,13 +354,13 @@ export class Tracer {
   }
 
   /** What reading property `name` of the value yields (shared by member reads and destructuring). */
-  private read(p: P, name: string | null, v: Value, w: Walk, call: P<Call> | null): Value | null {
+  private read(p: Read, name: string | null, v: Value, w: Walk, call: P<Call> | null): Value | null {
     const next = this.readKind(p, name, v, w, call);
     // Where the visitor hands back a value, it is `x.name`: typed as the declaration of x's type says.
     return next && v.type && !next.type ? { ...next, type: memberOf(v.type, name) } : next;
   }
 
-  private readKind(p: P, name: string | null, v: Value, w: Walk, call: P<Call> | null): Value | null {
+  private readKind(p: Read, name: string | null, v: Value, w: Walk, call: P<Call> | null): Value | null {
     if (v.promise) return null;
     switch (v.kind) {
       case 'response':

@@ -4,25 +4,25 @@
  * its parent.
  */
 import { EMPTY_CTX } from '../context.js';
-import { isFunction, keyName, lookupScope } from '../scope.js';
+import { isFunction, isFunctionPath, keyName, lookupScope } from '../scope.js';
 import type { N, P, t } from '../ast.js';
-import type * as Loose from '../loose.js';
-import type { NodePath, Typed } from '../path.js';
+import type { NodePath } from '../path.js';
 import { currentProject } from '../project.js';
 import { isResolved, resolveExpr } from '../values.js';
 import { pathsMatching } from '../walk.js';
 
 /** The Program path above any path. */
-export function programOf<T extends N>(path: NodePath<T>): Typed<T, t.Program> {
+export function programOf(path: NodePath): P<t.Program> {
   let p: P = path;
   while (p.parentPath) p = p.parentPath;
   // The File node sits above Program when the parser hands back a File.
-  return (p.value?.type === 'File' ? p.get('program') : p) as Typed<T, t.Program>;
+  return (p.value?.type === 'File' ? p.get('program') : p) as P<t.Program>;
 }
 
 /** Paths of the nodes under `root` that `match` accepts, in source order, skipping type-only syntax. */
-// Untyped: src/rules' searches (not typed yet) use it.
-export const findPaths = (root: Loose.P, match: (n: Loose.N) => boolean): Loose.P[] => pathsMatching(root, match, { skipTypes: true });
+export function findPaths<T extends N>(root: P, match: (n: N) => n is T): Array<P<T>> {
+  return pathsMatching(root, match, { skipTypes: true });
+}
 
 type Call = t.CallExpression | t.OptionalCallExpression;
 
@@ -116,7 +116,7 @@ function isWriteTarget(p: P): boolean {
   if (pn.type === 'AssignmentExpression' && pn.left === p.value) return true;
   if (pn.type === 'UpdateExpression') return true;
   if (pn.type === 'VariableDeclarator' && pn.id === p.value) return true;
-  if (isFunction(pn) && ((pn as t.Function).params as N[]).includes(p.value)) return true;
+  if (isFunction(pn) && (pn.params as N[]).includes(p.value)) return true;
   if (pn.type === 'ObjectProperty' && parentOf(parent!)?.value.type === 'ObjectPattern') return true;
   if (pn.type === 'ArrayPattern' || pn.type === 'RestElement' || (pn.type === 'AssignmentPattern' && pn.left === p.value)) return true;
   return false;
@@ -178,9 +178,9 @@ export function callersOf(fn: P): Array<P<Call>> {
 }
 
 /** Enclosing functions of a path, innermost first. */
-export function enclosingFunctions(p: P): Loose.P[] /* src/rules reads their offsets */ {
-  const out: P[] = [];
-  for (let q = parentOf(p); q; q = parentOf(q)) if (isFunction(q.value)) out.push(q);
+export function enclosingFunctions(p: P): Array<P<t.Function>> {
+  const out: Array<P<t.Function>> = [];
+  for (let q = parentOf(p); q; q = parentOf(q)) if (isFunctionPath(q)) out.push(q);
   return out;
 }
 
