@@ -96,11 +96,14 @@ function assignedInto(id: P<t.Identifier>): boolean {
 function methodEdits(env: PlanEnv, site: HttpSite, to: string): SourceEdit[] | string {
   const m = site.method;
   if (m.kind === 'member') {
-    const name = (m.member.node as t.Identifier).name; // a computed member (`api['post']`) is a string literal
-    const lower = name.toLowerCase().startsWith(m.value.toLowerCase());
-    if (!lower) return 'the method name is not a plain HTTP method';
+    // `api.post(…)`, or computed with a string (`api['post'](…)`, whose quotes stay as written).
+    const node = m.member.node;
+    const name = node.type === 'Identifier' ? node.name : node.type === 'StringLiteral' ? node.value : null;
+    if (name === null || !name.toLowerCase().startsWith(m.value.toLowerCase())) return 'the method name is not a plain HTTP method';
     const upper = name.slice(0, m.value.length) === m.value.toUpperCase();
-    return [replaceNode(m.member, (upper ? to.toUpperCase() : to.toLowerCase()) + name.slice(m.value.length))];
+    const renamed = (upper ? to.toUpperCase() : to.toLowerCase()) + name.slice(m.value.length);
+    const quote = node.type === 'StringLiteral' ? env.source[node.start!]! : '';
+    return [replaceNode(m.member, quote + renamed + quote)];
   }
   if (m.kind !== 'pieces' || m.pieces.length !== 1 || m.pieces[0]!.kind !== 'text') return 'its method is not a literal the tool can see';
   const text = m.pieces[0].text;
