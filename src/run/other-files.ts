@@ -5,7 +5,7 @@ import { insideComment, walkCommentLines } from '../markers/comments.js';
 import { otherLanguageOf } from '../scan/kinds.js';
 import { bytesContainAny } from '../scan/prefilter.js';
 import type { Piece } from '../url/pieces.js';
-import { shapeOf, type Bases, type UrlShape } from '../url/shape.js';
+import { displayPath, shapeOf, type Bases, type UrlShape } from '../url/shape.js';
 import { v2Hint } from '../plan/messages.js';
 import { decode } from './files.js';
 import { screenEach, type Screen } from './screen.js';
@@ -46,7 +46,7 @@ export function otherLanguageFindings(file: string, text: string, bases: Bases):
           severity: RULES['other-language'].severity,
           line: i + 1,
           column: at + 1,
-          message: `REST v1 URL ${url} in ${language} code, which v2-migrate does not read (it is neither rewritten nor followed; v1 was retired on 2026-11-15); ${v2Hint(shapeOfWritten(url, bases), bases.target)}. Migrate it by hand, or mark it (v2-migrate-keep-v1, v2-migrate-ignore).`,
+          message: `REST v1 URL ${url} in ${language} code, which v2-migrate does not read (it is neither rewritten nor followed; v1 was retired on 2026-11-15); ${hintFor(url, lineText.slice(at + url.length), bases)}. Migrate it by hand, or mark it (v2-migrate-keep-v1, v2-migrate-ignore).`,
           fixable: false,
         });
       }
@@ -66,6 +66,18 @@ function urlAt(lineText: string, at: number): string {
     else break;
   }
   return lineText.slice(at, end).replace(/[.:!?]+$/, '');
+}
+
+/**
+ * What v2 has for the URL, or, when the literal stops at a `/` and the code goes on building the path
+ * (`"…/pods/" + id + "/stop"`), that its v2 form depends on the rest.
+ */
+function hintFor(url: string, after: string, bases: Bases): string {
+  const shape = shapeOfWritten(url, bases);
+  if (url.endsWith('/') && /^["'`]?\s*(\+|\.\.?|,|\))/.test(after)) {
+    return `the path goes on past ${displayPath(shape)}/ where the code builds it, so its v2 form depends on the rest (the resource renames, /action and /update changes of v2 may apply)`;
+  }
+  return v2Hint(shape, bases.target);
 }
 
 /** The URL's shape, placeholders read as holes (each stands for any segment). */
