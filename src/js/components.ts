@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { maskOutside } from '../util/mask.js';
 
 /**
  * Single-file components and pages (`.vue`, `.svelte`, `.astro`, `.html`): their code is the
@@ -38,14 +39,5 @@ export function codeRanges(source: string, file: string): Array<[number, number]
 
 /** The file as the engine reads it: code kept, everything else blanked (line breaks kept). */
 export function codeView(source: string, file: string): string {
-  let out = '';
-  let at = 0;
-  for (const [start, end] of codeRanges(source, file)) {
-    if (start < at) continue;
-    out += blank(source.slice(at, start)) + source.slice(start, end);
-    at = end;
-  }
-  return out + blank(source.slice(at));
+  return maskOutside(source, codeRanges(source, file));
 }
-
-const blank = (text: string): string => text.replace(/[^\r\n]/g, ' ');

@@ -7,7 +7,7 @@
  */
 import { planValue, type Collector, type TPiece } from './plan.js';
 import { commands, literalOf, ShellScope, scanShell, type Word } from './shell.js';
-import { maskOutside } from './source.js';
+import { maskOutside } from '../util/mask.js';
 import { mentionsGraphql, scanGraphql } from './fields.js';
 import { jsonPieces, parseJson } from './json.js';
 import { dockerfileInstructions, type DockerInstruction } from './dockerfile-ast.js';

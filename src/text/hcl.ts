@@ -7,7 +7,7 @@
 import type { HttpMethod } from '../map/operations.js';
 import { holePiece, planRequest, planValue, type Collector, type TPiece } from './plan.js';
 import { backslash, runs } from './strings.js';
-import { maskOutside } from './source.js';
+import { maskOutside } from '../util/mask.js';
 import { scanShell } from './shell.js';
 import { parseWith, type SyntaxNode } from './grammars.js';
 import { mentionsGraphql, scanGraphql } from './fields.js';

@@ -12,7 +12,7 @@ import { decidePathKey } from '../plan/decide.js';
 import { bodyOperation, checkBodyField, kindOf, mentionsGraphql, scanGraphql } from './fields.js';
 import { createScanner, parseTree, ScanError, SyntaxKind, type Node, type ParseError, type ParseOptions } from 'jsonc-parser';
 import { backslash, runs } from './strings.js';
-import { maskOutside } from './source.js';
+import { maskOutside } from '../util/mask.js';
 import { scanShell } from './shell.js';
 
 export type JNode =

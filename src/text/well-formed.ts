@@ -11,7 +11,8 @@ import type { Language } from './language.js';
 import { PARSE_OPTIONS } from './json.js';
 import { tokenize } from './python/tokenize.js';
 import { fencesOf } from './fences.js';
-import { keepsGrammar, keepsInstructions } from './reparse.js';
+import { parseWith, syntaxErrors, type Grammar } from './grammars.js';
+import { dockerfileInstructions } from './dockerfile-ast.js';
 
 interface Rewrite {
   findings: Finding[];
@@ -79,4 +80,15 @@ function fenceOutline(text: string): string {
 /** Unmatched brackets and unterminated strings. */
 function pythonProblems(text: string): number {
   return tokenize(text).filter((x) => (x.type === 'op' && x.match !== undefined && x.match < 0) || (x.type === 'string' && x.str!.bodyEnd + x.str!.quote.length !== x.end)).length;
+}
+
+/** Shell and Terraform: the grammar may find no more syntax errors (tree-sitter ERROR / MISSING nodes) than in the original. */
+function keepsGrammar(grammar: Grammar, before: string, after: string): boolean {
+  return parseWith(grammar, after, syntaxErrors) <= parseWith(grammar, before, syntaxErrors);
+}
+
+/** A Dockerfile keeps its list of instructions. */
+function keepsInstructions(before: string, after: string): boolean {
+  const keywords = (text: string): string => dockerfileInstructions(text).map((i) => i.keyword).join(' ');
+  return keywords(after) === keywords(before);
 }

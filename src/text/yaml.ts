@@ -10,7 +10,8 @@
 import { CST, Parser } from 'yaml';
 import { REGENERATE_NOTE, planValue, type Collector, type TPiece } from './plan.js';
 import { backslash, doubledQuote, looksLikeEnvVar, none, runs, type Special } from './strings.js';
-import { maskOutside, overwrite } from './source.js';
+import { overwrite } from './source.js';
+import { maskOutside } from '../util/mask.js';
 import { scanShell } from './shell.js';
 import { openapiPathKey } from './json.js';
 import { mentionsGraphql, scanGraphql } from './fields.js';
