@@ -8,8 +8,6 @@ import type { NodePath } from './path.js';
 export type N = t.Node;
 /** A path whose node is a T (any node unless said). */
 export type P<T extends t.Node = t.Node> = NodePath<T>;
-/** The node type named `K` (`NodeOf<'CallExpression'>` is `t.CallExpression`). */
-export type NodeOf<K extends N['type']> = Extract<N, { type: K }>;
 /** What a request is made by: a call (optional ones too) or `new`. */
 export type CallLike = t.CallExpression | t.OptionalCallExpression | t.NewExpression;
 /**

@@ -33,7 +33,7 @@ export async function scanOtherFiles(files: readonly string[], settings: Setting
 /** Interpolations and placeholders in a URL of any language (`$id`, `${id}`, `$($pod.id)`, `{id}`, `<id>`, `#{id}`, `%s`). */
 const PLACEHOLDER = /\$\([^)]*\)|\$\{[^}]*\}|#\{[^}]*\}|\$\w+|\{[^}]*\}|<[^>]*>|%[sdv]/g;
 
-export function otherLanguageFindings(file: string, text: string, bases: Bases): Finding[] {
+function otherLanguageFindings(file: string, text: string, bases: Bases): Finding[] {
   const language = otherLanguageOf(file) ?? 'this language';
   const out: Finding[] = [];
   walkCommentLines(text, file, (i, lineText, syntax, blockAtLineStart) => {

@@ -21,7 +21,7 @@ export type { Node as SyntaxNode, Tree } from 'web-tree-sitter';
 const WASM: Record<Grammar, string> = { bash: 'tree-sitter-bash.wasm', hcl: 'tree-sitter-hcl.wasm' };
 
 /** The grammar a text-engine language is read with (and re-parsed by), if any. */
-export function grammarOf(language: Language): Grammar | null {
+function grammarOf(language: Language): Grammar | null {
   return language === 'shell' ? 'bash' : language === 'hcl' ? 'hcl' : null;
 }
 
