@@ -5,7 +5,13 @@ const NON_CODE_KEYS = new Set(['loc', 'comments', 'tokens', 'extra', 'leadingCom
 /** Keys that hold only type syntax (for searches that skip types). */
 const TYPE_KEYS = new Set(['typeAnnotation', 'returnType', 'typeParameters', 'typeArguments', 'superTypeParameters', 'implements', 'predicate']);
 const TYPE_ONLY = /^TS(?!AsExpression|SatisfiesExpression|NonNullExpression|TypeAssertion|ParameterProperty|InstantiationExpression|EnumDeclaration|ModuleDeclaration|ModuleBlock|ExportAssignment|ImportEqualsDeclaration|ExternalModuleReference)/;
-const isTypeOnly = (n: N): boolean => TYPE_ONLY.test(n.type) || n.type === 'TypeAnnotation' || n.type === 'InterfaceDeclaration' || n.type === 'TypeAlias';
+const typeOnly = new Map<string, boolean>();
+/** Whether a node of this type starts type-only syntax (answered once per type: the table asks for every node). */
+const isTypeOnly = (n: N): boolean => {
+  let only = typeOnly.get(n.type);
+  if (only === undefined) typeOnly.set(n.type, (only = TYPE_ONLY.test(n.type) || n.type === 'TypeAnnotation' || n.type === 'InterfaceDeclaration' || n.type === 'TypeAlias'));
+  return only;
+};
 
 /**
  * Every node of a parsed file in one pre-order array, walked once: a search is then a flat scan of
@@ -38,12 +44,18 @@ class NodeTable {
       this.end.push(0);
       const own = isTypeOnly(n) || TYPE_KEYS.has(key) ? i : mark;
       this.typeMark.push(own);
-      for (const k in n) {
-        if (NON_CODE_KEYS.has(k)) continue;
+      // Object.keys rather than for-in: the same own keys in the same order, in well under the time.
+      const keys = Object.keys(n);
+      for (let j = 0; j < keys.length; j++) {
+        const k = keys[j]!;
         const child = (n as unknown as Record<string, unknown>)[k] as N | Array<N | null> | null;
+        if (child === null || typeof child !== 'object' || NON_CODE_KEYS.has(k)) continue;
         if (Array.isArray(child)) {
-          for (let c = 0; c < child.length; c++) if (child[c] && typeof child[c]!.type === 'string') visit(child[c]!, i, k, c, own);
-        } else if (child && typeof child.type === 'string') visit(child, i, k, -1, own);
+          for (let c = 0; c < child.length; c++) {
+            const e = child[c];
+            if (e && typeof e.type === 'string') visit(e, i, k, c, own);
+          }
+        } else if (typeof child.type === 'string') visit(child, i, k, -1, own);
       }
       this.end[i] = this.nodes.length;
     };
