@@ -135,6 +135,31 @@ describe('discovery and safety', () => {
     expect(doc.files.map((f: { path: string }) => f.path)).toEqual(['pkg/kept.ts', 'pkg/sub/b.ts']);
   });
 
+  it('excludes the same files as git for every kind of .gitignore pattern (names alone, anchored, folders, negations)', () => {
+    // Folders whose rules are names only (no '/' but a trailing one, no '!') are decided by each
+    // file's name (src/scan/ignore-rules.ts); the others test the whole path. git is the reference.
+    const files = ['a.ts', 'A.log.ts', 'x.gen.ts', 'keep.gen.ts', 'secret.ts', 'Secret.ts', 'src/a.ts', 'src/x.gen.ts', 'src/secret.ts', 'src/out/o.ts', 'out/o.ts', 'src/deep/anchored.ts', 'anchored.ts', 'names/x.gen.ts', 'names/y.ts', 'names/z.tmp.ts', 'names/sub/z.tmp.ts', 'neg/x.gen.ts', 'neg/keep.gen.ts', 'path/only/here.ts', 'path/here.ts', 'other/path/only/here.ts'];
+    const dir = tempProject({
+      ...Object.fromEntries(files.map((f) => [f, V1])),
+      '.gitignore': '# names\n*.gen.ts\nsecret.ts\nout/\n/anchored.ts\n',
+      'names/.gitignore': '*.tmp.ts\n',
+      'neg/.gitignore': '!keep.gen.ts\n',
+      'path/.gitignore': 'only/here.ts\n',
+    });
+    git(dir, 'init', '-q');
+    const gitLists = (): string[] => spawnSync('git', ['ls-files', '-co', '--exclude-standard'], { cwd: dir, encoding: 'utf8' }).stdout.split('\n').filter((f) => f.endsWith('.ts')).sort();
+    const weList = (): string[] => JSON.parse(cli(['lint', '--format', 'json'], dir).stdout).files.map((f: { path: string }) => f.path);
+    const listed = gitLists();
+    expect(weList()).toEqual(listed);
+    expect(listed).toContain('neg/keep.gen.ts');
+    expect(listed).not.toContain('names/sub/z.tmp.ts');
+    // Case follows git's core.ignoreCase (set by git init on case-insensitive file systems).
+    git(dir, 'config', 'core.ignoreCase', String(listed.includes('Secret.ts')));
+    const other = gitLists();
+    expect(other.includes('Secret.ts')).toBe(!listed.includes('Secret.ts'));
+    expect(weList()).toEqual(other);
+  });
+
   it("honours git's info/exclude and the global core.excludesFile, not only .gitignore files", () => {
     const dir = tempProject({ 'kept.ts': V1, 'local.ts': V1, 'mine/private.ts': V1, '.env.local': 'RUNPOD_REST_URL=https://rest.runpod.io/v1\n' });
     git(dir, 'init', '-q');

@@ -1,4 +1,4 @@
-import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { execFile, spawnSync, type SpawnSyncReturns } from 'node:child_process';
 
 /**
  * Run git without letting the checkout run anything: a repository can name a command in its own
@@ -6,6 +6,12 @@ import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
  * runs on code it was not asked to trust.
  */
 export function git(args: readonly string[], cwd: string, maxBuffer = 256 * 1024 * 1024): SpawnSyncReturns<string> {
-  const safe = ['-c', 'core.fsmonitor=false', ...(args[0] === 'diff' ? ['diff', '--no-ext-diff', '--no-textconv', ...args.slice(1)] : args)];
-  return spawnSync('git', safe, { cwd, encoding: 'utf8', maxBuffer });
+  return spawnSync('git', safeArgs(args), { cwd, encoding: 'utf8', maxBuffer });
 }
+
+/** `git` without waiting: for questions asked together (each process costs ~15 ms to start). Null when git fails or is absent. */
+export function gitOutput(args: readonly string[], cwd: string): Promise<string | null> {
+  return new Promise((resolve) => execFile('git', safeArgs(args), { cwd, encoding: 'utf8' }, (error, stdout) => resolve(error ? null : stdout)));
+}
+
+const safeArgs = (args: readonly string[]): string[] => ['-c', 'core.fsmonitor=false', ...(args[0] === 'diff' ? ['diff', '--no-ext-diff', '--no-textconv', ...args.slice(1)] : args)];

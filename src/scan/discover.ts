@@ -1,8 +1,9 @@
 import * as fsWalk from '@nodelib/fs.walk';
-import ignore, { type Ignore } from 'ignore';
+import ignore from 'ignore';
 import fs from 'node:fs';
 import path from 'node:path';
-import { gitExcludes } from './git-excludes.js';
+import { gitIgnoreConfig, type GitIgnoreConfig } from './git-ignore-config.js';
+import { ignoreRules, type IgnoreRules } from './ignore-rules.js';
 import { JS_EXTENSIONS, isEnvFile } from './kinds.js';
 import type { ReportMalformed } from './malformed.js';
 import { directlyIn, folderPrefix, onDisk, workTreeRoot, type HasEntry } from '../util/folders.js';
@@ -20,6 +21,13 @@ const toPosix = path.sep === '/' ? (p: string): string => p : (p: string): strin
 /** `file` relative to `dir` (a folder above it), with '/'. */
 const below = (dir: string, file: string): string => toPosix(file.slice(dir.length + (dir.endsWith(path.sep) ? 0 : 1)));
 
+/** The rules that apply in a folder, from the top down, with each file name's verdict when names alone decide it. */
+interface Chain {
+  entries: Array<[dir: string, rules: IgnoreRules]>;
+  verdictByName: Map<string, boolean> | null;
+}
+const chainOf = (entries: Chain['entries']): Chain => ({ entries, verdictByName: entries.every(([, r]) => r.byName) ? new Map() : null });
+
 /**
  * One walk of a folder: the names in every folder listed (so existence checks need no system call),
  * and .gitignore rules per folder, evaluated from `top` (the git root) down, deeper files winning.
@@ -28,17 +36,17 @@ const below = (dir: string, file: string): string => toPosix(file.slice(dir.leng
 class Walk {
   /** Names per listed folder: complete for every folder the walk entered. */
   private readonly names = new Map<string, Set<string>>();
-  private readonly rules = new Map<string, Ignore | null>();
-  private readonly chains = new Map<string, Array<[string, Ignore]>>();
+  private readonly rules = new Map<string, IgnoreRules | null>();
+  private readonly chains = new Map<string, Chain>();
   private readonly ignoredDirs = new Map<string, boolean>();
   /** Folders below the walked paths that could not be listed (permissions). */
   readonly unreadable: string[] = [];
 
   constructor(
     private readonly top: string,
-    private readonly skipDirs: ReadonlySet<string> = new Set(),
-    /** Rules git applies below `top` before its .gitignore files (global excludes, info/exclude). */
-    private readonly excludes: Ignore | null = null,
+    private readonly skipDirs: ReadonlySet<string>,
+    /** Rules git applies below `top` before its .gitignore files (global excludes, info/exclude), and its case rule. */
+    private readonly git: GitIgnoreConfig,
     private readonly onMalformed: ReportMalformed = () => {},
   ) {}
 
@@ -93,7 +101,7 @@ class Walk {
     return files;
   }
 
-  private rulesIn(dir: string): Ignore | null {
+  private rulesIn(dir: string): IgnoreRules | null {
     let rules = this.rules.get(dir);
     if (rules !== undefined) return rules;
     rules = null;
@@ -101,7 +109,7 @@ class Walk {
     if (!listed || listed.has('.gitignore')) {
       const file = path.join(dir, '.gitignore');
       try {
-        rules = ignore().add(fs.readFileSync(file, 'utf8'));
+        rules = ignoreRules(fs.readFileSync(file, 'utf8'), this.git.ignoreCase);
       } catch (error) {
         // Absent (the folder was not listed), or unreadable: then the run goes on without its rules.
         const code = (error as NodeJS.ErrnoException).code;
@@ -113,22 +121,22 @@ class Walk {
     return rules;
   }
 
-  /** The folders from the top down to `dir` that have a .gitignore, with their rules. */
-  private chain(dir: string): Array<[string, Ignore]> {
+  /** The folders from the top down to `dir` that have a .gitignore, with their rules (one object for all folders that add none). */
+  private chain(dir: string): Chain {
     const cached = this.chains.get(dir);
     if (cached) return cached;
     const parent = path.dirname(dir);
     const atTop = dir === this.top || parent === dir;
-    const above = atTop ? (this.excludes ? [[this.top, this.excludes] as [string, Ignore]] : []) : this.chain(parent);
+    const above = atTop ? chainOf(this.git.excludes ? [[this.top, this.git.excludes]] : []) : this.chain(parent);
     const rules = this.rulesIn(dir);
-    const chain = rules ? [...above, [dir, rules] as [string, Ignore]] : above;
+    const chain = rules ? chainOf([...above.entries, [dir, rules]]) : above;
     this.chains.set(dir, chain);
     return chain;
   }
 
-  private test(chain: Array<[string, Ignore]>, rel: (dir: string) => string): boolean {
+  private test(chain: Chain, rel: (dir: string) => string): boolean {
     let ignored = false;
-    for (const [dir, rules] of chain) {
+    for (const [dir, { rules }] of chain.entries) {
       const result = rules.test(rel(dir));
       if (result.ignored) ignored = true;
       else if (result.unignored) ignored = false;
@@ -146,19 +154,25 @@ class Walk {
     return ignored;
   }
 
-  private lastFolder: { prefix: string; chain: Array<[string, Ignore]> } | null = null;
+  private lastFolder: { prefix: string; chain: Chain } | null = null;
 
   /** Whether .gitignore rules exclude a file (asked in walk order: a folder's files one after another). */
   ignores(file: string): boolean {
     const last = this.lastFolder;
-    let chain: Array<[string, Ignore]>;
+    let chain: Chain;
     if (last && directlyIn(file, last.prefix)) chain = last.chain;
     else {
       const dir = path.dirname(file);
       chain = this.chain(dir);
       this.lastFolder = { prefix: folderPrefix(dir), chain };
     }
-    return chain.length > 0 && this.test(chain, (d) => below(d, file));
+    if (!chain.entries.length) return false;
+    const byName = chain.verdictByName;
+    if (!byName) return this.test(chain, (d) => below(d, file));
+    const name = file.slice(file.lastIndexOf(path.sep) + 1);
+    let verdict = byName.get(name);
+    if (verdict === undefined) byName.set(name, (verdict = this.test(chain, () => name)));
+    return verdict;
   }
 }
 
@@ -213,7 +227,7 @@ export async function discoverFiles(targets: readonly string[], options: Discove
     }
     // .gitignore files apply from the git work tree root down.
     const top = workTreeRoot(abs);
-    const walk = new Walk(top ?? abs, new Set((options.skipDirs ?? []).map((d) => path.resolve(options.cwd, d))), top ? gitExcludes(top) : null, options.onMalformed);
+    const walk = new Walk(top ?? abs, new Set((options.skipDirs ?? []).map((d) => path.resolve(options.cwd, d))), await gitIgnoreConfig(top), options.onMalformed);
     walks.push(walk);
     for (const file of walk.files(abs, accepts, (f) => options.onCandidate?.(f))) {
       if (isMinified(file) || walk.ignores(file)) continue;
