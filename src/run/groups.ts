@@ -18,10 +18,15 @@ const FIXED_GROUP_BYTES = process.env.V2_MIGRATE_GROUP_BYTES ? Number(process.en
 /** A group holds at least this many times the source of the helpers it shares (every group parses them again). */
 const SHARED_FACTOR = 4;
 
+/** What a file imports among the run's files (undefined: not read). */
+export interface ImportsOf {
+  get(file: string): readonly string[] | undefined;
+}
+
 export interface SplitInput {
   /** The component's files, sorted. */
   files: readonly string[];
-  importsOf: ReadonlyMap<string, readonly string[]>;
+  importsOf: ImportsOf;
   /** Seeds and their importers; the other files of the component are helpers (only imported). */
   isCaller: (file: string) => boolean;
   bytesOf: (file: string) => number;

@@ -6,12 +6,12 @@ import { isEnvFile } from '../scan/kinds.js';
 import { decode, isUtf16, lenientText, type Decoded } from './files.js';
 import { bytesContainAny, MENTION_NEEDLES, prefilterNeedles } from '../scan/prefilter.js';
 import { moduleSpecifiers } from './imports.js';
-import { readEach } from './read.js';
+import { ImportGraph } from './import-graph.js';
 import { screenEach, type Screen } from './screen.js';
 import { notParsedBecause, scanLargeFile } from '../scan/large.js';
 import type { ModuleResolver } from '../scan/resolve.js';
 import type { ComponentOutcome, ComponentResult, ComponentTask } from './component.js';
-import { analyseInGroups, splitComponent } from './groups.js';
+import { analyseInGroups, splitComponent, type ImportsOf } from './groups.js';
 import { analyseComponents } from './analyse.js';
 import type { ResultCache } from './cache.js';
 import { pushTo } from '../util/multimap.js';
@@ -111,9 +111,9 @@ export async function migrateJsFiles(jsFiles: readonly string[], envFiles: reado
   }, jobs, run.early);
   seeds.sort();
   if (!seeds.length) return [...large];
-  const { importsOf, importers } = await importGraph(jsFiles, known, resolver);
-  const { callers, taken } = importClosure(seeds, importers, importsOf);
-  if (focus) takeImportChains(focus, importsOf, taken);
+  const graph = new ImportGraph(jsFiles, resolver, known);
+  const { callers, taken } = importClosure(seeds, graph);
+  if (focus) takeImportChains(focus, graph, taken);
   const outcomes: JsFileOutcome[] = [...large];
   const texts = new Map<string, string>();
   for (const file of [...taken].sort()) {
@@ -129,7 +129,7 @@ export async function migrateJsFiles(jsFiles: readonly string[], envFiles: reado
     outcomes.push({ file, ...entry, result: null });
     if (entry.decoded.kind === 'text') texts.set(file, entry.decoded.text);
   }
-  const components = connectedComponents([...texts.keys()], importsOf);
+  const components = connectedComponents([...texts.keys()], graph);
   // A .env file joins every component whose code reads one of its variables (merging them). In a
   // partial run only a .env asked about, or one above a file of the groups asked about (so it serves
   // that code), joins: a .env elsewhere in the project that sets a variable of the same name belongs to
@@ -183,7 +183,7 @@ export async function migrateJsFiles(jsFiles: readonly string[], envFiles: reado
     return done;
   };
   // A component with a .env file stays whole: its values are read wherever the code is (envReads).
-  const split = (c: string[]): string[][] | null => (c.some(isEnvFile) ? null : splitComponent({ files: c, importsOf, isCaller: (f) => callers.has(f), bytesOf: (f) => texts.get(f)!.length }));
+  const split = (c: string[]): string[][] | null => (c.some(isEnvFile) ? null : splitComponent({ files: c, importsOf: graph, isCaller: (f) => callers.has(f), bytesOf: (f) => texts.get(f)!.length }));
   const results = await analyseInGroups(components.map((c) => [...c].sort()), split, makeTask, runTasks);
   for (const c of components) onAnalysed(c.length, c.flatMap((f): ComponentResult => (results.has(f) ? [[f, results.get(f)!]] : [])));
   // Files of one import component are written together, however the analysis split it.
@@ -211,43 +211,26 @@ function envServesFocus(components: ReadonlyArray<readonly string[]>, focus: Rea
   return (envFile) => focus.has(envFile) || folders.has(path.dirname(envFile));
 }
 
-/** Imports between the run's JS/TS files (read again: only runs with seeds need it). */
-async function importGraph(jsFiles: readonly string[], known: ReadonlySet<string>, resolver: ModuleResolver): Promise<{ importsOf: Map<string, string[]>; importers: Map<string, string[]> }> {
-  const importsOf = new Map<string, string[]>();
-  readEach(jsFiles, (file, bytes) => {
-    if (!bytes) return;
-    const targets = new Set<string>();
-    for (const spec of moduleSpecifiers(lenientText(bytes))) {
-      const target = resolver.resolve(file, spec, (f) => known.has(f));
-      if (target) targets.add(target);
-    }
-    importsOf.set(file, [...targets]);
-  });
-  // Built in file order, so edge order never depends on read timing.
-  const importers = new Map<string, string[]>();
-  for (const file of jsFiles) for (const target of importsOf.get(file) ?? []) pushTo(importers, target, file);
-  return { importsOf, importers };
-}
-
 /**
  * The files a run needs around its seeds: their importers, transitively within IMPORT_HOPS (wrapper
  * modules and the call sites that use them), and what all of those import, within HELPER_HOPS (the
  * fetch helper, the constants module). Never the importers of a helper: a client that imports the
  * shared logger must not pull in everything else that imports the logger.
  */
-function importClosure(seeds: readonly string[], importers: ReadonlyMap<string, string[]>, importsOf: ReadonlyMap<string, string[]>): { callers: Set<string>; taken: Set<string> } {
-  const spread = (start: Iterable<string>, edges: ReadonlyMap<string, string[]>, hops: number, into: Set<string>): void => {
-    let frontier = [...start];
-    for (let hop = 0; hop < hops && frontier.length; hop++) {
-      const next: string[] = [];
-      for (const f of frontier) for (const g of edges.get(f) ?? []) if (!into.has(g)) next.push((into.add(g), g));
-      frontier = next;
-    }
-  };
+function importClosure(seeds: readonly string[], graph: ImportGraph): { callers: Set<string>; taken: Set<string> } {
   const callers = new Set(seeds);
-  spread(seeds, importers, IMPORT_HOPS, callers);
+  let frontier = new Set(seeds);
+  for (let hop = 0; hop < IMPORT_HOPS && frontier.size; hop++) {
+    frontier = new Set(graph.importersOf(frontier, callers));
+    for (const f of frontier) callers.add(f);
+  }
   const taken = new Set(callers);
-  spread(callers, importsOf, HELPER_HOPS, taken);
+  let helpers = [...callers];
+  for (let hop = 0; hop < HELPER_HOPS && helpers.length; hop++) {
+    const next: string[] = [];
+    for (const f of helpers) for (const g of graph.get(f) ?? []) if (!taken.has(g)) next.push((taken.add(g), g));
+    helpers = next;
+  }
   return { callers, taken };
 }
 
@@ -256,14 +239,14 @@ function importClosure(seeds: readonly string[], importers: ReadonlyMap<string, 
  * however many hops away (a page that calls a workspace client's function whose request is three
  * modules deep): it and the files on its import chain join, so its group is analysed and reported.
  */
-function takeImportChains(focus: ReadonlySet<string>, importsOf: ReadonlyMap<string, string[]>, taken: Set<string>): void {
+function takeImportChains(focus: ReadonlySet<string>, graph: ImportGraph, taken: Set<string>): void {
   const cameFrom = new Map<string, string | null>();
-  let frontier = [...focus].filter((f) => importsOf.has(f) && !taken.has(f));
+  let frontier = [...focus].filter((f) => graph.has(f) && !taken.has(f));
   for (const f of frontier) cameFrom.set(f, null);
   while (frontier.length) {
     const next: string[] = [];
     for (const f of frontier) {
-      for (const g of importsOf.get(f) ?? []) {
+      for (const g of graph.get(f) ?? []) {
         if (taken.has(g)) for (let h: string | null = f; h !== null && !taken.has(h); h = cameFrom.get(h) ?? null) taken.add(h);
         else if (!cameFrom.has(g)) next.push((cameFrom.set(g, f), g));
       }
@@ -273,7 +256,7 @@ function takeImportChains(focus: ReadonlySet<string>, importsOf: ReadonlyMap<str
 }
 
 /** Groups of files connected by imports (undirected), each sorted; groups in order of their first file. */
-function connectedComponents(files: readonly string[], importsOf: ReadonlyMap<string, readonly string[]>): string[][] {
+function connectedComponents(files: readonly string[], importsOf: ImportsOf): string[][] {
   const parent = new Map(files.map((f) => [f, f]));
   const find = (f: string): string => {
     let r = f;

@@ -24,6 +24,35 @@ const OPTIONS: NapiResolveOptions = {
   nodePath: false,
 };
 
+const STEM_EXTENSION = /(\.d)?\.(m|c)?(j|t)sx?$/;
+/**
+ * A test of whether a specifier could resolve to one of `targets`: false only where no resolution of
+ * this module's resolver can reach one, so a caller may skip resolving it. A relative specifier
+ * reaches a file by its own name (`./client`, `./client.js` naming client.ts, a `dist/` path mapped to
+ * `src/`), a folder's index file by the folder's name (`./lib`, `./lib/`, `.`), or anything through a
+ * folder's package.json (`packageFolders`: the names of the run's folders that hold one). Any other
+ * specifier (tsconfig `paths`, a workspace package, `#imports`) may name anything. Names are compared
+ * in lower case, as a case-insensitive file system resolves them.
+ */
+export function mayNameOneOf(targets: Iterable<string>, packageFolders: ReadonlySet<string>): (from: string, spec: string) => boolean {
+  const stems = new Set<string>();
+  const folders = new Set(packageFolders);
+  for (const file of targets) {
+    const stem = path.basename(file).toLowerCase().replace(STEM_EXTENSION, '');
+    stems.add(stem);
+    if (stem === 'index') folders.add(path.basename(path.dirname(file)).toLowerCase());
+  }
+  return (from, spec) => {
+    if (!isRelative(spec)) return true;
+    const last = spec.slice(spec.lastIndexOf('/') + 1).toLowerCase();
+    // `./lib/`, `.` and `..` name a folder only.
+    if (last === '' || last === '.' || last === '..') return folders.has(path.basename(path.resolve(path.dirname(from), spec)).toLowerCase());
+    return folders.has(last) || stems.has(last.includes('.') ? last.replace(STEM_EXTENSION, '') : last);
+  };
+}
+
+const isRelative = (spec: string): boolean => spec === '.' || spec === '..' || spec.startsWith('./') || spec.startsWith('../');
+
 /** The config files TypeScript reads for a folder, nearest first. */
 const CONFIG_NAMES = ['tsconfig.json', 'jsconfig.json'];
 
@@ -68,6 +97,11 @@ export class ModuleResolver {
     const name = packageName(spec);
     const ws = this.workspaces[name];
     return ws ? this.firstInRun(ws.dir, packageTargets(ws.manifest, `.${spec.slice(name.length)}`, 'exports'), isFile) : null;
+  }
+
+  /** Whether a folder holds a package.json (whose `main` or `exports` may name any file). */
+  holdsPackage(dir: string): boolean {
+    return this.has(dir, 'package.json');
   }
 
   /** oxc-resolver's answer, with the tsconfig/jsconfig that applies in `dir` (none: `config` null). */
