@@ -65,6 +65,35 @@ describe('screenEach (the byte screen of a tree, on two threads)', () => {
   });
 });
 
+describe('import specifiers collected by the screen (the import graph of a run with files to migrate)', () => {
+  // One file matches (`m/hit.ts`); the screens go through the others before and after it.
+  const files: Record<string, string> = { 'a/before.ts': "import { x } from './x';\n", 'm/hit.ts': "import { y } from './y';\nconst B = 'https://rest.runpod.io/v1';\n", 'notes.md': "import z from './z'\n" };
+  for (let i = 0; i < 300; i++) files[`z/f${String(i).padStart(3, '0')}.ts`] = `import { a${i} } from './a${i}';\nexport const b = require("../b${i}");\n`;
+  const dir = tempProject(files);
+  const list = Object.keys(files).sort().map((f) => path.join(dir, f));
+  const specifiersAfter = async (jobs: number): Promise<Record<string, string[] | undefined>> => {
+    const of = await screenEach(list, ['rest.runpod.io', 'unpod'], () => {}, jobs);
+    return Object.fromEntries(list.map((f) => [path.relative(dir, f), of(f)]));
+  };
+
+  it('for every JS/TS file once some file matched, on either thread (those screened before it are read again)', async () => {
+    const truth = (file: string): string[] => [...files[file]!.matchAll(/from '([^']+)'|require\("([^"]+)"\)/g)].map((m) => (m[1] ?? m[2])!);
+    for (const jobs of [1, 2]) {
+      const got = await specifiersAfter(jobs);
+      expect(got['notes.md']).toBeUndefined();
+      for (const file of Object.keys(files).filter((f) => f.endsWith('.ts'))) expect(got[file], `${file}, jobs ${jobs}`).toEqual(truth(file));
+    }
+  });
+
+  it('collects nothing where nothing matches (a lint of a clean tree pays nothing for them)', async () => {
+    const clean = list.filter((f) => !f.endsWith('hit.ts'));
+    for (const jobs of [1, 2]) {
+      const of = await screenEach(clean, ['rest.runpod.io', 'unpod'], () => {}, jobs);
+      expect(clean.map(of).filter(Boolean)).toEqual([]);
+    }
+  });
+});
+
 describe('encodeNeedles (what the screen searches for)', () => {
   const searched = (needles: string[]): string[] => encodeNeedles(needles).map((b) => b.toString('latin1'));
 

@@ -3,6 +3,7 @@ import { mayNameOneOf, type ModuleResolver } from '../scan/resolve.js';
 import { lenientText } from './files.js';
 import { moduleSpecifiers } from './imports.js';
 import { readEach } from './read.js';
+import type { SpecifiersOf } from './screen.js';
 
 /**
  * Imports between a run's JS/TS files, resolved only where a question needs them. A run asks who
@@ -21,13 +22,20 @@ export class ImportGraph {
   /** The names (lower case) of the folders holding some of the run's files that hold a package.json. */
   private readonly packageFolders = new Set<string>();
 
-  /** Reads `files` (again: only runs with files to migrate need this). */
+  /** The specifiers of `files` are those the screen collected, or read again (only runs with files to migrate need them). */
   constructor(
     private readonly files: readonly string[],
     private readonly resolver: ModuleResolver,
     private readonly known: ReadonlySet<string>,
+    screened: SpecifiersOf = () => undefined,
   ) {
-    readEach(files, (file, bytes) => {
+    const unread: string[] = [];
+    for (const file of files) {
+      const specs = screened(file);
+      if (specs) this.specifiers.set(file, specs);
+      else unread.push(file);
+    }
+    readEach(unread, (file, bytes) => {
       if (bytes) this.specifiers.set(file, moduleSpecifiers(lenientText(bytes)));
     });
     const folders = new Set<string>();

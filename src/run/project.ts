@@ -92,7 +92,7 @@ export async function migrateJsFiles(jsFiles: readonly string[], envFiles: reado
   const seedNeedles = [...prefilterNeedles(settings.bases), ...envNames, ...wrapperNames];
   const mentionsRunpod = bytesContainAny(MENTION_NEEDLES);
   const couldBeSeed = bytesContainAny(seedNeedles);
-  await screenEach(jsFiles, [...seedNeedles, ...MENTION_NEEDLES], (file, bytes) => {
+  const screened = await screenEach(jsFiles, [...seedNeedles, ...MENTION_NEEDLES], (file, bytes) => {
     if (!bytes) return onRead(file, null);
     const utf16 = isUtf16(bytes);
     if (!utf16 && !couldBeSeed(bytes)) return onRead(file, mentionsRunpod(bytes) ? bytes.toString('latin1') : '');
@@ -111,7 +111,7 @@ export async function migrateJsFiles(jsFiles: readonly string[], envFiles: reado
   }, jobs, run.early);
   seeds.sort();
   if (!seeds.length) return [...large];
-  const graph = new ImportGraph(jsFiles, resolver, known);
+  const graph = new ImportGraph(jsFiles, resolver, known, screened);
   const { callers, taken } = importClosure(seeds, graph);
   if (focus) takeImportChains(focus, graph, taken);
   const outcomes: JsFileOutcome[] = [...large];

@@ -1,5 +1,7 @@
-import { isUtf16 } from './files.js';
+import { isUtf16, lenientText } from './files.js';
+import { moduleSpecifiers } from './imports.js';
 import { READ_BUFFER_BYTES, readInto } from './read.js';
+import { isJsFile } from '../scan/kinds.js';
 
 /** States of a file's slot in a screen's shared array: free, being screened, then its answer. */
 export const FREE = 0;
@@ -12,28 +14,53 @@ export const LOOK = 4;
 let screenBuffer: Buffer | null = null;
 
 /**
- * Screen the files of `slots` (indexes into `codes`) that no other thread has claimed: each slot goes
- * FREE → CLAIMED → its answer, so two threads working through the same files never screen one twice.
- * Shared by the main thread and the screen worker.
+ * Where a screen puts the import specifiers of the JS/TS files it reads once some file matched (a run
+ * with files to migrate builds its import graph from them instead of reading every file again; a run
+ * where nothing matches never pays for them). `matched` is shared by the threads screening.
  */
-export function screenSlots(files: readonly string[], slots: Iterable<number>, needles: readonly Buffer[], codes: Uint8Array): void {
+export interface SpecifierSink {
+  matched: Int32Array;
+  put(slot: number, specifiers: string[]): void;
+  /** Files this thread screened before any file matched (`backfill` reads the JS/TS ones again once one has). */
+  missed: number[];
+}
+
+/** Once some file matched, the specifiers of the files a thread screened before, read again. */
+export function backfill(files: readonly string[], sink: SpecifierSink): void {
+  if (!Atomics.load(sink.matched, 0) || !sink.missed.length) return;
   const buffer = (screenBuffer ??= Buffer.allocUnsafe(READ_BUFFER_BYTES));
-  for (const slot of slots) {
-    if (Atomics.compareExchange(codes, slot, FREE, CLAIMED) !== FREE) continue;
-    Atomics.store(codes, slot, screenFile(files[slot]!, needles, buffer));
+  for (const slot of sink.missed.splice(0)) {
+    if (!isJsFile(files[slot]!)) continue;
+    try {
+      sink.put(slot, moduleSpecifiers(lenientText(readInto(files[slot]!, buffer))));
+    } catch {
+      // Unreadable now: the import graph tries it again.
+    }
   }
 }
 
 /**
- * NOTHING when a file holds none of the needles and is not UTF-16 (whose bytes the needles cannot
- * match), LOOK otherwise, UNREADABLE when it cannot be read.
+ * Screen the files of `slots` (indexes into `codes`) that no other thread has claimed: each slot goes
+ * FREE → CLAIMED → its answer, so two threads working through the same files never screen one twice.
+ * Shared by the main thread and the screen worker.
  */
-function screenFile(file: string, needles: readonly Buffer[], buffer: Buffer): number {
-  let bytes: Buffer;
-  try {
-    bytes = readInto(file, buffer);
-  } catch {
-    return UNREADABLE;
+export function screenSlots(files: readonly string[], slots: Iterable<number>, needles: readonly Buffer[], codes: Uint8Array, sink: SpecifierSink): void {
+  const buffer = (screenBuffer ??= Buffer.allocUnsafe(READ_BUFFER_BYTES));
+  for (const slot of slots) {
+    if (Atomics.compareExchange(codes, slot, FREE, CLAIMED) !== FREE) continue;
+    const file = files[slot]!;
+    let bytes: Buffer;
+    try {
+      bytes = readInto(file, buffer);
+    } catch {
+      Atomics.store(codes, slot, UNREADABLE);
+      continue;
+    }
+    // NOTHING when a file holds none of the needles and is not UTF-16 (whose bytes the needles cannot match).
+    const code = isUtf16(bytes) || needles.some((needle) => bytes.includes(needle)) ? LOOK : NOTHING;
+    if (code === LOOK) Atomics.store(sink.matched, 0, 1);
+    if (!Atomics.load(sink.matched, 0)) sink.missed.push(slot);
+    else if (isJsFile(file)) sink.put(slot, moduleSpecifiers(lenientText(bytes)));
+    Atomics.store(codes, slot, code);
   }
-  return isUtf16(bytes) || needles.some((needle) => bytes.includes(needle)) ? LOOK : NOTHING;
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { CLAIMED, FREE, LOOK, NOTHING, screenSlots } from './screen-core.js';
+import { backfill, CLAIMED, FREE, LOOK, NOTHING, screenSlots, type SpecifierSink } from './screen-core.js';
 import { encodeNeedles } from '../scan/prefilter.js';
 
 /** Handed to `fn` for a file that holds none of the needles: nothing in it can matter. */
@@ -27,6 +27,12 @@ export class Screen {
   private readonly codes: Uint8Array;
   private worker: Worker | null = null;
   private posted = 0;
+  /** Batches posted to the worker, and those it has answered (with their specifiers). */
+  private batches = 0;
+  private answered = 0;
+  /** Import specifiers of JS/TS files screened once some file matched, by slot (see SpecifierSink). */
+  private readonly specifiers = new Map<number, string[]>();
+  private readonly sink: SpecifierSink = { matched: new Int32Array(new SharedArrayBuffer(4)), put: (slot, s) => void this.specifiers.set(slot, s), missed: [] };
 
   /** `helped`: a worker takes batches once there are enough files to pay for it. */
   constructor(
@@ -56,11 +62,16 @@ export class Screen {
 
   private post(): void {
     if (!this.worker) {
-      this.worker = new Worker(WORKER_URL, { workerData: { needles: this.needles, codes: this.codes.buffer } });
+      this.worker = new Worker(WORKER_URL, { workerData: { needles: this.needles, codes: this.codes.buffer, matched: this.sink.matched.buffer } });
       this.worker.unref();
+      this.worker.on('message', (answer: Array<[number, string[]]>) => {
+        for (const [slot, s] of answer) this.specifiers.set(slot, s);
+        this.answered++;
+      });
     }
     this.worker.postMessage(this.files.slice(this.posted));
     this.posted = this.files.length;
+    this.batches++;
   }
 
   private settled = false;
@@ -73,15 +84,24 @@ export class Screen {
     const slots = function* (n: number) {
       for (let i = n - 1; i >= 0; i--) yield i;
     };
-    screenSlots(this.files, slots(this.files.length), encoded, this.codes);
-    if (!this.worker) return;
+    screenSlots(this.files, slots(this.files.length), encoded, this.codes, this.sink);
+    if (!this.worker) return backfill(this.files, this.sink);
     for (let i = 0; i < this.files.length; i++) {
       // A slot the worker claimed is answered within one file's read; a dead worker's is taken back.
       for (let waited = 0; Atomics.load(this.codes, i) === CLAIMED && waited < 2000; waited++) await new Promise((r) => setTimeout(r, 1));
       if (Atomics.load(this.codes, i) === CLAIMED) Atomics.store(this.codes, i, FREE);
     }
-    screenSlots(this.files, slots(this.files.length), encoded, this.codes);
+    screenSlots(this.files, slots(this.files.length), encoded, this.codes, this.sink);
+    backfill(this.files, this.sink);
+    // Its last answers, when some file matched (a file whose specifiers never come is read again by the import graph).
+    if (Atomics.load(this.sink.matched, 0)) for (let waited = 0; this.answered < this.batches && waited < 2000; waited++) await new Promise((r) => setTimeout(r, 1));
     void this.worker.terminate();
+  }
+
+  /** The import specifiers of an added JS/TS file, when the screen collected them (after `settle`). */
+  specifiersOf(file: string): string[] | undefined {
+    const i = this.index.get(file);
+    return i === undefined ? undefined : this.specifiers.get(i);
   }
 
   /** The answer for an added file (after `settle`), FREE for one never added. */
@@ -91,6 +111,9 @@ export class Screen {
   }
 }
 
+/** The import specifiers a screen collected for a file (undefined: not collected, read the file). */
+export type SpecifiersOf = (file: string) => string[] | undefined;
+
 const workerBuilt = (): boolean => fs.existsSync(fileURLToPath(WORKER_URL));
 
 /**
@@ -98,8 +121,9 @@ const workerBuilt = (): boolean => fs.existsSync(fileURLToPath(WORKER_URL));
  * read, NO_MATCH when it holds none of the needles (and is not UTF-16), its bytes otherwise (valid
  * during the call only). `early`, a screen fed during discovery, answers for the files it has when
  * its needles cover these; with `jobs` > 1 and many files, a worker screens alongside this thread.
+ * Returns the import specifiers the screens collected (see SpecifierSink).
  */
-export async function screenEach(files: readonly string[], needles: readonly string[], fn: (file: string, bytes: Buffer | null) => void, jobs = 1, early: Screen | null = null): Promise<void> {
+export async function screenEach(files: readonly string[], needles: readonly string[], fn: (file: string, bytes: Buffer | null) => void, jobs = 1, early: Screen | null = null): Promise<SpecifiersOf> {
   const known = early?.covers(needles) ? early : null;
   await known?.settle();
   const rest = new Screen(needles, files.length, jobs > 1 && workerBuilt());
@@ -119,4 +143,5 @@ export async function screenEach(files: readonly string[], needles: readonly str
       fn(file, bytes);
     }
   }
+  return (file) => known?.specifiersOf(file) ?? rest.specifiersOf(file);
 }
