@@ -45,7 +45,7 @@ describe('screenEach (the byte screen of a tree, on two threads)', () => {
     const one = await screen(1);
     for (let i = 0; i < 3; i++) expect(await screen(2)).toEqual(one);
     // The worker's own answers: before settle() only the worker screens, so wait for its first batch.
-    const early = Screen.early(NEEDLES, 2)!;
+    const early = Screen.early(NEEDLES, 2, [])!;
     for (const f of list) early.add(f);
     const batch = list.slice(0, 256);
     for (const deadline = Date.now() + 10_000; batch.some((f) => early.code(f) <= CLAIMED) && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 5));
@@ -56,7 +56,7 @@ describe('screenEach (the byte screen of a tree, on two threads)', () => {
   it('reads answers off a screen fed during discovery, and screens what it lacks or cannot answer', async () => {
     const one = await screen(1);
     for (const needles of [NEEDLES, [...NEEDLES, 'extra-needle'], ['unpod']]) {
-      const early = Screen.early([...NEEDLES, 'extra-needle'], 2)!;
+      const early = Screen.early([...NEEDLES, 'extra-needle'], 2, [])!;
       expect(early).not.toBeNull();
       for (const f of list.slice(0, 280)) early.add(f); // the walk found some of the files
       const expected = needles === NEEDLES ? one : await screen(1, null, needles);
@@ -72,7 +72,7 @@ describe('import specifiers collected by the screen (the import graph of a run w
   const dir = tempProject(files);
   const list = Object.keys(files).sort().map((f) => path.join(dir, f));
   const specifiersAfter = async (jobs: number): Promise<Record<string, string[] | undefined>> => {
-    const of = await screenEach(list, ['rest.runpod.io', 'unpod'], () => {}, jobs);
+    const of = await screenEach(list, ['rest.runpod.io', 'unpod'], () => {}, jobs, null, ['rest.runpod.io']);
     return Object.fromEntries(list.map((f) => [path.relative(dir, f), of(f)]));
   };
 
@@ -85,10 +85,12 @@ describe('import specifiers collected by the screen (the import graph of a run w
     }
   });
 
-  it('collects nothing where nothing matches (a lint of a clean tree pays nothing for them)', async () => {
+  it('collects nothing where no JS/TS file holds a trigger, even where another file mentions RunPod (a lint of such a tree pays nothing)', async () => {
     const clean = list.filter((f) => !f.endsWith('hit.ts'));
+    const mention = path.join(dir, 'notes.md');
+    fs.writeFileSync(mention, 'Deployed on RunPod: https://rest.runpod.io/v2\n');
     for (const jobs of [1, 2]) {
-      const of = await screenEach(clean, ['rest.runpod.io', 'unpod'], () => {}, jobs);
+      const of = await screenEach(clean, ['rest.runpod.io', 'unpod'], () => {}, jobs, null, ['rest.runpod.io']);
       expect(clean.map(of).filter(Boolean)).toEqual([]);
     }
   });

@@ -51,8 +51,11 @@ function readEnvFiles(files: readonly string[], mayMatter: (text: string) => boo
 /** How a call to a wrapper declared in the config reads (`name(`). */
 const declaredWrapperCalls = (settings: Settings): string[] => settings.wrappers.map((w) => `${w.name.split('.').pop()}(`);
 
+/** What makes a JS/TS file a seed, .env-based variables aside: a RunPod host, a declared wrapper's call. */
+export const seedNeedlesOf = (settings: Settings): string[] => [...prefilterNeedles(settings.bases), ...declaredWrapperCalls(settings)];
+
 /** Every needle the byte screen of a run with these settings may be asked for, .env-based ones aside. */
-export const screenNeedles = (settings: Settings): string[] => [...prefilterNeedles(settings.bases), ...declaredWrapperCalls(settings), ...MENTION_NEEDLES];
+export const screenNeedles = (settings: Settings): string[] => [...seedNeedlesOf(settings), ...MENTION_NEEDLES];
 
 export interface JsRunOptions {
   /** A byte screen fed during discovery. */
@@ -89,7 +92,7 @@ export async function migrateJsFiles(jsFiles: readonly string[], envFiles: reado
   const large: JsFileOutcome[] = [];
   const seeds: string[] = [];
   // Most files cannot matter: they are tested as bytes, and no string is made for them.
-  const seedNeedles = [...prefilterNeedles(settings.bases), ...envNames, ...wrapperNames];
+  const seedNeedles = [...seedNeedlesOf(settings), ...envNames];
   const mentionsRunpod = bytesContainAny(MENTION_NEEDLES);
   const couldBeSeed = bytesContainAny(seedNeedles);
   const screened = await screenEach(jsFiles, [...seedNeedles, ...MENTION_NEEDLES], (file, bytes) => {
@@ -108,7 +111,7 @@ export async function migrateJsFiles(jsFiles: readonly string[], envFiles: reado
       seeds.push(file);
       decodedOf.set(file, { decoded: decode(bytes), bytes: bytes.length });
     }
-  }, jobs, run.early);
+  }, jobs, run.early, seedNeedles);
   seeds.sort();
   if (!seeds.length) return [...large];
   const graph = new ImportGraph(jsFiles, resolver, known, screened);

@@ -6,7 +6,7 @@ import type { Settings } from '../config.js';
 import { isEnvFile, isJsFile, otherLanguageOf } from '../scan/kinds.js';
 import { isTextEngineFile } from '../text/language.js';
 import { scanTextFiles, type TextFileOutcome } from './text-files.js';
-import { migrateJsFiles, screenNeedles, type JsFileOutcome } from './project.js';
+import { migrateJsFiles, screenNeedles, seedNeedlesOf, type JsFileOutcome } from './project.js';
 import { Screen } from './screen.js';
 import type { ComponentResult } from './component.js';
 import { NO_PROGRESS, type Progress } from './progress.js';
@@ -201,7 +201,7 @@ export async function run(targets: readonly string[], cwd: string, settings: Set
   const { jobs = 1, progress = NO_PROGRESS, changed, shard, cache, settingsFor = () => settings } = options;
   // Files are screened for RunPod bytes as the walk finds them (on a worker thread), before .gitignore
   // rules for single files and package configs are known: screening one file too many costs little.
-  const early = Screen.early(screenNeedles(settings), jobs);
+  const early = Screen.early(screenNeedles(settings), jobs, seedNeedlesOf(settings));
   // A package.json, .gitignore or config below the root that cannot be used never stops the run.
   const malformed = new Map<string, Malformed>();
   const report: ReportMalformed = (m) => void (malformed.has(m.file) || malformed.set(m.file, m));

@@ -14,11 +14,15 @@ export const LOOK = 4;
 let screenBuffer: Buffer | null = null;
 
 /**
- * Where a screen puts the import specifiers of the JS/TS files it reads once some file matched (a run
- * with files to migrate builds its import graph from them instead of reading every file again; a run
- * where nothing matches never pays for them). `matched` is shared by the threads screening.
+ * Where a screen puts the import specifiers of the JS/TS files it reads once some JS/TS file held a
+ * trigger (a run with files to migrate builds its import graph from them instead of reading every
+ * file again; a run with none, even where a README mentions RunPod, never pays for them). `matched`
+ * is shared by the threads screening.
  */
 export interface SpecifierSink {
+  /** Needles of which a JS/TS file holding one makes the run build its import graph (a RunPod host, a declared wrapper's call). */
+  triggers: readonly Buffer[];
+  /** Set once a JS/TS file held a trigger. */
   matched: Int32Array;
   put(slot: number, specifiers: string[]): void;
   /** Files this thread screened before any file matched (`backfill` reads the JS/TS ones again once one has). */
@@ -58,7 +62,7 @@ export function screenSlots(files: readonly string[], slots: Iterable<number>, n
     }
     // NOTHING when a file holds none of the needles and is not UTF-16 (whose bytes the needles cannot match).
     const code = isUtf16(bytes) || needles.some((needle) => bytes.includes(needle)) ? LOOK : NOTHING;
-    if (code === LOOK) Atomics.store(sink.matched, 0, 1);
+    if (code === LOOK && !Atomics.load(sink.matched, 0) && sink.triggers.some((t) => bytes.includes(t)) && isJsFile(file)) Atomics.store(sink.matched, 0, 1);
     if (!Atomics.load(sink.matched, 0)) sink.missed.push(slot);
     else if (isJsFile(file)) sink.put(slot, moduleSpecifiers(lenientText(bytes)));
     Atomics.store(codes, slot, code);

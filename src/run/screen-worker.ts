@@ -4,13 +4,13 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { backfill, screenSlots, type SpecifierSink } from './screen-core.js';
 import { encodeNeedles } from '../scan/prefilter.js';
 
-const { needles, codes, matched } = workerData as { needles: string[]; codes: SharedArrayBuffer; matched: SharedArrayBuffer };
+const { needles, triggers, codes, matched } = workerData as { needles: string[]; triggers: string[]; codes: SharedArrayBuffer; matched: SharedArrayBuffer };
 const encoded = encodeNeedles(needles);
 const slots = new Uint8Array(codes);
 const files: string[] = [];
 // Each batch is answered with the specifiers collected while screening it (see SpecifierSink).
 let specifiers: Array<[number, string[]]> = [];
-const sink: SpecifierSink = { matched: new Int32Array(matched), put: (slot, s) => void specifiers.push([slot, s]), missed: [] };
+const sink: SpecifierSink = { triggers: triggers.map((t) => Buffer.from(t, 'latin1')), matched: new Int32Array(matched), put: (slot, s) => void specifiers.push([slot, s]), missed: [] };
 parentPort!.on('message', (batch: string[]) => {
   const start = files.length;
   files.push(...batch);

@@ -32,20 +32,22 @@ export class Screen {
   private answered = 0;
   /** Import specifiers of JS/TS files screened once some file matched, by slot (see SpecifierSink). */
   private readonly specifiers = new Map<number, string[]>();
-  private readonly sink: SpecifierSink = { matched: new Int32Array(new SharedArrayBuffer(4)), put: (slot, s) => void this.specifiers.set(slot, s), missed: [] };
+  private readonly sink: SpecifierSink;
 
-  /** `helped`: a worker takes batches once there are enough files to pay for it. */
+  /** `helped`: a worker takes batches once there are enough files to pay for it. `triggers`: see SpecifierSink (none: no specifiers). */
   constructor(
     readonly needles: readonly string[],
     private readonly capacity: number,
     private readonly helped: boolean,
+    private readonly triggers: readonly string[] = [],
   ) {
     this.codes = new Uint8Array(new SharedArrayBuffer(Math.max(capacity, 1)));
+    this.sink = { triggers: triggers.map((t) => Buffer.from(t, 'latin1')), matched: new Int32Array(new SharedArrayBuffer(4)), put: (slot, s) => void this.specifiers.set(slot, s), missed: [] };
   }
 
   /** A screen to feed during discovery, or null with one job or when the worker is not built (tests from source). */
-  static early(needles: readonly string[], jobs: number): Screen | null {
-    return jobs > 1 && workerBuilt() ? new Screen(needles, EARLY_CAPACITY, true) : null;
+  static early(needles: readonly string[], jobs: number, triggers: readonly string[]): Screen | null {
+    return jobs > 1 && workerBuilt() ? new Screen(needles, EARLY_CAPACITY, true, triggers) : null;
   }
 
   add(file: string): void {
@@ -62,7 +64,7 @@ export class Screen {
 
   private post(): void {
     if (!this.worker) {
-      this.worker = new Worker(WORKER_URL, { workerData: { needles: this.needles, codes: this.codes.buffer, matched: this.sink.matched.buffer } });
+      this.worker = new Worker(WORKER_URL, { workerData: { needles: this.needles, triggers: this.triggers, codes: this.codes.buffer, matched: this.sink.matched.buffer } });
       this.worker.unref();
       this.worker.on('message', (answer: Array<[number, string[]]>) => {
         for (const [slot, s] of answer) this.specifiers.set(slot, s);
@@ -121,12 +123,12 @@ const workerBuilt = (): boolean => fs.existsSync(fileURLToPath(WORKER_URL));
  * read, NO_MATCH when it holds none of the needles (and is not UTF-16), its bytes otherwise (valid
  * during the call only). `early`, a screen fed during discovery, answers for the files it has when
  * its needles cover these; with `jobs` > 1 and many files, a worker screens alongside this thread.
- * Returns the import specifiers the screens collected (see SpecifierSink).
+ * Returns the import specifiers the screens collected once a JS/TS file held one of `triggers` (see SpecifierSink).
  */
-export async function screenEach(files: readonly string[], needles: readonly string[], fn: (file: string, bytes: Buffer | null) => void, jobs = 1, early: Screen | null = null): Promise<SpecifiersOf> {
+export async function screenEach(files: readonly string[], needles: readonly string[], fn: (file: string, bytes: Buffer | null) => void, jobs = 1, early: Screen | null = null, triggers: readonly string[] = []): Promise<SpecifiersOf> {
   const known = early?.covers(needles) ? early : null;
   await known?.settle();
-  const rest = new Screen(needles, files.length, jobs > 1 && workerBuilt());
+  const rest = new Screen(needles, files.length, jobs > 1 && workerBuilt(), triggers);
   for (const file of files) if (!known || known.code(file) === FREE) rest.add(file);
   await rest.settle();
   for (const file of files) {
