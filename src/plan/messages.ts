@@ -78,6 +78,11 @@ export function unassembledMessage(display: string): string {
   return `The v1 URL ${display} is assembled in a way the tool cannot edit safely; migrate it by hand.`;
 }
 
+/** A list URL moved to v2 where it is handed to code the tool does not understand as a request (`callee`). */
+export function listValueMessage(v1Path: string, v2Path: string, key: string, callee: string): string {
+  return `GET ${v1Path} returns ${listShape(key)} in v2 (GET /v2${v2Path}) instead of a bare array, but this URL is handed to code v2-migrate does not understand as a request (it is passed to ${callee}(…)): if that code lists with GET, read .${key} where the body is parsed.`;
+}
+
 export function notInPlaceMessage(display: string): string {
   return `The v1 URL ${display} cannot be edited in place; migrate it by hand.`;
 }

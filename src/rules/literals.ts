@@ -5,11 +5,14 @@ import { EMPTY_CTX } from '../js/context.js';
 import { pieceEditsToSource, replaceNode, type SourceEdit } from '../js/edits.js';
 import { memberName } from '../js/scope.js';
 import type { EnvValueNode, N, P } from '../js/ast.js';
-import { evalString, type UrlPiece } from '../js/values.js';
+import { evalString, labelOf, type UrlPiece } from '../js/values.js';
 import { unhandled } from '../js/exhaustive.js';
 import { finding, type PlannedFinding } from './plan.js';
 import { decideValue, valueChangeMessage } from '../plan/decide.js';
-import { baseMessage, embeddedMessage, notInPlaceMessage, paramSubstitutedMessage, schemaMessage } from '../plan/messages.js';
+import { baseMessage, embeddedMessage, listValueMessage, notInPlaceMessage, paramSubstitutedMessage, schemaMessage } from '../plan/messages.js';
+import { LIST_ENVELOPES } from '../map/responses.js';
+import type { PathTemplate } from '../map/match.js';
+import { referencesOf } from '../js/responses/tree.js';
 
 export interface LiteralPlan {
   edits: SourceEdit[];
@@ -133,6 +136,7 @@ export function planLiteral(path: P, source: string, bases: Bases): LiteralPlan 
   switch (d.kind) {
     case 'rewrite':
       if (!rewrite(d.withPath)) cannotEdit();
+      else if (template) reportListValue(path, template, plan);
       return plan.findings.length || plan.edits.length ? plan : null;
     case 'report':
       plan.findings.push(finding(d.ruleId, node, d.message, false));
@@ -140,4 +144,23 @@ export function planLiteral(path: P, source: string, bases: Bases): LiteralPlan 
     default:
       return unhandled(d);
   }
+}
+
+/**
+ * A list URL (`…/v1/pods`) handed, as it is or through a constant, to a call the engine does not
+ * understand as a request (an injected `fetchImpl`, a helper's parameter, a mock's route): its URL
+ * moves to v2, but if that call lists with GET, the response it gets is wrapped, and no rule sees
+ * where it is read. Said at the URL, as where a request's response leaves what the engine follows.
+ */
+function reportListValue(path: P, template: PathTemplate, plan: LiteralPlan): void {
+  const list = template.operations.find((o) => o.method === 'GET' && LIST_ENVELOPES[o.id]);
+  const envelope = list && LIST_ENVELOPES[list.id];
+  if (!list?.v2 || !envelope) return;
+  const callOf = (p: P): P | null => (p.parentPath?.name === 'arguments' && /^(Optional)?CallExpression$|^NewExpression$/.test(p.parent?.node.type ?? '') ? p.parent! : null);
+  const declarator = path.parentPath;
+  const holder = declarator?.node.type === 'VariableDeclarator' && path.name === 'init' && declarator.node.id.type === 'Identifier' ? declarator.get('id') : null;
+  const call = callOf(path) ?? (holder ? referencesOf(holder).map(callOf).find((c) => c !== null) : null);
+  if (!call) return;
+  const f = finding(envelope.rule, path.node, listValueMessage(list.path, list.v2.path, envelope.key, labelOf(call.get('callee'))), false);
+  plan.findings.push({ ...f, severity: 'warning' });
 }
