@@ -3,8 +3,8 @@ import { isSchemaUrl, planUrlChanges, templateOf, type UrlChange } from '../url/
 import { displayPath, shapeOf, type Bases } from '../url/shape.js';
 import { EMPTY_CTX } from '../js/context.js';
 import { pieceEditsToSource, replaceNode, type SourceEdit } from '../js/edits.js';
-import { memberName } from '../js/scope.js';
-import type { EnvValueNode, N, P } from '../js/ast.js';
+import { keyName, memberName } from '../js/scope.js';
+import type { EnvValueNode, N, P, t } from '../js/ast.js';
 import { evalString, labelOf, type UrlPiece } from '../js/values.js';
 import { unhandled } from '../js/exhaustive.js';
 import { finding, type PlannedFinding } from './plan.js';
@@ -146,6 +146,22 @@ export function planLiteral(path: P, source: string, bases: Bases): LiteralPlan 
   }
 }
 
+const NOT_GET = /^(post|put|patch|delete)$/i;
+const isNotGet = (n: N | null | undefined): boolean => n?.type === 'StringLiteral' && NOT_GET.test(n.value);
+
+/**
+ * Whether a call may list: its value is used (an assertion's or a logger's is not: a test's `expect(…)`
+ * or `assert.equal(url, …)` reads no response), and no other argument names another method
+ * (`send(url, 'POST', body)`, `{ method: 'DELETE' }`).
+ */
+function mayList(call: P): boolean {
+  let up: P = call;
+  while (up.parent && /^(AwaitExpression|TSAsExpression|TSNonNullExpression|ParenthesizedExpression)$/.test(up.parent.node.type)) up = up.parent;
+  if (up.parent?.node.type === 'ExpressionStatement') return false;
+  const args = (call.node as t.CallExpression).arguments as N[];
+  return !args.some((a) => isNotGet(a) || (a.type === 'ObjectExpression' && a.properties.some((p) => p.type === 'ObjectProperty' && keyName(p.key, p.computed) === 'method' && isNotGet(p.value as N))));
+}
+
 /**
  * A list URL (`…/v1/pods`) handed, as it is or through a constant, to a call the engine does not
  * understand as a request (an injected `fetchImpl`, a helper's parameter, a mock's route): its URL
@@ -159,7 +175,7 @@ function reportListValue(path: P, template: PathTemplate, plan: LiteralPlan): vo
   const callOf = (p: P): P | null => (p.parentPath?.name === 'arguments' && /^(Optional)?CallExpression$|^NewExpression$/.test(p.parent?.node.type ?? '') ? p.parent! : null);
   const declarator = path.parentPath;
   const holder = declarator?.node.type === 'VariableDeclarator' && path.name === 'init' && declarator.node.id.type === 'Identifier' ? declarator.get('id') : null;
-  const call = callOf(path) ?? (holder ? referencesOf(holder).map(callOf).find((c) => c !== null) : null);
+  const call = [callOf(path), ...(holder ? referencesOf(holder).map(callOf) : [])].find((c) => c && mayList(c));
   if (!call) return;
   const f = finding(envelope.rule, path.node, listValueMessage(list.path, list.v2.path, envelope.key, labelOf(call.get('callee'))), false);
   plan.findings.push({ ...f, severity: 'warning' });
