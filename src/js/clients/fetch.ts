@@ -1,10 +1,10 @@
 /**
- * fetch: the global (also `globalThis.fetch`, `window.fetch`), node-fetch, cross-fetch, isomorphic
- * fetches and undici's `fetch` and `request`: `fetch(url, { method, body: JSON.stringify(…), headers })`,
+ * fetch: the global (also `globalThis.fetch`, `window.fetch`), a parameter that defaults to it,
+ * node-fetch, cross-fetch, isomorphic fetches and undici's `fetch` and `request`: `fetch(url, { method, body: JSON.stringify(…), headers })`,
  * answering a Response whose `.json()` is the body.
  */
 import { EMPTY_CTX } from '../context.js';
-import { bindingOf, unwrap } from '../scope.js';
+import { bindingOf, lookupScope, unwrap } from '../scope.js';
 import type { P } from '../ast.js';
 import { evalString, isResolved, resolveExpr } from '../values.js';
 import type { ClientAdapter } from './adapter.js';
@@ -27,13 +27,32 @@ function isFetchIdentifier(path: P): boolean {
   return m.source === 'undici' ? m.imported === 'fetch' || m.imported === 'request' : m.imported === 'default' || m.imported === 'fetch';
 }
 
+/** `fetch`, `globalThis.fetch`, `window.fetch`, … as an expression (a default value). */
+function isFetchExpression(path: P): boolean {
+  const n = path.node;
+  if (n.type === 'Identifier') return isFetchIdentifier(path);
+  if (n.type !== 'MemberExpression' || n.computed || n.property.type !== 'Identifier' || n.property.name !== 'fetch') return false;
+  const obj = unwrap(path.get('object'));
+  return obj.node.type === 'Identifier' && GLOBAL_OBJECTS.has(obj.node.name) && bindingOf(obj).kind === 'global';
+}
+
+/**
+ * A parameter whose default is fetch (`{ fetchImpl = globalThis.fetch }`, `(url, f = fetch)`): code
+ * written to be tested injects its HTTP function, and whatever is passed in stands for fetch.
+ */
+function isInjectedFetch(path: P): boolean {
+  if (path.node.type !== 'Identifier' || bindingOf(path).kind !== 'param') return false;
+  const decl = lookupScope(path, path.node.name)?.declaration(path.node.name);
+  return decl?.name === 'left' && decl.parentPath?.node.type === 'AssignmentPattern' && isFetchExpression(decl.parentPath.get('right'));
+}
+
 export const fetchAdapter: ClientAdapter = {
   name: 'fetch',
   recognise({ callee, member, value }, env) {
     if (env.unknownFactories) return null;
     const yes = { kind: 'client', adapter: fetchAdapter, member: null, instance: null } as const;
     if (member === null) {
-      if (isFetchIdentifier(callee)) return yes;
+      if (isFetchIdentifier(callee) || isInjectedFetch(callee)) return yes;
       return value && value.path.node.type === 'Identifier' && value.path !== callee && isFetchIdentifier(value.path) ? yes : null;
     }
     const obj = unwrap(callee.get('object'));
