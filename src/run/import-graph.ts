@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { mayNameOneOf, type ModuleResolver } from '../scan/resolve.js';
-import { lenientText } from './files.js';
-import { moduleSpecifiers } from './imports.js';
+import { specifiersInBytes } from './imports.js';
 import { readEach } from './read.js';
 import type { SpecifiersOf } from './screen.js';
 
@@ -17,7 +16,7 @@ import type { SpecifiersOf } from './screen.js';
 export class ImportGraph {
   private readonly specifiers = new Map<string, string[]>();
   private readonly imports = new Map<string, string[]>();
-  /** Per folder and specifier (resolution depends on nothing else): the target, and how the specifier names it. */
+  /** Per folder and specifier (resolution depends on nothing else): the run's file it names, or null. */
   private readonly resolved = new Map<string, string | null>();
   /** The names (lower case) of the folders holding some of the run's files that hold a package.json. */
   private readonly packageFolders = new Set<string>();
@@ -36,7 +35,7 @@ export class ImportGraph {
       else unread.push(file);
     }
     readEach(unread, (file, bytes) => {
-      if (bytes) this.specifiers.set(file, moduleSpecifiers(lenientText(bytes)));
+      if (bytes) this.specifiers.set(file, specifiersInBytes(bytes));
     });
     const folders = new Set<string>();
     for (const file of known) for (let d = path.dirname(file); !folders.has(d) && path.dirname(d) !== d; d = path.dirname(d)) folders.add(d);

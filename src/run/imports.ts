@@ -1,3 +1,5 @@
+import { lenientText } from './files.js';
+
 /**
  * Module specifiers a JS/TS file imports or re-exports, found by a cheap scan (no parse): the import
  * graph decides which files without a RunPod URL still take part in a run (a wrapper module, the
@@ -12,3 +14,6 @@ export function moduleSpecifiers(text: string): string[] {
   for (const m of text.matchAll(SPECIFIER)) out.push((m[2] ?? m[4] ?? m[6])!);
   return out;
 }
+
+/** The same, read off a file's bytes as the byte screen and the import graph have them (never fails to decode). */
+export const specifiersInBytes = (bytes: Buffer): string[] => moduleSpecifiers(lenientText(bytes));

@@ -153,9 +153,9 @@ export async function migrateJsFiles(jsFiles: readonly string[], envFiles: reado
   const offRules = Object.entries(settings.rules).filter(([, v]) => v === 'off').map(([k]) => k);
   const options = { bases: settings.bases, gpuPools: settings.gpuPools, preserveV1Defaults: settings.preserveV1Defaults, adapters: settings.adapters, offRules, wrappers: settings.wrappers };
   // Each group carries how its files' imports resolve, so the engine (maybe on another thread)
-  // follows values as the run resolved them, and the result cache keys on it. Resolved again for the
-  // few files taken (the graph keeps no specifier: each a slice that would hold its file's text), once
-  // per file however many groups share it.
+  // follows values as the run resolved them, and the result cache keys on it. Read again off the few
+  // files taken, as the engine decodes them (the graph's specifiers come from bytes read leniently, so a
+  // non-ASCII one would not match the source), once per file however many groups share it.
   const importsOfFile = new Map<string, Record<string, string>>();
   const importsIn = (file: string): Record<string, string> => {
     let out = importsOfFile.get(file);

@@ -1,5 +1,5 @@
-import { isUtf16, lenientText } from './files.js';
-import { moduleSpecifiers } from './imports.js';
+import { isUtf16 } from './files.js';
+import { specifiersInBytes } from './imports.js';
 import { READ_BUFFER_BYTES, readInto } from './read.js';
 import { isJsFile } from '../scan/kinds.js';
 
@@ -29,6 +29,11 @@ export interface SpecifierSink {
   missed: number[];
 }
 
+/** A sink for `triggers`, sharing `matched` with the other thread screening. */
+export function specifierSink(triggers: readonly string[], matched: SharedArrayBuffer, put: SpecifierSink['put']): SpecifierSink {
+  return { triggers: triggers.map((t) => Buffer.from(t, 'latin1')), matched: new Int32Array(matched), put, missed: [] };
+}
+
 /** Once some file matched, the specifiers of the files a thread screened before, read again. */
 export function backfill(files: readonly string[], sink: SpecifierSink): void {
   if (!Atomics.load(sink.matched, 0) || !sink.missed.length) return;
@@ -36,7 +41,7 @@ export function backfill(files: readonly string[], sink: SpecifierSink): void {
   for (const slot of sink.missed.splice(0)) {
     if (!isJsFile(files[slot]!)) continue;
     try {
-      sink.put(slot, moduleSpecifiers(lenientText(readInto(files[slot]!, buffer))));
+      sink.put(slot, specifiersInBytes(readInto(files[slot]!, buffer)));
     } catch {
       // Unreadable now: the import graph tries it again.
     }
@@ -64,7 +69,7 @@ export function screenSlots(files: readonly string[], slots: Iterable<number>, n
     const code = isUtf16(bytes) || needles.some((needle) => bytes.includes(needle)) ? LOOK : NOTHING;
     if (code === LOOK && !Atomics.load(sink.matched, 0) && sink.triggers.some((t) => bytes.includes(t)) && isJsFile(file)) Atomics.store(sink.matched, 0, 1);
     if (!Atomics.load(sink.matched, 0)) sink.missed.push(slot);
-    else if (isJsFile(file)) sink.put(slot, moduleSpecifiers(lenientText(bytes)));
+    else if (isJsFile(file)) sink.put(slot, specifiersInBytes(bytes));
     Atomics.store(codes, slot, code);
   }
 }

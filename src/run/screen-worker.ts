@@ -1,7 +1,7 @@
 // worker_threads entry: screens the batches of files the main thread posts (see screen.ts),
 // slot by slot in the shared array. Loads only Node built-ins and small helpers.
 import { parentPort, workerData } from 'node:worker_threads';
-import { backfill, screenSlots, type SpecifierSink } from './screen-core.js';
+import { backfill, screenSlots, specifierSink } from './screen-core.js';
 import { encodeNeedles } from '../scan/prefilter.js';
 
 const { needles, triggers, codes, matched } = workerData as { needles: string[]; triggers: string[]; codes: SharedArrayBuffer; matched: SharedArrayBuffer };
@@ -10,7 +10,7 @@ const slots = new Uint8Array(codes);
 const files: string[] = [];
 // Each batch is answered with the specifiers collected while screening it (see SpecifierSink).
 let specifiers: Array<[number, string[]]> = [];
-const sink: SpecifierSink = { triggers: triggers.map((t) => Buffer.from(t, 'latin1')), matched: new Int32Array(matched), put: (slot, s) => void specifiers.push([slot, s]), missed: [] };
+const sink = specifierSink(triggers, matched, (slot, s) => void specifiers.push([slot, s]));
 parentPort!.on('message', (batch: string[]) => {
   const start = files.length;
   files.push(...batch);

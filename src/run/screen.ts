@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { backfill, CLAIMED, FREE, LOOK, NOTHING, screenSlots, type SpecifierSink } from './screen-core.js';
+import { backfill, CLAIMED, FREE, LOOK, NOTHING, screenSlots, specifierSink, type SpecifierSink } from './screen-core.js';
 import { encodeNeedles } from '../scan/prefilter.js';
 
 /** Handed to `fn` for a file that holds none of the needles: nothing in it can matter. */
@@ -42,7 +42,7 @@ export class Screen {
     private readonly triggers: readonly string[] = [],
   ) {
     this.codes = new Uint8Array(new SharedArrayBuffer(Math.max(capacity, 1)));
-    this.sink = { triggers: triggers.map((t) => Buffer.from(t, 'latin1')), matched: new Int32Array(new SharedArrayBuffer(4)), put: (slot, s) => void this.specifiers.set(slot, s), missed: [] };
+    this.sink = specifierSink(triggers, new SharedArrayBuffer(4), (slot, s) => void this.specifiers.set(slot, s));
   }
 
   /** A screen to feed during discovery, or null with one job or when the worker is not built (tests from source). */

@@ -4,7 +4,7 @@
  * answering a Response whose `.json()` is the body.
  */
 import { EMPTY_CTX } from '../context.js';
-import { bindingOf, lookupScope, unwrap } from '../scope.js';
+import { bindingOf, lookupScope, memberName, unwrap } from '../scope.js';
 import type { P } from '../ast.js';
 import { evalString, isResolved, resolveExpr } from '../values.js';
 import type { ClientAdapter } from './adapter.js';
@@ -27,13 +27,17 @@ function isFetchIdentifier(path: P): boolean {
   return m.source === 'undici' ? m.imported === 'fetch' || m.imported === 'request' : m.imported === 'default' || m.imported === 'fetch';
 }
 
+/** `globalThis`, `window`, … themselves (not a variable of that name). */
+function isGlobalObject(path: P): boolean {
+  const obj = unwrap(path);
+  return obj.node.type === 'Identifier' && GLOBAL_OBJECTS.has(obj.node.name) && bindingOf(obj).kind === 'global';
+}
+
 /** `fetch`, `globalThis.fetch`, `window.fetch`, … as an expression (a default value). */
 function isFetchExpression(path: P): boolean {
   const n = path.node;
   if (n.type === 'Identifier') return isFetchIdentifier(path);
-  if (n.type !== 'MemberExpression' || n.computed || n.property.type !== 'Identifier' || n.property.name !== 'fetch') return false;
-  const obj = unwrap(path.get('object'));
-  return obj.node.type === 'Identifier' && GLOBAL_OBJECTS.has(obj.node.name) && bindingOf(obj).kind === 'global';
+  return n.type === 'MemberExpression' && memberName(n) === 'fetch' && isGlobalObject(path.get('object'));
 }
 
 /**
@@ -55,8 +59,7 @@ export const fetchAdapter: ClientAdapter = {
       if (isFetchIdentifier(callee) || isInjectedFetch(callee)) return yes;
       return value && value.path.node.type === 'Identifier' && value.path !== callee && isFetchIdentifier(value.path) ? yes : null;
     }
-    const obj = unwrap(callee.get('object'));
-    if (member === 'fetch' && obj.node.type === 'Identifier' && GLOBAL_OBJECTS.has(obj.node.name) && bindingOf(obj).kind === 'global') return yes;
+    if (member === 'fetch' && isGlobalObject(callee.get('object'))) return yes;
     // `const http = { fetch }; http.fetch(…)`: a member that is fetch itself.
     const r = resolveExpr(callee, EMPTY_CTX);
     return isResolved(r) && r.path.node.type === 'Identifier' && isFetchIdentifier(r.path) ? yes : null;
