@@ -4,7 +4,7 @@ import { compareFindings } from '../findings.js';
 import type { Bases } from '../url/shape.js';
 import { withDocumentedPools } from '../map/gpu-pools.js';
 import { collectSites } from './analyze.js';
-import { applyEdits, EditError, preferredQuote, type SourceEdit } from './edits.js';
+import { applyEdits, EditError, preferredQuote, todoEdit, todosAbove, type SourceEdit } from './edits.js';
 import { recordVisits } from './values.js';
 import { syntaxError } from './parse.js';
 import { codeView } from './components.js';
@@ -17,7 +17,8 @@ import type { EnvValueNode, N, P, t } from './ast.js';
 type AnyNode = Anchor;
 import { nodeIndex, type NodeIndex } from './node-index.js';
 import { finding, type Anchor, type PlannedFinding, type RequestPlan } from '../rules/plan.js';
-import { holdsItsBase, planRequest } from '../rules/request.js';
+import { blockReason, needsPerson, planRequest } from '../rules/request.js';
+import { statementStartingLine } from './statements.js';
 import { planLiteral, type LiteralPlan } from '../rules/literals.js';
 import { planResponseFile } from '../rules/response.js';
 import { RULES } from '../rules/registry.js';
@@ -170,6 +171,7 @@ function analyzeProject(project: Project, options: MigrateOptions): Map<string, 
   const isHeld = heldBases(project, options.bases, understanding.ok);
   const where = placeFrom(project);
   holdRequestsOnHeldBases(plans, isHeld, where);
+  leaveTodos(plans, isHeld, project);
   const findings: PlannedFinding[] = plans.flatMap((p) => p.findings);
   const edits: SourceEdit[] = collectEdits(plans).filter((e) => !frozen.has(e.node) || !e.universal);
   releaseFrozenFindings(findings, frozen);
@@ -302,6 +304,51 @@ function holdRequestsOnHeldBases(plans: RequestPlan[], isHeld: (node: AnyNode) =
   }
 }
 
+/**
+ * A request that moves to v2 unfinished (v2 refuses what is left: a v1-only path, a v1 body field) gets,
+ * for each finding that needs a person and has no TODO yet, a `// TODO(v2-migrate <rule>)` line above the
+ * statement the finding points into, so lint still reports it, under its rule, once the code is written.
+ */
+function leaveTodos(plans: readonly RequestPlan[], isHeld: (node: AnyNode) => AnyNode | null, project: Project): void {
+  for (const plan of plans) {
+    if (blockReason(plan) || [...plan.touched].some((n) => isHeld(n))) continue;
+    const written = new Map<string, number>();
+    for (const e of plan.universal) {
+      const rule = /TODO\(v2-migrate ([a-z0-9-]+)\)/.exec(e.text)?.[1];
+      if (rule) written.set(rule, (written.get(rule) ?? 0) + 1);
+    }
+    // TODOs already above a statement (an earlier run's) count once per finding of their rule there.
+    const seen = new Map<string, number>();
+    for (const f of plan.findings) {
+      if (!needsPerson(f) || RECOMPUTED.has(f.ruleId) || f.anchor.type === 'EnvValue') continue;
+      const left = written.get(f.ruleId) ?? 0;
+      if (left > 0) {
+        written.set(f.ruleId, left - 1);
+        continue;
+      }
+      // An earlier run's TODO right above the finding's own line (a body property's) is its TODO.
+      if (todosAbove(project.combined, f.anchor, f.ruleId) > 0) continue;
+      const file = project.fileAt(f.anchor.start!);
+      const stmt = file.parsed ? statementStartingLine(file.parsed.root, project.combined, f.anchor.start!, f.anchor.end!) : null;
+      if (!stmt) continue;
+      const key = `${stmt.start}:${f.ruleId}`;
+      const nth = seen.get(key) ?? 0;
+      seen.set(key, nth + 1);
+      if (nth < todosAbove(project.combined, stmt, f.ruleId)) continue;
+      const todo = todoEdit(project.combined, stmt, f.ruleId, todoText(f.message));
+      if (todo) plan.universal.push(todo);
+    }
+  }
+}
+
+/** Findings lint makes again on the migrated code itself (a body-adapter call is its own reminder): no TODO needed. */
+const RECOMPUTED: ReadonlySet<string> = new Set(['body-adapter']);
+
+/** A finding's message as a TODO: one line, without what the tool did not do (the TODO is what a person does). */
+function todoText(message: string): string {
+  return message.replace(/\s*\n\s*/g, ' ').replace(/ Not rewritten: /, ' Left as it was: ').trim();
+}
+
 /** The statement a call is part of (where its findings anchor: the call, its declaration, its result). */
 function statementAround(path: P): N {
   let p: P | null = path;
@@ -318,7 +365,7 @@ function holdEdits(edits: SourceEdit[], findings: PlannedFinding[], isHeld: (nod
     // Name the request that holds the base (the caller, not the wrapper line they share) when there is one.
     const by = heldBy.get(use);
     f.message += by
-      ? ` Not rewritten: a request on this base needs a person first (${where(by.plan.instance.root.node, f.anchor)}, ${by.reason}); the base and every request on it move together. Settle that request, then run again.`
+      ? ` Not rewritten: a request on this base cannot move to v2 as it is (${where(by.plan.instance.root.node, f.anchor)}, ${by.reason}); the base and every request on it move together. Settle that request, then run again.`
       : ` Not rewritten: this base is also used by code v2-migrate cannot follow (${use === f.anchor ? 'it is handed on where it stands, and no request the tool understands reads it' : where(use, f.anchor)}); moving it alone would send that code's v1 paths to the v2 host. Migrate that code (or declare its wrapper in the config's "wrappers"), then run again.`;
   }
   return edits.filter((e) => !isHeld(e.node));
@@ -389,10 +436,10 @@ function releaseFrozenFindings(findings: PlannedFinding[], frozen: ReadonlySet<A
 }
 
 /**
- * Nodes read only by requests that are fully migrated in this run (recognised, nothing left for a
- * person: see holdsItsBase), and for each other node the first request that holds it. A node also
- * read by any other request does not count: moving a base it holds would strand that request's v1
- * path on the v2 host.
+ * Nodes read only by requests that can move to v2 in this run (migrated, or unfinished where v2 refuses
+ * them loudly: see blockReason), and for each other node the first request that holds it. A node also
+ * read by any other request does not count: moving a base it holds could have v2 answer that request
+ * with another meaning.
  */
 interface Understanding {
   ok: Set<N | EnvValueNode>;
@@ -410,7 +457,7 @@ function understoodNodes(plans: readonly RequestPlan[], literalPlans: readonly L
   const heldBy = new Map<AnyNode, Holder>();
   const not = new Set<N | EnvValueNode>();
   for (const plan of plans) {
-    const migrated = plan.understood && !plan.hold && !plan.findings.some(holdsItsBase);
+    const migrated = blockReason(plan) === null;
     const holder = migrated ? null : { plan, reason: holdReason(plan) };
     for (const set of [plan.touched, plan.instance.site.visited]) {
       for (const n of set) {
@@ -429,14 +476,9 @@ function understoodNodes(plans: readonly RequestPlan[], literalPlans: readonly L
 }
 
 
-/** Why a request holds the base it reads, for the base's finding: its first URL finding a person must settle. */
+/** Why a request holds the base it reads, for the base's finding. */
 function holdReason(plan: RequestPlan): string {
-  const f = plan.findings.find(holdsItsBase);
-  if (plan.hold && !f) return plan.hold;
-  if (!f) return 'its URL is not a v1 operation the tool knows';
-  // Its own reason (after "Not rewritten:"), else its first sentence.
-  const why = /Not rewritten: (.*?)\.(?: |$)/.exec(f.message)?.[1] ?? f.message.split(/\.(?:\s|$)/)[0]!;
-  return `${f.ruleId}: ${why}`;
+  return blockReason(plan) ?? 'its URL is not a v1 operation the tool knows';
 }
 
 function collectEdits(plans: readonly RequestPlan[]): SourceEdit[] {

@@ -172,47 +172,77 @@ export const V1_TYPE_NAMES: Readonly<Record<string, ItemKind>> = {
   BillingRecord: 'podBilling',
 };
 
+/**
+ * How ignoring a v1 query parameter changes what v2 answers: a `filter` narrowed the list (v2 answers
+ * more items), `widen` added items to it (v2 answers fewer), `detail` added data to each item (v2
+ * answers the same items without it: reads of that data are response-field findings).
+ */
+export type IgnoredEffect = 'filter' | 'widen' | 'detail';
+
 /** A v1 list query parameter v2 ignores, with what to do instead. */
 export interface IgnoredParam {
   param: string;
+  effect: IgnoredEffect;
   /** The v2 field to filter on (`status`), or null when there is no client-side equivalent. */
   v2Field: string | null;
   /** The recipe, given the list variable name and the value as a JS expression (null when unknown). */
   recipe: (list: string, value: string | null) => string;
+  /**
+   * The same test on a v2 list item, as a JS expression over `item` (a name) and the parameter's value
+   * (a JS expression; its literal text, when known, in `literal`), or null when there is none for that
+   * value: the client-side filter the codemod writes where the list is unwrapped.
+   */
+  test?: (item: string, value: string, literal: string | null) => string | null;
+  /** Values for which v2 answers as v1 did (`includeEndpointBoundTemplates=true`: v2 lists those too). */
+  sameAsV2?: readonly string[];
+  /** What the filter's v2 form does differently, said in the finding when it is written. */
+  caveat?: string;
 }
 
 const q = (value: string | null, fallback: string): string => value ?? fallback;
 /** The literal text of a quoted value expression (`'CPU'` → CPU). */
 const lit = (value: string | null): string | null => (value && /^'.*'$/.test(value) ? value.slice(1, -1) : value);
-const ip = (param: string, v2Field: string | null, recipe: IgnoredParam['recipe']): IgnoredParam => ({ param, v2Field, recipe });
+const ip = (param: string, effect: IgnoredEffect, v2Field: string | null, recipe: IgnoredParam['recipe'], more: Pick<IgnoredParam, 'test' | 'sameAsV2' | 'caveat'> = {}): IgnoredParam => ({ param, effect, v2Field, recipe, ...more });
+/** `item.<field> === value` on the v2 item. */
+const equals = (field: string): NonNullable<IgnoredParam['test']> => (item, value) => `${item}.${field} === ${value}`;
 
-const INCLUDE_WORKERS = ip('includeWorkers', null, () => 'serverless workers are not listed with pods in v2: list an endpoint\'s workers with GET /v2/serverless/{id}/workers');
+const INCLUDE_WORKERS = ip('includeWorkers', 'detail', null, () => 'serverless workers are not listed with pods in v2: list an endpoint\'s workers with GET /v2/serverless/{id}/workers');
 const POD_PARAMS: readonly IgnoredParam[] = [
-  ip('desiredStatus', 'status', (l, v) => `filter on the client: ${l}.filter((p) => p.status === ${q(v, 'STATUS')}) (v2 \`status\` is the observed state and adds PROVISIONING, STARTING and ERROR)`),
-  ip('computeType', 'gpu / cpu', (l, v) => (lit(v) === 'CPU' ? `filter on the client: ${l}.filter((p) => p.cpu) (CPU pods carry \`cpu\`, GPU pods \`gpu\`)` : lit(v) === 'GPU' ? `filter on the client: ${l}.filter((p) => p.gpu) (GPU pods carry \`gpu\`, CPU pods \`cpu\`)` : `filter on the client: ${l}.filter((p) => p.gpu) for GPU pods, ${l}.filter((p) => p.cpu) for CPU pods`)),
-  ip('gpuTypeId', 'gpu.id', (l, v) => `filter on the client: ${l}.filter((p) => p.gpu?.id === ${q(v, 'GPU_TYPE')})`),
-  ip('cpuFlavorId', 'cpu.id', (l, v) => `filter on the client: ${l}.filter((p) => p.cpu?.id === ${q(v, 'FLAVOR')})`),
-  ip('dataCenterId', 'dataCenterId', (l, v) => `filter on the client: ${l}.filter((p) => p.dataCenterId === ${q(v, 'DATA_CENTER')})`),
-  ip('name', 'name', (l, v) => `filter on the client: ${l}.filter((p) => p.name === ${q(v, 'NAME')})`),
-  ip('imageName', 'image', (l, v) => `filter on the client: ${l}.filter((p) => p.image === ${q(v, 'IMAGE')})`),
-  ip('templateId', 'template', (l, v) => `filter on the client: ${l}.filter((p) => p.template === ${q(v, 'TEMPLATE_ID')})`),
-  ip('networkVolumeId', 'mounts.network', (l, v) => `filter on the client: ${l}.filter((p) => p.mounts.network?.some((m) => m.volumeId === ${q(v, 'VOLUME_ID')}))`),
-  ip('id', 'id', (l, v) => `read the pod with GET /v2/pods/{id} instead, or filter on the client: ${l}.filter((p) => p.id === ${q(v, 'POD_ID')})`),
-  ip('endpointId', null, () => 'serverless workers are not pods in v2: list them with GET /v2/serverless/{id}/workers'),
-  ip('includeMachine', null, () => 'v2 pods carry no machine details (only `dataCenterId` and `cudaVersion`)'),
-  ip('includeNetworkVolume', 'mounts.network', () => 'v2 pods always carry `mounts.network[] { volumeId, path }`; read a volume with GET /v2/network-volumes/{id}'),
-  ip('includeSavingsPlans', null, () => 'v2 pods carry no savings plans'),
-  ip('includeTemplate', 'template', () => 'v2 pods carry the template id as `template`; read it with GET /v2/templates/{id}'),
+  ip('desiredStatus', 'filter', 'status', (l, v) => `filter on the client: ${l}.filter((p) => p.status === ${q(v, 'STATUS')}) (v2 \`status\` is the observed state and adds PROVISIONING, STARTING and ERROR)`, {
+    test: equals('status'),
+    caveat: 'v2 `status` is the observed state (PROVISIONING, STARTING, RUNNING, EXITED, ERROR, TERMINATED) where v1 `desiredStatus` was the intent: a pod still starting no longer counts as RUNNING',
+  }),
+  ip('computeType', 'filter', 'gpu / cpu', (l, v) => (lit(v) === 'CPU' ? `filter on the client: ${l}.filter((p) => p.cpu) (CPU pods carry \`cpu\`, GPU pods \`gpu\`)` : lit(v) === 'GPU' ? `filter on the client: ${l}.filter((p) => p.gpu) (GPU pods carry \`gpu\`, CPU pods \`cpu\`)` : `filter on the client: ${l}.filter((p) => p.gpu) for GPU pods, ${l}.filter((p) => p.cpu) for CPU pods`), {
+    test: (item, _value, literal) => (literal === 'CPU' ? `${item}.cpu !== undefined` : literal === 'GPU' ? `${item}.gpu !== undefined` : null),
+  }),
+  ip('gpuTypeId', 'filter', 'gpu.id', (l, v) => `filter on the client: ${l}.filter((p) => p.gpu?.id === ${q(v, 'GPU_TYPE')})`, { test: (item, value) => `${item}.gpu?.id === ${value}` }),
+  ip('cpuFlavorId', 'filter', 'cpu.id', (l, v) => `filter on the client: ${l}.filter((p) => p.cpu?.id === ${q(v, 'FLAVOR')})`, { test: (item, value) => `${item}.cpu?.id === ${value}` }),
+  ip('dataCenterId', 'filter', 'dataCenterId', (l, v) => `filter on the client: ${l}.filter((p) => p.dataCenterId === ${q(v, 'DATA_CENTER')})`, { test: equals('dataCenterId') }),
+  ip('name', 'filter', 'name', (l, v) => `filter on the client: ${l}.filter((p) => p.name === ${q(v, 'NAME')})`, { test: equals('name') }),
+  ip('imageName', 'filter', 'image', (l, v) => `filter on the client: ${l}.filter((p) => p.image === ${q(v, 'IMAGE')})`, { test: equals('image') }),
+  ip('templateId', 'filter', 'template', (l, v) => `filter on the client: ${l}.filter((p) => p.template === ${q(v, 'TEMPLATE_ID')})`, { test: equals('template') }),
+  ip('networkVolumeId', 'filter', 'mounts.network', (l, v) => `filter on the client: ${l}.filter((p) => p.mounts.network?.some((m) => m.volumeId === ${q(v, 'VOLUME_ID')}))`, {
+    test: (item, value) => `${item}.mounts?.network?.some((m) => m.volumeId === ${value}) === true`,
+  }),
+  ip('id', 'filter', 'id', (l, v) => `read the pod with GET /v2/pods/{id} instead, or filter on the client: ${l}.filter((p) => p.id === ${q(v, 'POD_ID')})`, { test: equals('id') }),
+  ip('endpointId', 'filter', null, () => 'serverless workers are not pods in v2: list them with GET /v2/serverless/{id}/workers'),
+  ip('includeMachine', 'detail', null, () => 'v2 pods carry no machine details (only `dataCenterId` and `cudaVersion`)'),
+  ip('includeNetworkVolume', 'detail', 'mounts.network', () => 'v2 pods always carry `mounts.network[] { volumeId, path }`; read a volume with GET /v2/network-volumes/{id}'),
+  ip('includeSavingsPlans', 'detail', null, () => 'v2 pods carry no savings plans'),
+  ip('includeTemplate', 'detail', 'template', () => 'v2 pods carry the template id as `template`; read it with GET /v2/templates/{id}'),
   INCLUDE_WORKERS,
 ];
 const ENDPOINT_PARAMS: readonly IgnoredParam[] = [
-  ip('includeTemplate', null, () => 'v2 endpoints carry their container settings (`image`, `env`, `disk`, …) themselves; there is no embedded template'),
-  ip('includeWorkers', null, () => 'v2 endpoints do not embed their workers: list them with GET /v2/serverless/{id}/workers'),
+  ip('includeTemplate', 'detail', null, () => 'v2 endpoints carry their container settings (`image`, `env`, `disk`, …) themselves; there is no embedded template'),
+  ip('includeWorkers', 'detail', null, () => 'v2 endpoints do not embed their workers: list them with GET /v2/serverless/{id}/workers'),
 ];
 const TEMPLATE_PARAMS: readonly IgnoredParam[] = [
-  ip('includePublicTemplates', null, () => 'GET /v2/templates lists your own templates only: public templates are GET /v2/catalog/templates?source=community (or verified)'),
-  ip('includeRunpodTemplates', null, () => 'GET /v2/templates lists your own templates only: RunPod templates are GET /v2/catalog/templates?source=official'),
-  ip('includeEndpointBoundTemplates', 'serverless', (l) => `GET /v2/templates lists your templates; to keep or drop serverless ones filter on the client: ${l}.filter((t) => !t.serverless)`),
+  ip('includePublicTemplates', 'widen', null, () => 'GET /v2/templates lists your own templates only: public templates are GET /v2/catalog/templates?source=community (or verified)', { sameAsV2: ['false'] }),
+  ip('includeRunpodTemplates', 'widen', null, () => 'GET /v2/templates lists your own templates only: RunPod templates are GET /v2/catalog/templates?source=official', { sameAsV2: ['false'] }),
+  ip('includeEndpointBoundTemplates', 'filter', 'serverless', (l) => `GET /v2/templates lists your templates; to keep or drop serverless ones filter on the client: ${l}.filter((t) => !t.serverless)`, {
+    test: (item, _value, literal) => (literal === 'false' ? `!${item}.serverless` : null),
+    sameAsV2: ['true'],
+  }),
 ];
 
 /** v1 query parameters that v2 silently ignores, per v1 operation id (from the v1 spec's parameters). */

@@ -4,8 +4,8 @@ import { v2BodySchemas, type V2BodySchemaName } from '../map/schemas.js';
 import { BUILDERS } from '../js/body/builders.js';
 import { readBody, type BodyObject } from '../js/body/props.js';
 import { UNKNOWN, isKnown, type Static } from '../js/body/static.js';
-import { objectEdits, todoAbove, toSource, type PropChange } from '../js/body/text.js';
-import type { SourceEdit } from '../js/edits.js';
+import { objectEdits, toSource, type PropChange } from '../js/body/text.js';
+import { todoEdit, type SourceEdit } from '../js/edits.js';
 import type { HttpSite } from '../js/clients/model.js';
 import type { N, P, t } from '../js/ast.js';
 import { finding, type PlanEnv, type PlannedFinding } from './plan.js';
@@ -33,8 +33,6 @@ export const bodyAudit: { onBody?: (planned: PlannedBody) => void } = {};
 export interface BodyPlan {
   /** Request-specific edits to the body object (subject to shared-code arbitration). */
   specific: SourceEdit[];
-  /** Why the whole request must stay on v1 (a body it cannot see and cannot adapt), or absent. */
-  hold?: string;
   /** TODO comments. */
   universal: SourceEdit[];
   findings: PlannedFinding[];
@@ -125,8 +123,8 @@ export function planBody(site: HttpSite, op: V1Operation, root: P, env: BodyEnv,
   const consumed = new Set<string>();
   const decided = new Set<string>();
 
-  // TODOs, one per line: decisions on a one-line object share its statement, so equal advice is merged.
-  const todos: Array<{ node: N; fields: string[]; advice: string }> = [];
+  // One TODO per decision (lint reports each after the write): above its property, or above the statement of a one-line object.
+  const todos: Array<{ node: N; field: string; advice: string }> = [];
   const multiline = env.source.slice(located.object.node.start!, located.object.node.end!).includes('\n');
   /** `builder`: the field has a v2 place, but this body cannot be moved there automatically. */
   /** A decision no run-time value could settle (a field with no v2 place, a known fallback list, a clash). */
@@ -141,14 +139,11 @@ export function planBody(site: HttpSite, op: V1Operation, root: P, env: BodyEnv,
     if (!prop) return;
     const what = builder ? 'cannot be migrated automatically in' : 'has no v2 equivalent in';
     plan.findings.push(finding('removed-field', prop.prop.node, `${field} ${what} ${op.id}: ${advice}`));
-    const node = multiline ? prop.prop.node : statementNode(located.object);
-    const same = todos.find((t) => t.node === node && t.advice === advice);
-    if (same) same.fields.push(field);
-    else todos.push({ node, fields: [field], advice });
+    todos.push({ node: multiline ? prop.prop.node : statementNode(located.object), field, advice });
   };
   const flushTodos = (): void => {
     for (const t of todos.splice(0)) {
-      const todo = todoAbove(env.source, t.node, `${t.fields.join(', ')}: ${t.advice}`);
+      const todo = todoEdit(env.source, t.node, 'removed-field', `${t.field}: ${t.advice}`);
       if (todo) plan.universal.push(todo);
     }
   };
@@ -210,11 +205,12 @@ export function planBody(site: HttpSite, op: V1Operation, root: P, env: BodyEnv,
   const warned = create && canInsert && !v2 ? planDefaults(plan, mapping, body, env, root, op, append, built) : new Set<string>();
   planWrites(plan, body, mapping, op, decide, notes);
 
-  // Fields only the values at run time can settle (a volume size, an argv built by a function), or v1
-  // fields written into the object after it is built: the body goes through the run-time adapter where
+  // Fields only the values at run time can settle (a volume size, an argv built by a function), v1 fields
+  // written into the object after it is built, or spread into it: the body goes through the run-time adapter where
   // it is used, instead of a partial rewrite that holds its request or misses the later writes.
+  // A spread brings fields the tool cannot see (v1 ones among them, or nothing is v1 there): the same.
   const laterV1Writes = body.writes.some((w) => (mapping.fields[w.key]?.kind ?? 'keep') !== 'keep');
-  if (!v2 && !settledOnlyByAPerson && (decided.size || laterV1Writes)) {
+  if (!v2 && !settledOnlyByAPerson && (decided.size || laterV1Writes || body.spreads.length)) {
     const carriers = site.body.kind === 'value' && site.body.carriers.length ? site.body.carriers : [located.object];
     const adapted = adaptLiteral(carrierFor(carriers, site)!, op, root, env);
     if (adapted) return adapted;
@@ -223,18 +219,12 @@ export function planBody(site: HttpSite, op: V1Operation, root: P, env: BodyEnv,
   if (canInsert) bodyAudit.onBody?.({ operation: op.id, schema: mapping.v2Schema, body: built, line: located.object.node.loc?.start.line ?? 0, v2 });
   const changed = changes.size > 0 || append.length > 0 || plan.specific.length > 0;
   if (!changed) return plan.findings.length || plan.universal.length ? plan : null;
-  if (canInsert) {
-    const problems = schemaProblems(mapping, built, warned);
-    if (problems.length) {
-      plan.findings.push(finding('v2-schema', located.object.node, `The migrated ${op.id} body would be rejected by the v2 schema (${problems.join('; ')}), so it was not rewritten.`));
-      // Nothing is written, so v1 defaults preserveV1Defaults would have written are only reported.
-      for (const f of plan.findings) {
-        if (f.ruleId !== 'v1-default' || !f.fixable) continue;
-        f.fixable = false;
-        f.message = f.message.replace('written out explicitly (preserveV1Defaults)', 'not written out because the body fails the v2 schema');
-      }
-      return plan;
-    }
+  // A body v2 would still reject (a value below a minimum, a field the map does not know) is migrated as
+  // far as the map goes all the same: v2 answers it with a 422 naming the problem, and a TODO says what.
+  const problems = canInsert ? schemaProblems(mapping, built, warned) : [];
+  if (problems.length) {
+    const message = `The migrated ${op.id} body is still rejected by the v2 schema (${problems.join('; ')}): v2 answers 422 until it is fixed; the fields the map knows were migrated.`;
+    plan.findings.push(finding('v2-schema', located.object.node, message));
   }
   plan.specific.push(...objectEdits(env.source, located.object, changes, append));
   if (notes.length) plan.findings.push(finding('body-field', located.object.node, `${op.id} body for v2: ${notes.join('; ')}.`));
@@ -267,8 +257,11 @@ function planUnseenBody(plan: BodyPlan, carrier: P | undefined, op: V1Operation,
     return;
   }
   const why = !env.adapters ? 'adapters are turned off in the config' : !carrier ? 'the tool cannot tell which expression holds it' : 'this file cannot import the generated adapter (CommonJS)';
-  plan.hold = `its body is built where v2-migrate cannot see it and ${why}`;
-  plan.findings.push(finding('opaque-body', root.node, `The body of ${label(op)} is built where v2-migrate cannot see it, and ${why}; migrate it by hand, checking it against v2: ${checklist(mappingOf(op))}.`));
+  // Sent to v2 as it is: a v1 field in it makes v2 answer 422, which is louder than v1's 410 and says which field.
+  const advice = `its body is built where v2-migrate cannot see it, and ${why}: build the v2 body by hand (${checklist(mappingOf(op))})`;
+  plan.findings.push(finding('opaque-body', root.node, `The body of ${label(op)} is built where v2-migrate cannot see it, and ${why}; it goes to v2 as it is (v2 rejects a v1 field with 422): migrate it by hand, checking it against v2: ${checklist(mappingOf(op))}.`));
+  const todo = todoEdit(env.source, statementNode(root), 'opaque-body', advice);
+  if (todo) plan.universal.push(todo);
 }
 
 const mappingOf = (op: V1Operation): BodyMapping => bodyMappingFor(op.id)!;

@@ -92,9 +92,9 @@ Write the values out if you relied on them; with the config's preserveV1Defaults
     after: `import { toV2CreatePodBody } from './runpod-v2-adapters.js';\nserver.tool('create-pod', schema, async (params) => request('/pods', 'POST', toV2CreatePodBody(params)));`,
   },
   'v2-schema': {
-    doc: `After rewriting, the body would still be rejected by the v2 schema (an unknown or leftover field, a missing required field, a wrong type), so the codemod did not write it: the message names the problem. This usually comes with a removed-field finding on the same request; resolve that and run again.`,
-    before: `body: JSON.stringify({ name: 'finetune', imageName: 'acme/ft', gpuTypeIds: GPU_PREFERENCE, gpuCount: 8 })`,
-    after: `// by hand: one GPU type, then the codemod can rewrite the rest\nbody: JSON.stringify({ name: 'finetune', image: 'acme/ft', gpu: { id: 'NVIDIA H100 80GB HBM3', count: 8 } })`,
+    doc: `After rewriting, the body is still rejected by the v2 schema (a value below a minimum, a field the migration map does not know, a wrong type). The codemod migrates what the map knows all the same and leaves the rest as it is, with a TODO: v2 answers such a request with a 422 that names the problem, which is louder than v1's 410 and never does something else. Fix the value by hand.`,
+    before: `body: JSON.stringify({ name: 'scratch', size: 5, dataCenterId })`,
+    after: `// TODO(v2-migrate v2-schema): The migrated CreateNetworkVolume body is still rejected by the v2 schema (size: Too small: expected number to be >=10): …\nbody: JSON.stringify({ name: 'scratch', size: 5, dataCenter: dataCenterId })`,
   },
   'openapi-types': {
     doc: `An openapi-fetch client (createClient<paths>({ baseUrl })) whose paths type was generated from the v1 schema (https://rest.runpod.io/v1/openapi.json). The codemod migrates its requests to the v2 schema's form: baseUrl becomes https://api.runpod.io, each path template gets the /v2 prefix and the v2 resource names, path parameters become {id} (params.path keys too), /start|stop|restart become /action with a body, and POST …/update becomes PATCH. The generated types must be regenerated from https://api.runpod.io/v2/openapi.json (the schema URL in your generator script is rewritten by openapi-url); the type checker then shows every response field and body that changed.`,

@@ -46,8 +46,11 @@ export interface RequestPlan {
   ifRewritten: SourceEdit[];
   /** The request's URL was recognised (a known v1 or v2 path on a known base): its reads of a base count as understood. */
   understood: boolean;
-  /** Why the request must stay on v1 as a whole (its base with it), when a part other than its URL decides that. */
-  hold?: string;
+  /**
+   * Why the request must not go to v2 as planned (v2 could answer it with another meaning), when a part
+   * of the plan knows it beyond its findings (see blockReason).
+   */
+  blocks?: string;
   findings: PlannedFinding[];
   /** Nodes whose content decides this request. */
   touched: Set<N | EnvValueNode>;

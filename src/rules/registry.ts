@@ -67,7 +67,7 @@ export const RULES = {
   'v2-schema': {
     severity: 'error',
     fixable: false,
-    summary: 'The rewritten body would be rejected by the v2 schema, so it was not written: the message names the problem.',
+    summary: 'The migrated body is still rejected by the v2 schema (a value below a minimum, a field the map does not know): what maps is migrated, v2 answers 422 until a person fixes the rest.',
   },
   'openapi-types': {
     severity: 'warning',

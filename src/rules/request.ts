@@ -1,12 +1,12 @@
 import type { Finding } from '../findings.js';
 import { V1_RESOURCES, type PathTemplate, type V1Operation } from '../map/index.js';
-import { isSchemaUrl, planUrlChanges, templateOf, URL_RULES, type UrlChange } from '../url/plan.js';
+import { isSchemaUrl, planUrlChanges, templateOf, type UrlChange } from '../url/plan.js';
 import type { PieceEdit } from '../url/pieces.js';
 import { literalTypeEdits } from '../js/literal-types.js';
 import { pushTo } from '../util/multimap.js';
 import { displayPath, shapeOf, type UrlShape } from '../url/shape.js';
 import type { SiteInstance } from '../js/analyze.js';
-import { indentAt, insertProperty, lineStart, pieceEditsToSource, replaceNode, setArgument, type SourceEdit } from '../js/edits.js';
+import { insertProperty, pieceEditsToSource, replaceNode, setArgument, todoEdit, type SourceEdit } from '../js/edits.js';
 import type { BodySlot, HttpSite, Insertion } from '../js/clients/model.js';
 import { keyName, lookupScope, memberName } from '../js/scope.js';
 import type { N, P, t } from '../js/ast.js';
@@ -19,7 +19,6 @@ import { finding, type Anchor, type PlanEnv, type RequestPlan } from './plan.js'
 import type { RuleId } from './registry.js';
 import { planBody, type BodyPlan } from './body.js';
 import { planResponse } from './response.js';
-import { planTypedResponse } from './typed-response.js';
 import { isV2Path, operationForV2 } from '../map/v2match.js';
 import { decideOperation, decideUnmatched, leftoverReset, type OperationDecision, type PathStep } from '../plan/decide.js';
 import { baseMessage, schemaMessage, unassembledMessage, unknownBaseMessage } from '../plan/messages.js';
@@ -30,21 +29,11 @@ function literalNodes(pieces: readonly UrlPiece[]): N[] {
 }
 
 /** The statement that contains a node: where a TODO comment goes. */
-function statementOf(path: P): P {
+export function statementOf(path: P): P {
   let p = path;
   while (p.parentPath && !/Statement|Declaration$/.test(p.value.type ?? '')) p = p.parentPath;
   while (p.parentPath?.value.type === 'ExportNamedDeclaration') p = p.parentPath;
   return p;
-}
-
-/** A `// TODO(v2-migrate): …` line above the statement, unless one is already there. */
-export function todoComment(source: string, at: P, text: string): SourceEdit | null {
-  const stmt = statementOf(at);
-  const start = lineStart(source, stmt.node.start!);
-  const previous = source.slice(lineStart(source, Math.max(0, start - 1)), start);
-  if (previous.includes('TODO(v2-migrate)')) return null;
-  const indent = indentAt(source, stmt.node.start!);
-  return { start, end: start, text: `${indent}// TODO(v2-migrate): ${text}\n`, node: stmt.node, universal: true };
 }
 
 function insertionEdits(env: PlanEnv, insert: Insertion, objectText: string): SourceEdit[] {
@@ -62,34 +51,43 @@ function insertionEdits(env: PlanEnv, insert: Insertion, objectText: string): So
 }
 
 /** Edits that give a request the JSON body `body`, or the reason it cannot be done. */
-function bodyEdits(env: PlanEnv, slot: BodySlot, body: Record<string, string>): SourceEdit[] | string {
+function bodyEdits(env: PlanEnv, slot: BodySlot, body: Record<string, string>, plan: RequestPlan): SourceEdit[] | string {
   const q = env.quote;
-  const objectText = `{ ${Object.entries(body).map(([k, v]) => `${k}: ${q}${v}${q}`).join(', ')} }`;
+  const entries = Object.entries(body).map(([k, v]) => `${k}: ${q}${v}${q}`);
+  const objectText = `{ ${entries.join(', ')} }`;
   if (slot.kind === 'absent') return slot.insert ? insertionEdits(env, slot.insert, objectText) : 'the request has no place for a body';
   if (slot.kind === 'opaque') return slot.why ?? 'its body is built where the tool cannot follow it';
   const n = slot.value.path.node;
-  const empty = (n.type === 'ObjectExpression' && n.properties.length === 0) || (n.type === 'StringLiteral' && /^\s*(\{\s*\})?\s*$/.test(n.value));
-  if (!empty) return 'the call already sends a body';
-  // `const body = {}; body.gpuCount = n;`: fields written later would land next to the action (v2 rejects them).
-  if (laterWrites(slot.value.path)) return 'its body object gets fields written later, which v2 rejects next to the action';
-  return [replaceNode(slot.value.path, slot.form === 'string' ? `JSON.stringify(${objectText})` : objectText)];
+  const emptyString = n.type === 'StringLiteral' && /^\s*(\{\s*\})?\s*$/.test(n.value);
+  if (emptyString) return [replaceNode(slot.value.path, slot.form === 'string' ? `JSON.stringify(${objectText})` : objectText)];
+  if (n.type !== 'ObjectExpression') return 'the call already sends a body';
+  const object = slot.value.path as P<t.ObjectExpression>;
+  if (object.node.properties.some((p) => p.type === 'ObjectProperty' && Object.keys(body).includes(keyName(p.key, p.computed) ?? ''))) return 'its body already sets the action';
+  // Whatever else the body carries (a gpuCount, fields written later) stays: v2 refuses it next to the
+  // action (422) and a finding says so, rather than the tool dropping what the code asked for.
+  for (const extra of actionExtras(object)) plan.findings.push(finding('removed-field', extra.node, `${extra.what} is sent next to the action, and POST /v2/pods/{id}/action takes only { action }: v2 rejects the request (422) while it is there. Remove it (a v2 pod starts with the GPUs it was created with; change them by creating a pod with the count you need).`, false));
+  return object.node.properties.length ? insertProperty(env.source, object, entries.join(', '), { beforeSpreads: true }) : [replaceNode(object, objectText)];
 }
 
-/** Whether an object literal bound to a variable gets properties assigned after it is built. */
-function laterWrites(object: P): boolean {
+/** What a pod action's body object carries besides the action: its own properties and fields written into it later. */
+function actionExtras(object: P<t.ObjectExpression>): Array<{ node: N; what: string }> {
+  const out: Array<{ node: N; what: string }> = [];
+  for (const p of object.node.properties) out.push({ node: p, what: p.type === 'SpreadElement' ? 'A spread' : `${keyName(p.key, p.computed) ?? 'A field'}` });
   const holder = object.parentPath?.value;
-  if (holder?.type !== 'VariableDeclarator' || holder.id.type !== 'Identifier' || holder.init !== object.node) return false;
+  if (holder?.type !== 'VariableDeclarator' || holder.id.type !== 'Identifier' || holder.init !== object.node) return out;
   const id = object.parentPath.get('id') as P<t.Identifier>;
-  return writesTo(id, new Map()).length > 0 || assignedInto(id);
+  for (const w of writesTo(id, new Map())) out.push({ node: w.property.node, what: w.key });
+  for (const call of assignsInto(id)) out.push({ node: call, what: `What Object.assign adds to ${id.node.name}` });
+  return out;
 }
 
-/** `Object.assign(id, …)` anywhere in the binding's scope. */
-function assignedInto(id: P<t.Identifier>): boolean {
+/** `Object.assign(id, …)` calls anywhere in the binding's scope. */
+function assignsInto(id: P<t.Identifier>): N[] {
   const scope = lookupScope(id, id.node.name);
-  if (!scope) return false;
+  if (!scope) return [];
   const isAssign = (n: N): boolean =>
     n.type === 'CallExpression' && (n.callee.type === 'MemberExpression' || n.callee.type === 'OptionalMemberExpression') && memberName(n.callee) === 'assign' && n.callee.object.type === 'Identifier' && n.callee.object.name === 'Object' && n.arguments[0]?.type === 'Identifier' && n.arguments[0].name === id.node.name;
-  return pathsMatching(scope.path, isAssign).length > 0;
+  return pathsMatching(scope.path, isAssign).map((p) => p.node);
 }
 
 /** Edits that change the request's method to `to`, or the reason it cannot be done. */
@@ -116,14 +114,39 @@ function urlEdits(env: PlanEnv, site: HttpSite, change: UrlChange, universal = f
 }
 
 /**
- * A finding that keeps its request's base on v1 (a base moves only when every request on it moves and
- * none needs a person): a URL a person must change, or an error a person must settle first — a pod
- * reset (v2 has none), a body field with no v2 place, a body v2 would reject.
+ * A finding a person must settle before the request is right (error or warning, not fixable): the
+ * request may still move to v2 — unfinished, so v2 rejects it — with a TODO saying what to do.
  */
-export const holdsItsBase = (f: Finding): boolean => !f.fixable && (URL_RULES.has(f.ruleId) || (f.severity === 'error' && !BASE_RULES.has(f.ruleId)));
+export const needsPerson = (f: Finding): boolean => !f.fixable && f.severity !== 'info' && !BASE_RULES.has(f.ruleId);
 
 /** A held base's own finding is a consequence, never a cause. */
 const BASE_RULES: ReadonlySet<string> = new Set(['base-url', 'openapi-url']);
+
+/**
+ * Why this request must not be sent to v2 as its plan leaves it, or null. v1 answers 410 to everything,
+ * so a request left on v1 is broken anyway: an unfinished request moves with its base whenever v2 will
+ * refuse it loudly — a v1-only path answers 404, a v1 body field kept answers 422 (every v2 request
+ * schema has `unevaluatedProperties: false`), a generated adapter throws. What stays on v1 is only what
+ * v2 could answer with 200 and another meaning: a path built at run time, the /billing/endpoints trap
+ * left unrewritten, a list filter v2 ignores, a list read as an array where the tool cannot unwrap it.
+ */
+export function blockReason(plan: RequestPlan): string | null {
+  if (plan.blocks) return plan.blocks;
+  for (const f of plan.findings) {
+    if (f.fixable) continue;
+    switch (f.ruleId) {
+      case 'dynamic-path':
+        return `dynamic-path: its path is built at run time, so what v2 would answer cannot be known`;
+      case 'list-envelope':
+        if (f.severity === 'error') return 'list-envelope: its list is read as a bare array where the tool cannot unwrap it';
+        break;
+      default:
+        break;
+    }
+  }
+  if (!plan.understood && !plan.findings.some((f) => f.ruleId === 'unknown-path')) return 'its URL is not a v1 operation the tool knows';
+  return null;
+}
 
 /**
  * A path change's edits, with the literal types that must follow a rewritten string literal
@@ -152,10 +175,10 @@ function pathEdits(plan: RequestPlan, env: PlanEnv, site: HttpSite, change: UrlC
 /** Plan one request: findings, plus the edits that migrate it where that is certain. */
 export function planRequest(inst: SiteInstance, env: PlanEnv): RequestPlan | null {
   const plan = planParts(inst, env);
-  // A request that needs a person keeps the base written in its own URL too: `…/v1/pods/${id}/terminate`
-  // must not land on the v2 host. (A shared base constant is held by the coverage check instead.)
-  const stuck = plan?.findings.find(holdsItsBase);
-  if (plan && stuck) holdInlineBase(plan, `this request needs a person first (${stuck.ruleId})`);
+  // A request v2 could answer with another meaning keeps the base written in its own URL too (a shared
+  // base constant is held by the coverage check instead).
+  const blocked = plan && blockReason(plan);
+  if (plan && blocked) holdInlineBase(plan, `this request cannot move to v2 as it is (${blocked})`);
   return plan;
 }
 
@@ -209,29 +232,13 @@ function planParts(inst: SiteInstance, env: PlanEnv): RequestPlan | null {
   }
   applyDecision(plan, env, site, template, decision, root);
   const op = decision.op;
-  if (op) holdOnBody(plan, planBody(site, op, root, env, false));
+  if (op) addBody(plan, planBody(site, op, root, env, false));
   if (op) addBody(plan, planResponse(inst, op, env));
-  const typed = op ? planTypedResponse(site, op, root, env) : null;
-  if (typed) addBody(plan, { universal: [], ...typed });
   return plan;
 }
 
 function methodOf(site: HttpSite): V1Operation['method'] | undefined {
   return (site.method.value ?? undefined) as V1Operation['method'] | undefined;
-}
-
-/** Add the body's plan; a body that can be neither seen nor adapted keeps the whole request on v1. */
-function holdOnBody(plan: RequestPlan, body: BodyPlan | null): void {
-  addBody(plan, body);
-  if (!body?.hold) return;
-  plan.hold = body.hold;
-  plan.specific = [];
-  for (const f of plan.findings) {
-    if (!f.fixable || !URL_RULES.has(f.ruleId)) continue;
-    f.fixable = false;
-    f.message += ` Not rewritten: ${body.hold}.`;
-  }
-  holdInlineBase(plan, body.hold);
 }
 
 /** A base written in the request's own call (not a shared constant) stays on v1, with the reason on its finding. */
@@ -246,8 +253,9 @@ function holdInlineBase(plan: RequestPlan, reason: string): void {
   }
 }
 
-function addBody(plan: RequestPlan, body: BodyPlan | null): void {
+function addBody(plan: RequestPlan, body: (BodyPlan & { blocks?: string }) | null): void {
   if (!body) return;
+  if (body.blocks) plan.blocks ??= body.blocks;
   plan.specific.push(...body.specific);
   plan.universal.push(...body.universal);
   plan.findings.push(...body.findings);
@@ -353,7 +361,7 @@ function addPathChanges(plan: RequestPlan, env: PlanEnv, site: HttpSite, templat
 
 function addReset(plan: RequestPlan, env: PlanEnv, root: P, d: { ruleId: 'pod-reset'; message: string; todo: string }): void {
   plan.findings.push(finding(d.ruleId, root.node, d.message));
-  const todo = todoComment(env.source, root, d.todo);
+  const todo = todoEdit(env.source, statementOf(root).node, d.ruleId, d.todo);
   if (todo) plan.universal.push(todo);
 }
 
@@ -370,7 +378,7 @@ function commit(plan: RequestPlan, root: P, ruleId: RuleId, message: string, par
 
 function addAction(plan: RequestPlan, env: PlanEnv, site: HttpSite, template: PathTemplate, d: Extract<OperationDecision, { kind: 'action' }>, root: P): void {
   const parts: Array<EditsOrReason<SourceEdit> | null> = d.url.map((c) => pathEdits(plan, env, site, c));
-  parts.push(bodyEdits(env, site.body, d.body), typedClientParamEdits(env, site, template));
+  parts.push(bodyEdits(env, site.body, d.body, plan), typedClientParamEdits(env, site, template));
   // fetch sends a string body as text/plain unless the headers say otherwise; v2 wants JSON.
   const h = site.headers;
   const addContentType = site.contentTypeByHand && h.kind === 'object' && h.contentType === false;

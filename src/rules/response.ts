@@ -19,7 +19,7 @@ import { nestMember, renameMember, renamePatternKey, unwrapExpression, unwrapPat
 import { requestValue, Tracer, type FollowedStyle, type Read, type Value, type Walk } from '../js/responses/flow.js';
 import { planNest, planRename, planUnwrap, returnTypeAlsoDeclared } from '../js/responses/read-forms.js';
 import { ANY, awaited, frameBindings, promiseOf, typeOf, type StaticType } from '../js/responses/static-type.js';
-import { queryParamsOf } from '../js/responses/query.js';
+import { queryParamsOf, removeQueryParams, type QueryParam } from '../js/responses/query.js';
 import { callTypeArgument, elementType, membersOf, renameSignature, typesAt, wrapTypeArgument } from '../js/responses/types.js';
 import { climb, enclosingFunctions, findPaths, isAssignmentTarget, parentOf, programOf, propertyName } from '../js/responses/tree.js';
 import {
@@ -36,6 +36,7 @@ import {
   responseFieldsNamed,
   type ItemKind,
   type FieldFate,
+  type IgnoredParam,
   type ResponseField,
 } from '../map/responses.js';
 import type { V1Operation } from '../map/operations.js';
@@ -43,6 +44,7 @@ import { shapeOf } from '../url/shape.js';
 import { finding, type Anchor, type PlanEnv, type PlannedFinding, type RequestPlan } from './plan.js';
 import type { RuleId } from './registry.js';
 import { listShape, listTail } from '../plan/messages.js';
+import { planTypedResponse } from './typed-response.js';
 
 export interface ResponsePlan {
   /** Edits specific to this request (unwraps, field renames, query renames): dropped with its other edits on conflict. */
@@ -50,6 +52,8 @@ export interface ResponsePlan {
   /** Edits right for every request through the code (error-body reads). */
   universal: SourceEdit[];
   findings: PlannedFinding[];
+  /** Why the request must not go to v2 as it is: a query parameter v2 ignores would change its answer. */
+  blocks?: string;
 }
 
 type Shared = (p: P, w: Walk) => boolean;
@@ -184,13 +188,20 @@ export function planResponse(inst: SiteInstance, op: V1Operation, env: PlanEnv):
   // are handled by typed-response.ts, the rest surfaces as type errors once the types are regenerated
   // from the v2 spec (the openapi-types finding). Its query parameters are checked like any other.
   if (inst.site.response === 'typed') {
-    planQuery(plan, inst, op, env);
+    const filter = planQuery(plan, inst, op, env);
+    const typed = planTypedResponse(inst.site, op, inst.root, env, filter?.suffix ?? '');
+    if (typed) {
+      plan.specific.push(...typed.specific);
+      plan.findings.push(...typed.findings);
+    }
+    if (filter) applyFilter(plan, filter, !!typed?.filtered);
     return plan.findings.length || plan.specific.length ? plan : null;
   }
   const shared = sharedCode(inst);
-  planBodyFlow(plan, inst, op, env, shared);
+  const filter = planQuery(plan, inst, op, env);
+  const filtered = planBodyFlow(plan, inst, op, env, shared, filter?.suffix ?? null);
+  if (filter) applyFilter(plan, filter, filtered);
   planErrors(plan, inst, env, shared);
-  planQuery(plan, inst, op, env);
   return plan.findings.length || plan.specific.length || plan.universal.length ? plan : null;
 }
 
@@ -200,18 +211,22 @@ interface Point {
   w: Walk;
 }
 
-/** List envelopes and billing records: unwrap where the body is parsed; then follow items for field reads. */
-function planBodyFlow(plan: ResponsePlan, inst: SiteInstance, op: V1Operation, env: PlanEnv, shared: Shared): void {
+/**
+ * List envelopes and billing records: unwrap where the body is parsed; then follow items for field reads.
+ * `filter` (`.filter((pod) => …)`) goes right after each unwrap; true when every place the list is read
+ * got it.
+ */
+function planBodyFlow(plan: ResponsePlan, inst: SiteInstance, op: V1Operation, env: PlanEnv, shared: Shared, filter: string | null): boolean {
   const envelope = LIST_ENVELOPES[op.id];
   const item = envelope?.item ?? SINGLE_RESPONSES[op.id];
-  if (!item) return;
+  if (!item) return false;
   if (declaredWrapper(inst)) {
     // A wrapper declared in the config: its code is not in the run, so what it returns is unknown.
     if (envelope) {
       const f = finding(envelope.rule, inst.root.value, `GET ${op.path} returns ${listShape(envelope.key)} in v2 (GET ${v2Path(op)}) instead of a bare array; ${calleeName(inst)} is declared in the config, so what it returns is not visible here: if it hands back the parsed body, read .${envelope.key} from it.`, false);
       plan.findings.push({ ...f, severity: 'info' });
     }
-    return;
+    return false;
   }
   const style = inst.site.response;
   if (style === 'typed' || style === 'unknown') {
@@ -220,7 +235,7 @@ function planBodyFlow(plan: ResponsePlan, inst: SiteInstance, op: V1Operation, e
       const f = finding(envelope.rule, inst.root.value, `GET ${op.path} returns ${listShape(envelope.key)} in v2 (GET ${v2Path(op)}) instead of a bare array, but ${why}: read .${envelope.key} where the body is parsed.`, false);
       plan.findings.push({ ...f, severity: 'warning' });
     }
-    return;
+    return false;
   }
   const points: Point[] = [];
   const escapes: Array<{ p: P; why: string }> = [];
@@ -244,6 +259,7 @@ function planBodyFlow(plan: ResponsePlan, inst: SiteInstance, op: V1Operation, e
 
   // Type members planTypes renames: reads through those types may use the v2 names.
   const renamed = new Set<N>();
+  let filteredPoints = 0;
   for (const point of points) {
     const isPattern = isPatternProperty(point.p);
     if (!isPattern) planTypes(plan, point.p, item, !!envelope, env, renamed);
@@ -258,9 +274,11 @@ function planBodyFlow(plan: ResponsePlan, inst: SiteInstance, op: V1Operation, e
     if (!envelope || !unwrap || both || handlesBoth) continue;
     const cast = unwrap.ok && unwrap.cast;
     const why = !unwrap.ok ? unwrap.why : isPattern && cast ? 'the destructured body is typed unknown' : null;
-    const edits = why ? null : isPatternProperty(point.p) ? unwrapPatternProperty(env.source, point.p, envelope.key) : unwrapExpression(env.source, point.p, envelope.key, point.v.promise, returnedFromAsync(point.p), cast);
+    const expression = !why && !isPatternProperty(point.p);
+    const edits = why ? null : isPatternProperty(point.p) ? unwrapPatternProperty(env.source, point.p, envelope.key) : unwrapExpression(env.source, point.p, envelope.key, point.v.promise, returnedFromAsync(point.p), cast, filter ?? '');
     plan.findings.push(finding(envelope.rule, anchorOf(point.p), envelopeMessage(op, envelope.key, edits ? 'unwrapped' : 'by hand', why), !!edits));
     if (!edits) continue;
+    if (expression) filteredPoints++;
     plan.specific.push(...edits);
     if (wrapsTypeArg) plan.specific.push(wrapTypeArgument(env.source, typeArg, envelope.key));
   }
@@ -269,6 +287,7 @@ function planBodyFlow(plan: ResponsePlan, inst: SiteInstance, op: V1Operation, e
     const f = finding(envelope.rule, anchorOf(p), `GET ${op.path} returns ${listShape(envelope.key)} in v2 (GET ${v2Path(op)}) instead of a bare array, but its response leaves what v2-migrate can follow here (${why}): read .${envelope.key} where the body is parsed.`, false);
     plan.findings.push({ ...f, severity: 'warning' });
   }
+  return points.length > 0 && filteredPoints === points.length;
 }
 
 function envelopeMessage(op: V1Operation, key: string, how: 'unwrapped' | 'by hand', why: string | null = null): string {
@@ -431,19 +450,43 @@ function planErrors(plan: ResponsePlan, inst: SiteInstance, env: PlanEnv, shared
   }
 }
 
-/** Query parameters v2 ignores (list filters) or dropped/renamed (billing). */
-function planQuery(plan: ResponsePlan, inst: SiteInstance, op: V1Operation, env: PlanEnv): void {
+/** A list filter v2 ignores, rewritten as a filter on the unwrapped list. */
+interface ClientFilter {
+  /** `.filter((pod) => …)`, appended where the list is unwrapped. */
+  suffix: string;
+  /** Edits that take the filter's parameters out of the request; null when they cannot be. */
+  removals: SourceEdit[] | null;
+  /** The parameters' findings, and what each says once the filter is written. */
+  findings: Array<{ f: PlannedFinding; written: string }>;
+  /** Why the request cannot go to v2 unless the filter is written. */
+  blocks: string;
+}
+
+/** Names for the item a list filter tests, by kind of list. */
+const FILTER_ITEM: Partial<Record<ItemKind, string>> = { pod: 'pod', template: 'template', endpoint: 'endpoint', networkVolume: 'volume' };
+
+/**
+ * Query parameters v2 ignores (list filters) or dropped/renamed (billing). A filter that changes what v2
+ * answers (a narrowing filter, a flag that added items) is rewritten as a filter on the unwrapped list
+ * where the tool can (returned for planBodyFlow); otherwise the request must not go to v2 as it is.
+ */
+function planQuery(plan: ResponsePlan, inst: SiteInstance, op: V1Operation, env: PlanEnv): ClientFilter | null {
   const ignored = IGNORED_QUERY_PARAMS[op.id];
   const billing = BILLING_PARAMS[op.id];
-  if (!ignored && !billing?.length) return;
-  const list = LIST_ENVELOPES[op.id]?.key ?? 'items';
-  const what = ITEM_NAMES[LIST_ENVELOPES[op.id]?.item ?? SINGLE_RESPONSES[op.id] ?? 'pod'];
-  for (const qp of queryParamsOf(inst, env.bases, env.source)) {
+  if (!ignored && !billing?.length) return null;
+  const envelope = LIST_ENVELOPES[op.id];
+  const list = envelope?.key ?? 'items';
+  const what = ITEM_NAMES[envelope?.item ?? SINGLE_RESPONSES[op.id] ?? 'pod'];
+  const params = queryParamsOf(inst, env.bases, env.source);
+  const changing: Array<{ qp: QueryParam; ig: IgnoredParam; f: PlannedFinding }> = [];
+  for (const qp of params) {
     const ig = ignored?.find((x) => x.param === qp.name);
     if (ig) {
       const shown = qp.value === null ? qp.name : `${qp.name}=${qp.value}`;
       const effect = op.id.startsWith('List') ? ` and returns every ${what}` : '';
-      plan.findings.push(finding('query-filter', qp.anchor, `GET ${v2Path(op)} silently ignores the v1 query parameter ${shown}${effect}: ${ig.recipe(list, qp.expr)}.`));
+      const f = finding('query-filter', qp.anchor, `GET ${v2Path(op)} silently ignores the v1 query parameter ${shown}${effect}: ${ig.recipe(list, qp.expr)}.`, false);
+      plan.findings.push(f);
+      if (ig.effect !== 'detail' && !(qp.value !== null && ig.sameAsV2?.includes(qp.value))) changing.push({ qp, ig, f });
     }
     const bp = billing?.find((x) => x.param === qp.name);
     if (!bp) continue;
@@ -454,8 +497,40 @@ function planQuery(plan: ResponsePlan, inst: SiteInstance, op: V1Operation, env:
       plan.findings.push(finding('billing-records', qp.anchor, message, !!edits));
     } else {
       plan.findings.push(finding('billing-records', qp.anchor, `GET ${v2Path(op)} has no ${qp.name} query parameter (v1 ${op.path} did; v2 silently ignores it): ${bp.note}.`, false));
+      plan.blocks ??= `billing-records: v2 ignores its v1 query parameter ${qp.name}, so it would answer other records`;
     }
   }
+  if (!changing.length) return null;
+  const names = changing.map((c) => c.qp.name).join(', ');
+  const blocks = `query-filter: v2 ignores its v1 query parameter${changing.length > 1 ? 's' : ''} ${names} and would answer ${changing.some((c) => c.ig.effect === 'widen') ? `other ${what}s` : `every ${what}`}`;
+  const item = FILTER_ITEM[envelope?.item ?? 'pod'] ?? 'item';
+  const name = [item, 'item', 'entry'].find((n) => changing.every((c) => !new RegExp(`\\b${n}\\b`).test(c.qp.expr ?? ''))) ?? item;
+  const tests = changing.map(({ qp, ig }) => {
+    if (!qp.expr) return null;
+    const test = ig.test?.(name, qp.expr, qp.value);
+    // A value only known at run time may be absent, and then a client leaves the parameter out.
+    return test ? (qp.value === null ? `(${qp.expr} == null || ${test})` : test) : null;
+  });
+  if (!envelope || tests.some((t) => t === null)) {
+    plan.blocks ??= blocks;
+    return null;
+  }
+  const suffix = `.filter((${name}) => ${tests.join(' && ')})`;
+  const findings = changing.map(({ f, ig, qp }) => ({ f, written: `GET ${v2Path(op)} ignores the v1 query parameter ${qp.name}: it is taken out of the request and the unwrapped list is filtered on the client instead (${suffix.slice(1)})${ig.caveat ? `; note that ${ig.caveat}` : ''}.` }));
+  return { suffix, removals: removeQueryParams(inst, env.bases, env.source, changing.map((c) => c.qp)), findings, blocks };
+}
+
+/**
+ * Write a client-side filter where every read of the list got it; otherwise the request must not go to v2
+ * as it is (its edits, the unwraps with the filter among them, are then dropped with its hold).
+ */
+function applyFilter(plan: ResponsePlan, filter: ClientFilter, filtered: boolean): void {
+  if (!filtered || !filter.removals) {
+    plan.blocks ??= filter.blocks;
+    return;
+  }
+  plan.specific.push(...filter.removals);
+  for (const { f, written } of filter.findings) Object.assign(f, { message: written, fixable: true });
 }
 
 /** The v1 type a value is declared with (`p: Pod`, `x as Pod`), when it is one of the known v1 type names. */

@@ -10,6 +10,8 @@ import { finding, type PlanEnv, type PlannedFinding } from './plan.js';
 export interface TypedResponsePlan {
   specific: SourceEdit[];
   findings: PlannedFinding[];
+  /** Every read of a list's data got `then` (a client-side filter). */
+  filtered: boolean;
 }
 
 /** The `{ data, error }` result of an openapi-fetch call: where each part is read. */
@@ -52,14 +54,14 @@ function references(id: P<t.Identifier>): P[] {
   });
 }
 
-/** `x` → `x?.key`; a shorthand `{ x }` in an object literal → `{ x: x?.key }`. */
-function unwrapRead(read: P, key: string, env: PlanEnv): SourceEdit {
+/** `x` → `x?.key` (then `then`: `x?.key.filter(…)` short-circuits whole on an error); a shorthand `{ x }` → `{ x: x?.key }`. */
+function unwrapRead(read: P, key: string, env: PlanEnv, then: string): SourceEdit {
   const parent = read.parentPath?.value;
   if (parent?.type === 'ObjectProperty' && parent.shorthand && read.name === 'value') {
     const text = env.source.slice(read.node.start!, read.node.end!);
-    return { start: parent.start!, end: parent.end!, text: `${text}: ${text}?.${key}`, node: parent };
+    return { start: parent.start!, end: parent.end!, text: `${text}: ${text}?.${key}${then}`, node: parent };
   }
-  return { start: read.node.end!, end: read.node.end!, text: `?.${key}`, node: read.node };
+  return { start: read.node.end!, end: read.node.end!, text: `?.${key}${then}`, node: read.node };
 }
 
 /**
@@ -67,14 +69,15 @@ function unwrapRead(read: P, key: string, env: PlanEnv): SourceEdit {
  * of it becomes `data?.pods` (still undefined on an error, as before); `error` is an RFC 9457 problem,
  * so `error.message` becomes `error.detail`.
  */
-export function planTypedResponse(site: HttpSite, op: V1Operation, root: P, env: PlanEnv): TypedResponsePlan | null {
+export function planTypedResponse(site: HttpSite, op: V1Operation, root: P, env: PlanEnv, then = ''): TypedResponsePlan | null {
   if (site.client !== 'openapi-fetch') return null;
-  const plan: TypedResponsePlan = { specific: [], findings: [] };
+  const plan: TypedResponsePlan = { specific: [], findings: [], filtered: false };
   const { reads, followed } = resultParts(site.call);
   const envelope = LIST_ENVELOPES[op.id];
   if (envelope) {
     if (!followed) plan.findings.push(finding(envelope.rule, root.node, `GET ${op.path} returns { ${envelope.key}: [...] } in v2 instead of a bare array; the data of this call leaves what v2-migrate can follow: read data?.${envelope.key}.`, false));
-    for (const read of reads.get('data')!) plan.specific.push(unwrapRead(read, envelope.key, env));
+    for (const read of reads.get('data')!) plan.specific.push(unwrapRead(read, envelope.key, env, then));
+    plan.filtered = followed && reads.get('data')!.length > 0;
     if (reads.get('data')!.length) plan.findings.push(finding(envelope.rule, root.node, `GET ${op.path} returned a bare array in v1; v2 returns { ${envelope.key}: [...] }: data?.${envelope.key} is read where data was, so the code still sees an array (or undefined on an error).`));
   }
   for (const read of reads.get('error')!) {

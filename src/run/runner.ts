@@ -163,7 +163,7 @@ function finishTextFile(base: FileResult, outcome: TextFileOutcome, settings: Se
  * out of the gate, and every finding gets its baseline fingerprint.
  */
 export function settle(file: string, text: string, engineFindings: Finding[]): Pick<FileResult, 'findings' | 'suppressed' | 'prints' | 'markerProblems'> {
-  const todos = todoFindings(file, text);
+  const todos = todoFindings(file, text, engineFindings);
   const findings = todos.length ? [...engineFindings, ...todos].sort(compareFindings) : engineFindings;
   if (!findings.length) return { findings, suppressed: [], prints: NO_PRINTS, markerProblems: [] };
   const markers = parseMarkers(text, file);

@@ -119,14 +119,6 @@ function removal(source: string, props: readonly Prop[], i: number, obj: N): Sou
   return { start: prop.start!, end, text: '', node: obj };
 }
 
-/** A `// TODO(v2-migrate): …` line above the node's line, unless the line above already has one. */
-export function todoAbove(source: string, node: N, text: string): SourceEdit | null {
-  const start = lineStart(source, node.start!);
-  const previous = source.slice(lineStart(source, Math.max(0, start - 1)), start);
-  if (previous.includes('TODO(v2-migrate)')) return null;
-  return { start, end: start, text: `${indentAt(source, node.start!)}// TODO(v2-migrate): ${text}\n`, node, universal: true };
-}
-
 export function propKey(prop: t.ObjectProperty | t.ObjectMethod): string | null {
   return keyName(prop.key, prop.computed);
 }

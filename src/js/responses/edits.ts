@@ -97,11 +97,12 @@ const envelopeType = (key: string): string => `{ ${/^[A-Za-z_$][\w$]*$/.test(key
  * `unknown`, which has no members to read) the body is cast to the envelope first:
  * `(x as { pods: unknown }).pods`.
  */
-export function unwrapExpression(source: string, p: P, key: string, promise: boolean, inAsync: boolean, cast = false): SourceEdit[] {
+export function unwrapExpression(source: string, p: P, key: string, promise: boolean, inAsync: boolean, cast = false, then = ''): SourceEdit[] {
   const as = cast ? ` as ${envelopeType(key)}` : '';
-  if (!promise && !cast) return appendTo(source, p, access(key));
-  if (!promise) return wrapIn(source, p, '(', `${as})${access(key)}`);
-  if (!inAsync) return appendTo(source, p, `.then((body) => ${cast ? `(body${as})` : 'body'}${access(key)})`);
+  const read = access(key) + then;
+  if (!promise && !cast) return appendTo(source, p, read);
+  if (!promise) return wrapIn(source, p, '(', `${as})${read}`);
+  if (!inAsync) return appendTo(source, p, `.then((body) => ${cast ? `(body${as})` : 'body'}${read})`);
   const node = p.value;
   const extra = node.extra as Parens;
   const parenthesized = !!extra?.parenthesized;
@@ -111,7 +112,7 @@ export function unwrapExpression(source: string, p: P, key: string, promise: boo
   const semi = startsStatement(p) && needsSemicolon(source, start) ? ';' : '';
   return [
     { start, end: start, text: `${semi}${cast ? '(' : ''}(await ${safe ? '' : '('}`, node },
-    { start: end, end, text: `${safe ? '' : ')'})${as}${cast ? ')' : ''}${access(key)}`, node },
+    { start: end, end, text: `${safe ? '' : ')'})${as}${cast ? ')' : ''}${read}`, node },
   ];
 }
 

@@ -14,6 +14,7 @@ import { flatEditToPieces, HOLE } from '../../url/pieces.js';
 import type { Bases } from '../../url/shape.js';
 import { shapeOf } from '../../url/shape.js';
 import { renameObjectKey } from './edits.js';
+import { objectEdits, type PropChange } from '../body/text.js';
 import { parentOf, referencesOf } from './tree.js';
 
 export interface QueryParam {
@@ -26,7 +27,17 @@ export interface QueryParam {
   anchor: N | PieceAnchor;
   /** Edits that rename the parameter, or null when its name is not written where it can be edited. */
   rename: (to: string) => SourceEdit[] | null;
+  /** Where the whole parameter is written, for removing it (removeQueryParams), or null when it cannot be. */
+  removal: Removal | null;
 }
+
+/**
+ * A parameter as written: a `name=value` range of the URL's literal text (flat offsets, the query part
+ * spanning [section.from, section.to)), or a property of an object literal (a client's query option).
+ */
+type Removal =
+  | { kind: 'url'; from: number; to: number; section: { from: number; to: number } }
+  | { kind: 'prop'; object: P<t.ObjectExpression>; prop: N };
 
 /** A JS string literal for a value (numbers and booleans as they are). */
 export function quoteJs(value: string): string {
@@ -92,6 +103,7 @@ function urlParams(pieces: readonly UrlPiece[], bases: Bases, source: string): Q
           const edits = flatEditToPieces(flat, from, from + rawName.length, to);
           return edits ? pieceEditsToSource(pieces, edits, source) : null;
         },
+        removal: part.includes(HOLE) ? null : { kind: 'url', from, to: next, section: { from: shape.pathEnd, to: end } },
       });
     }
     pos = next + 1;
@@ -146,6 +158,7 @@ export function searchParamsOf(expr: P, source: string): QueryParam[] {
         expr: value !== null ? quoteJs(value) : exprText(valueArg, source),
         anchor: nameArg,
         rename: (to) => (source.slice(nameArg.start! + 1, nameArg.end! - 1) === nameArg.value ? [{ start: nameArg.start! + 1, end: nameArg.end! - 1, text: to, node: call.value }] : null),
+        removal: null,
       });
     }
   }
@@ -173,7 +186,7 @@ function objectParams(obj: P<t.ObjectExpression>, source: string): QueryParam[] 
     const name = keyName(prop.key, prop.computed);
     if (name === null) return;
     const value = literalValue(prop.value);
-    out.push({ name, value, expr: value !== null ? quoteJs(value) : exprText(prop.value, source), anchor: prop.key, rename: (to) => renameObjectKey(source, prop, to) });
+    out.push({ name, value, expr: value !== null ? quoteJs(value) : exprText(prop.value, source), anchor: prop.key, rename: (to) => renameObjectKey(source, prop, to), removal: { kind: 'prop', object: obj, prop } });
   });
   return out;
 }
@@ -192,7 +205,7 @@ function stringParams(lit: P<t.StringLiteral>, source: string): QueryParam[] {
     if (!name) continue;
     const start = n.start! + 1 + at;
     const value = eq < 0 ? null : decode(part.slice(eq + 1));
-    out.push({ name: decode(name), value, expr: value === null ? null : quoteJs(value), anchor: n, rename: (to) => [{ start, end: start + name.length, text: to, node: n }] });
+    out.push({ name: decode(name), value, expr: value === null ? null : quoteJs(value), anchor: n, rename: (to) => [{ start, end: start + name.length, text: to, node: n }], removal: null });
   }
   return out;
 }
@@ -209,4 +222,62 @@ export function queryParamsOf(inst: SiteInstance, bases: Bases, source: string):
   const out = [...urlParams(inst.site.url, bases, source), ...queryHoleParams(inst.site.url, bases, source)];
   out.push(...optionParams(inst, source));
   return out;
+}
+
+/**
+ * Edits that take `remove` out of the request's query, or null when one of them cannot be: URL text
+ * loses each `name=value` with its separator (and the `?` when nothing is left), an object literal
+ * loses the property.
+ */
+export function removeQueryParams(inst: SiteInstance, bases: Bases, source: string, remove: readonly QueryParam[]): SourceEdit[] | null {
+  const edits: SourceEdit[] = [];
+  const props = new Map<P<t.ObjectExpression>, Map<N, PropChange>>();
+  for (const q of remove) {
+    if (q.removal?.kind !== 'prop') continue;
+    const changes = props.get(q.removal.object) ?? new Map<N, PropChange>();
+    props.set(q.removal.object, changes.set(q.removal.prop, { kind: 'remove' }));
+  }
+  for (const [object, changes] of props) {
+    // An option left empty (`searchParams: {}`) goes too.
+    const holder = parentOf(object);
+    const outer = holder && parentOf(holder);
+    if (changes.size === object.value.properties.length && holder?.value.type === 'ObjectProperty' && outer?.value.type === 'ObjectExpression') {
+      edits.push(...objectEdits(source, outer as P<t.ObjectExpression>, new Map([[holder.value, { kind: 'remove' }]]), []));
+    } else edits.push(...objectEdits(source, object, changes, []));
+  }
+  const inUrl = remove.filter((q) => q.removal?.kind === 'url');
+  if (inUrl.length) {
+    const flatEdits = urlRemovals(inst.site.url, bases, source, new Set(inUrl.map((q) => q.removal?.kind === 'url' ? q.removal.from : -1)));
+    if (!flatEdits) return null;
+    edits.push(...flatEdits);
+  }
+  return remove.every((q) => q.removal) ? edits : null;
+}
+
+/** Edits removing the URL parameters that start at `starts` (flat offsets), with their separators. */
+function urlRemovals(pieces: readonly UrlPiece[], bases: Bases, source: string, starts: ReadonlySet<number>): SourceEdit[] | null {
+  const all = urlParams(pieces, bases, source).flatMap((q) => (q.removal?.kind === 'url' ? [q.removal] : []));
+  const section = all[0]?.section;
+  if (!section) return null;
+  const flat = shapeOf(pieces, bases).flat;
+  const ranges: Array<[number, number]> = [];
+  if (all.every((r) => starts.has(r.from))) ranges.push([section.from, section.to]);
+  else {
+    for (let i = 0; i < all.length; i++) {
+      if (!starts.has(all[i]!.from)) continue;
+      let j = i;
+      while (j + 1 < all.length && starts.has(all[j + 1]!.from)) j++;
+      // A run at the front gives up the separator after it; any other run, the one before it.
+      ranges.push(i === 0 ? [all[i]!.from, all[j + 1]!.from] : [all[i - 1]!.to, all[j]!.to]);
+      i = j;
+    }
+  }
+  const edits: SourceEdit[] = [];
+  for (const [from, to] of ranges) {
+    const pieceEdits = flatEditToPieces(flat, from, to, '');
+    const sourceEdits = pieceEdits && pieceEditsToSource(pieces, pieceEdits, source);
+    if (!sourceEdits) return null;
+    edits.push(...sourceEdits);
+  }
+  return edits;
 }
