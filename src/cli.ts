@@ -11,8 +11,10 @@ import { RULES, RULE_IDS, isRuleId } from './rules/registry.js';
 import { applyBaseline, BaselineError, readBaseline, writeBaseline } from './run/baseline.js';
 import { dirtyFiles } from './run/git.js';
 import { encode } from './run/files.js';
-import { recoverInterrupted, writeTogether, JOURNAL_NAME, type Recovery } from './run/transaction.js';
-import { workTreeRoot } from './util/folders.js';
+import { recoverInterrupted, writeTogether, type Recovery } from './run/transaction.js';
+import { JOURNAL_NAME, journalLeft } from './run/journal.js';
+import { namedPlace, treePlace, writeRefusal, writeRoot, WriteRefused, type WritePlace } from './run/write-guard.js';
+import { lockFileFor, takeWriteLock, type LockedOut } from './run/write-lock.js';
 import { run, type RunResult } from './run/runner.js';
 import { makeProgress } from './run/progress.js';
 import { changedSince } from './run/changed.js';
@@ -67,6 +69,7 @@ function sinkFor(args: Pick<Args, 'outputFile'>, out: NodeJS.WritableStream): Si
   const file = path.resolve(args.outputFile);
   return {
     write: (text) => {
+      refuseOutput(`--output-file ${args.outputFile}`, file, namedPlace(writeRoot(process.cwd())));
       try {
         fs.mkdirSync(path.dirname(file), { recursive: true });
         fs.writeFileSync(file, text);
@@ -76,6 +79,15 @@ function sinkFor(args: Pick<Args, 'outputFile'>, out: NodeJS.WritableStream): Si
     },
     tty: false,
   };
+}
+
+/**
+ * An output the user named (or the cache the tool places in the tree) where the guard refuses it:
+ * a usage error (exit 2) before anything is written.
+ */
+function refuseOutput(what: string, file: string, place: WritePlace): void {
+  const why = writeRefusal(file, place);
+  if (why) throw new UsageError(`${what}: not written: ${file} ${why}`);
 }
 
 /** Exit code for a finished run (see README "Exit codes"). */
@@ -98,11 +110,51 @@ function pulledInNote(mode: Mode, files: readonly string[], asked: string): stri
   return `v2-migrate: ${files.length} file${files.length === 1 ? '' : 's'} beyond ${asked} must move with them (the same base, wrapper or imports), so ${files.length === 1 ? 'it is' : 'they are'} ${what}:\n${shown.map((f) => `  ${f}`).join('\n')}\n`;
 }
 
+/**
+ * A run in the work tree of the current folder: a write run holds the tree's lock throughout, any
+ * run takes it to finish or undo what an interrupted write left (before any file is read), then the
+ * run itself.
+ */
 async function execute(mode: Mode, args: Args, out: NodeJS.WritableStream, err: NodeJS.WritableStream, input: NodeJS.ReadableStream): Promise<number> {
+  const root = writeRoot(process.cwd());
+  const journal = path.join(root, JOURNAL_NAME);
+  const writes = mode === 'write' && !args.stdin && !args.printConfig;
+  const lock = writes || journalLeft(journal) ? takeWriteLock(lockFileFor(root)) : null;
+  try {
+    if (lock?.kind === 'locked-out') {
+      err.write(`v2-migrate: ${lockedOutMessage(lock)}${writes ? '' : '; the journal it writes is left to it'}.\n`);
+      if (writes) return EXIT.usage;
+    } else {
+      const recovered = recoverInterrupted(journal, treePlace(root));
+      if (recovered.kind === 'recovered') err.write(recoveryMessage(recovered.recovery, process.cwd()));
+      if (recovered.kind === 'untrusted') {
+        err.write(`v2-migrate: ${recovered.reason}, so it is not acted on: nothing it names was touched. If an interrupted v2-migrate run left it, check the files it lists, then remove it${writes ? '; until then v2-migrate writes nothing here' : ''}.\n`);
+        if (writes) return EXIT.usage;
+      }
+    }
+    return await migrate(mode, args, out, err, input, { journal, tree: treePlace(root), named: namedPlace(root) });
+  } finally {
+    if (lock?.kind === 'held') lock.release();
+  }
+}
+
+function lockedOutMessage(lock: LockedOut): string {
+  if (lock.pid === null) return `${lock.file} is in the way of the lock v2-migrate takes to write: it holds no pid, so v2-migrate did not write it (remove it)`;
+  return `another v2-migrate run (pid ${lock.pid}) is writing in this work tree: ${lock.file} is its lock (wait for it to finish; if no such process is a v2-migrate run, remove the lock)`;
+}
+
+/** Where a run may write: the journal, repository files (`tree`) and the outputs the user names (`named`). */
+interface Places {
+  journal: string;
+  tree: WritePlace;
+  named: WritePlace;
+}
+
+async function migrate(mode: Mode, args: Args, out: NodeJS.WritableStream, err: NodeJS.WritableStream, input: NodeJS.ReadableStream, places: Places): Promise<number> {
   const cwd = process.cwd();
   const paths = args.paths.length ? args.paths : ['.'];
   const only = ruleSelection(args.rule);
-  const flags = { searchFrom: args.stdinFilename ? path.dirname(path.resolve(args.stdinFilename)) : paths[0]!, ...(args.config ? { config: args.config } : {}), ...(args.legacyBaseUrl ? { legacyBaseUrl: args.legacyBaseUrl } : {}), ...(args.baseUrl !== undefined ? { baseUrl: args.baseUrl } : {}) };
+  const flags = { searchFrom: args.stdinFilename ? path.dirname(path.resolve(args.stdinFilename)) : paths[0]!, root: places.tree.root, ...(args.config ? { config: args.config } : {}), ...(args.legacyBaseUrl ? { legacyBaseUrl: args.legacyBaseUrl } : {}), ...(args.baseUrl !== undefined ? { baseUrl: args.baseUrl } : {}) };
   const load = (): LoadedSettings => {
     const loaded = loadSettings(flags);
     const settings = args.ignorePattern ? { ...loaded, ignore: [...loaded.ignore, ...args.ignorePattern] } : loaded;
@@ -118,14 +170,14 @@ async function execute(mode: Mode, args: Args, out: NodeJS.WritableStream, err: 
   const maxWarnings = mode === 'lint' ? maxWarningsOf(args.maxWarnings) : 0;
   if (args.updateBaseline && !args.baseline) throw new UsageError('--update-baseline needs --baseline <file>: the file to write');
   const baselineFile = args.baseline ? path.resolve(cwd, args.baseline) : null;
+  if (baselineFile && args.updateBaseline) refuseOutput(`--baseline ${args.baseline}`, baselineFile, places.named);
   // Read the baseline before the (possibly long) run, so a missing or broken file fails fast.
   const baseline = baselineFile && !args.updateBaseline ? readBaseline(baselineFile) : null;
-  // A write run killed between its renames left a journal: finish or undo it before reading any file.
-  const journal = path.join(workTreeRoot(cwd) ?? cwd, JOURNAL_NAME);
-  const recovered = recoverInterrupted(journal);
-  if (recovered) err.write(recoveryMessage(recovered, cwd));
   const jobs = args.jobs ? jobsOf(args.jobs) : os.availableParallelism();
-  const disk = args.cache ? new ResultCache(args.cacheLocation ? path.resolve(cwd, args.cacheLocation) : defaultCacheDir(cwd), toolVersion()) : null;
+  const cacheDir = args.cache ? (args.cacheLocation ? path.resolve(cwd, args.cacheLocation) : defaultCacheDir(cwd)) : null;
+  // A --cache-location is named by the user; the default folder is the tool's choice in the tree.
+  if (cacheDir) refuseOutput(args.cacheLocation ? `--cache-location ${args.cacheLocation}` : '--cache', cacheDir, args.cacheLocation ? places.named : places.tree);
+  const disk = cacheDir ? new ResultCache(cacheDir, toolVersion()) : null;
   // --rule needs to know which files' changes go together: the run's components, seen through its cache.
   const components = only ? new ComponentLog(disk?.dir ?? defaultCacheDir(cwd), toolVersion(), disk) : null;
   let result: RunResult;
@@ -189,7 +241,7 @@ async function execute(mode: Mode, args: Args, out: NodeJS.WritableStream, err: 
     }
     // Files that must move together are written together (see writeTogether); one group that cannot be
     // written does not stop the others.
-    const { written, failed } = deferSignals(() => writeTogether(changed.map((r) => ({ file: r.absPath, data: r.bytes!, group: r.writeGroup ?? r.absPath })), journal));
+    const { written, failed } = deferSignals(() => writeTogether(changed.map((r) => ({ file: r.absPath, data: r.bytes!, group: r.writeGroup ?? r.absPath })), places.journal, places.tree));
     const done = new Set(written);
     for (const r of changed) if (!done.has(r.absPath)) r.changed = false;
     result.summary.changed = done.size;
@@ -329,7 +381,7 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
     if (helpShown && code === EXIT.clean) return EXIT.clean;
     return code;
   } catch (error) {
-    if (error instanceof UsageError || error instanceof ConfigError || error instanceof BaselineError || (error instanceof Error && error.name === 'YError')) {
+    if (error instanceof UsageError || error instanceof ConfigError || error instanceof BaselineError || error instanceof WriteRefused || (error instanceof Error && error.name === 'YError')) {
       err.write(`v2-migrate: ${error.message}\nRun v2-migrate --help for usage.\n`);
       return EXIT.usage;
     }

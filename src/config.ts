@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as z from 'zod';
 import { lazy } from './util/lazy.js';
-import { onDisk, type HasEntry } from './util/folders.js';
+import { onDisk, workTreeRoot, type HasEntry } from './util/folders.js';
+import { fixedAdapterFile, isGeneratedAdapter } from './adapters/adapter-file.js';
+import { errnoCode, treePlace, writeRefusal } from './run/write-guard.js';
 import { GRAPHQL_URL, JOB_API_HOST, LEGACY_BASE_URL, TARGET_BASE_URL, stripTrailingSlash } from './map/hosts.js';
 import { RULE_IDS, type RuleId } from './rules/registry.js';
 import type { Severity } from './findings.js';
@@ -218,6 +220,11 @@ export interface SettingsFlags {
   baseUrl?: string;
   /** Folder the config search starts from (the first target path). */
   searchFrom: string;
+  /**
+   * The folder the run writes in (see run/write-guard.ts): a config's `adapters.file` must lie in it.
+   * Default: the git work tree of the config's folder, or that folder outside git.
+   */
+  root?: string;
 }
 
 export function loadSettings(flags: SettingsFlags): Settings {
@@ -273,11 +280,37 @@ function settingsFrom(found: { file: string; data: unknown } | null, flags: Sett
     bases: { legacy, target },
     gpuPools: config.gpuPools ?? {},
     preserveV1Defaults: config.preserveV1Defaults ?? false,
-    adapters: config.adapters === false ? false : { file: config.adapters?.file && found ? path.resolve(path.dirname(found.file.replace(/#v2-migrate$/, '')), config.adapters.file) : null },
+    adapters: config.adapters === false ? false : { file: config.adapters?.file && found ? placedAdapterFile(found.file, config.adapters.file, flags.root) : null },
     wrappers: config.wrappers ?? [],
     ignore: config.ignore ?? [],
     maxFileSizeMB: config.maxFileSizeMB ?? 2,
     rules: (config.rules ?? {}) as Settings['rules'],
     configFile: found?.file ?? null,
   };
+}
+
+/**
+ * A config's `adapters.file`, resolved against the config's folder. A config is the repository's
+ * (see run/write-guard.ts): the file it stands for (`.ts` or `.mjs`) must lie in the folder the run
+ * writes in, outside .git, and be new or an adapter file v2-migrate generated, never a file of the
+ * project that the adapter module would replace.
+ */
+function placedAdapterFile(configFile: string, file: string, root: string | undefined): string {
+  const dir = path.dirname(configFile.replace(/#v2-migrate$/, ''));
+  const resolved = path.resolve(dir, file);
+  const place = treePlace(root ?? workTreeRoot(dir) ?? dir);
+  for (const written of new Set([fixedAdapterFile(resolved, 'ts'), fixedAdapterFile(resolved, 'js')])) {
+    const problem = writeRefusal(written, place) ?? (isOtherFile(written) ? 'exists and is not an adapter file v2-migrate generated (the adapter module would replace it)' : null);
+    if (problem) throw new ConfigError(`${configFile}: adapters.file: ${JSON.stringify(file)}: ${written} ${problem}`);
+  }
+  return resolved;
+}
+
+/** Whether something other than a generated adapter file is at `file`. */
+function isOtherFile(file: string): boolean {
+  try {
+    return !isGeneratedAdapter(fs.readFileSync(file, 'utf8'));
+  } catch (error) {
+    return errnoCode(error) !== 'ENOENT';
+  }
 }

@@ -69,7 +69,8 @@ export class ResultCache {
       const stored = { ...outcome, results };
       const file = path.join(this.dir, `${this.key(task)}.json`);
       const tmp = `${file}.${process.pid}.tmp`;
-      fs.writeFileSync(tmp, JSON.stringify(stored), { mode: 0o600 });
+      // Created afresh: never written through a link by that name.
+      fs.writeFileSync(tmp, JSON.stringify(stored), { mode: 0o600, flag: 'wx' });
       fs.renameSync(tmp, file);
     } catch {
       // A cache that cannot be written only costs speed.
