@@ -117,22 +117,23 @@ function pulledInNote(mode: Mode, files: readonly string[], asked: string): stri
  */
 async function execute(mode: Mode, args: Args, out: NodeJS.WritableStream, err: NodeJS.WritableStream, input: NodeJS.ReadableStream): Promise<number> {
   const root = writeRoot(process.cwd());
-  const journal = path.join(root, JOURNAL_NAME);
-  const writes = mode === 'write' && !args.stdin && !args.printConfig;
-  const lock = writes || journalLeft(journal) ? takeWriteLock(lockFileFor(root)) : null;
+  const places = { journal: path.join(root, JOURNAL_NAME), tree: treePlace(root), named: namedPlace(root) };
+  if (args.printConfig) return migrate(mode, args, out, err, input, places);
+  const writes = mode === 'write' && !args.stdin;
+  const lock = writes || journalLeft(places.journal) ? takeWriteLock(lockFileFor(root)) : null;
   try {
     if (lock?.kind === 'locked-out') {
       err.write(`v2-migrate: ${lockedOutMessage(lock)}${writes ? '' : '; the journal it writes is left to it'}.\n`);
       if (writes) return EXIT.usage;
     } else {
-      const recovered = recoverInterrupted(journal, treePlace(root));
+      const recovered = recoverInterrupted(places.journal, places.tree);
       if (recovered.kind === 'recovered') err.write(recoveryMessage(recovered.recovery, process.cwd()));
       if (recovered.kind === 'untrusted') {
         err.write(`v2-migrate: ${recovered.reason}, so it is not acted on: nothing it names was touched. If an interrupted v2-migrate run left it, check the files it lists, then remove it${writes ? '; until then v2-migrate writes nothing here' : ''}.\n`);
         if (writes) return EXIT.usage;
       }
     }
-    return await migrate(mode, args, out, err, input, { journal, tree: treePlace(root), named: namedPlace(root) });
+    return await migrate(mode, args, out, err, input, places);
   } finally {
     if (lock?.kind === 'held') lock.release();
   }
@@ -302,7 +303,7 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
   const cli = yargs(argv)
     .scriptName('v2-migrate')
     .usage('$0 [paths..]  rewrite RunPod REST v1 calls to REST v2 in place\n$0 --dry-run [paths..]  show the diff and findings, write nothing\n$0 lint [paths..]  report v1 usage (for CI)\n$0 rules  list the rules\n$0 explain <rule>  a rule with a before/after example')
-    .command('$0 [paths..]', 'Rewrite files in place (refuses files with uncommitted changes)', (y) =>
+    .command('$0 [paths..]', 'Rewrite files in place (refuses files with uncommitted changes, and while another write runs in the work tree)', (y) =>
       y.positional('paths', { type: 'string', array: true, default: [], describe: 'Files or folders (default: .)' }).option('dry-run', { type: 'boolean', default: false, describe: 'Write nothing; print a unified diff and the findings' }).option('allow-dirty', { type: 'boolean', default: false, describe: 'Rewrite files even if they have uncommitted changes' }),
       action('write') as never,
     )

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { git } from './git-command.js';
-import { errnoCode, guardWrite, treePlace } from './write-guard.js';
+import { errnoCode, guardWrite, treePlace, WriteRefused } from './write-guard.js';
 
 /** A lock this process holds: `release` removes it (only while it still names this process). */
 export interface HeldLock {
@@ -47,11 +47,12 @@ export function takeWriteLock(file: string): HeldLock | LockedOut {
       };
       return { kind: 'held', file, release };
     } catch (error) {
-      if (errnoCode(error) !== 'EEXIST') throw error;
+      if (errnoCode(error) !== 'EEXIST') throw new WriteRefused(`${file}: the write lock cannot be created (${errnoCode(error) ?? String(error)})`);
     }
     const pid = ownerOf(file);
     if (pid === null || isAlive(pid)) return { kind: 'locked-out', file, pid };
-    fs.rmSync(file, { force: true });
+    // Read again just before: a run that took the stale lock over in between keeps it.
+    if (ownerOf(file) === pid) fs.rmSync(file, { force: true });
   }
   return { kind: 'locked-out', file, pid: ownerOf(file) };
 }
