@@ -86,7 +86,7 @@ export function findJournal(journalFile: string, place: WritePlace): JournalFoun
   const present = [journalFile, partial].filter(exists);
   if (!present.length) return { kind: 'none' };
   for (const file of present) {
-    const why = notARunsFile(file, place);
+    const why = notLeftByARun(file, place);
     if (why) return untrusted(file, why);
   }
   const tracked = trackedFiles(place.root);
@@ -123,7 +123,7 @@ export const journalLeft = (journalFile: string): boolean => exists(journalFile)
 const untrusted = (file: string, why: string): JournalFound => ({ kind: 'untrusted', reason: `${file} ${why}` });
 
 /** Why `file` (the journal or its partial file) is not one a run of the tool wrote, or null. */
-function notARunsFile(file: string, place: WritePlace): string | null {
+function notLeftByARun(file: string, place: WritePlace): string | null {
   const why = writeRefusal(file, place);
   if (why) return why;
   return fs.lstatSync(file).isFile() ? null : 'is not a regular file';
@@ -144,9 +144,9 @@ function entryProblem(e: Entry, place: WritePlace, pids: Set<string>, tracked: R
   ];
   for (const [name, kind] of staged) {
     if (name === null) continue;
-    const pid = path.dirname(name) === path.dirname(e.file) ? TEMP_NAME.exec(path.basename(name))?.groups : undefined;
-    if (!pid || pid.kind !== kind || !pid.pid) return `lists ${JSON.stringify(name)} as a staged file of ${shown}: not a name v2-migrate gives one`;
-    pids.add(pid.pid);
+    const parts = path.dirname(name) === path.dirname(e.file) ? TEMP_NAME.exec(path.basename(name))?.groups : undefined;
+    if (!parts?.pid || parts.kind !== kind) return `lists ${JSON.stringify(name)} as a staged file of ${shown}: not a name v2-migrate gives one`;
+    pids.add(parts.pid);
     if (pids.size > 1) return 'lists staged files of more than one run';
     if (tracked.has(name)) return `lists ${JSON.stringify(name)}, which git tracks, as a staged file`;
   }
