@@ -291,10 +291,12 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
     .option('output-file', { alias: 'o', type: 'string', requiresArg: true, describe: 'Write the report to this file instead of standard output' })
     .option('color', { type: 'boolean', describe: 'Color the text report (default: on a terminal unless NO_COLOR is set); --no-color turns it off' })
     .option('config', { type: 'string', requiresArg: true, describe: 'Config file (default: nearest v2-migrate.config.json or package.json "v2-migrate")' })
-    .option('legacy-base-url', { type: 'string', array: true, requiresArg: true, describe: 'Extra v1 base URL to migrate (repeatable), e.g. a proxy' })
+    // Repeatable flags take one value each (nargs: 1): an array option otherwise takes every word after it,
+    // so `--legacy-base-url URL src/` would read src/ as a second URL instead of the path to run on.
+    .option('legacy-base-url', { type: 'string', array: true, nargs: 1, describe: 'Extra v1 base URL to migrate, e.g. a proxy (one per flag; repeat the flag for more)' })
     .option('base-url', { type: 'string', requiresArg: true, describe: 'v2 base URL to write (default https://api.runpod.io/v2)' })
-    .option('ignore-pattern', { type: 'string', array: true, requiresArg: true, describe: 'Skip files matching this gitignore-style glob, relative to the current directory (repeatable; added to the config\'s ignore)' })
-    .option('rule', { type: 'string', array: true, requiresArg: true, describe: 'Run only these rules (repeatable or comma-separated): other findings are not reported, and a change is applied only where all its fixes belong to them' })
+    .option('ignore-pattern', { type: 'string', array: true, nargs: 1, describe: 'Skip files matching this gitignore-style glob, relative to the current directory (one per flag, repeatable; added to the config\'s ignore)' })
+    .option('rule', { type: 'string', array: true, nargs: 1, describe: 'Run only these rules (comma-separated, or one per flag, repeatable): other findings are not reported, and a change is applied only where all its fixes belong to them' })
     .option('stdin', { type: 'boolean', default: false, describe: 'Read one file\'s text from standard input (with --stdin-filename); a write prints the new text on standard output' })
     .option('stdin-filename', { type: 'string', requiresArg: true, describe: 'The path the --stdin text stands for: its language, config and the files it imports' })
     .option('print-config', { type: 'string', requiresArg: true, describe: 'Print the settings that apply to this file (config files and flags merged) as JSON, and exit' })

@@ -58,6 +58,38 @@ describe('strict flag values', () => {
   });
 });
 
+describe('a repeatable flag takes one value: the words after it are paths', () => {
+  const PROXY_LIST = "export const list = () => fetch('https://proxy.internal/v1/endpoints');\n";
+  const filesOf = (stdout: string): string[] => (JSON.parse(stdout).files as Array<{ path: string }>).map((f) => f.path);
+  const rulesOf = (stdout: string): string[] => (JSON.parse(stdout).files as Array<{ findings: Array<{ ruleId: string }> }>).flatMap((f) => f.findings.map((x) => x.ruleId));
+
+  it('--legacy-base-url URL src/ migrates that base in src/ only', () => {
+    const dir = tempProject({ 'src/a.ts': PROXY_LIST, 'other/b.ts': PROXY_LIST });
+    const r = cli(['lint', '--format', 'json', '--legacy-base-url', 'https://proxy.internal/v1', 'src/'], dir);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(1);
+    expect(filesOf(r.stdout)).toEqual(['src/a.ts']);
+    expect(rulesOf(r.stdout)).toContain('base-url');
+    const two = cli(['lint', '--format', 'json', '--legacy-base-url', 'https://proxy.internal/v1', '--legacy-base-url', 'https://mirror.internal/v1', 'src/'], dir);
+    expect(filesOf(two.stdout)).toEqual(['src/a.ts']);
+  });
+
+  it('--ignore-pattern GLOB src skips the glob and runs on src', () => {
+    const dir = tempProject({ 'src/a.ts': LIST, 'src/legacy/b.ts': LIST, 'other/c.ts': LIST });
+    const r = cli(['lint', '--format', 'json', '--ignore-pattern', 'src/legacy/**', 'src'], dir);
+    expect(r.code).toBe(1);
+    expect(filesOf(r.stdout)).toEqual(['src/a.ts']);
+  });
+
+  it('--rule ID src runs that rule on src', () => {
+    const dir = tempProject({ 'src/a.ts': STOP, 'other/b.ts': STOP });
+    const r = cli(['lint', '--format', 'json', '--rule', 'pod-action', 'src'], dir);
+    expect(r.code).toBe(1);
+    expect(filesOf(r.stdout)).toEqual(['src/a.ts']);
+    expect(rulesOf(r.stdout)).toEqual(['pod-action']);
+  });
+});
+
 describe('-o/--output-file, --color, --no-color', () => {
   it('writes the report to the file (folders made), nothing on stdout, same exit code', () => {
     const dir = tempProject({ 'a.ts': LIST });
