@@ -67,8 +67,8 @@ type SameShape<A, B> = [keyof A, A] extends [keyof B, B] ? ([keyof B, B] extends
 
 /**
  * Why a URL cannot be a base of this kind, or null when it can: a legacy base is a REST v1 base to move
- * off, the target the v2 base to write. Both must be http(s), and neither may be an API v2-migrate
- * never rewrites (the serverless job API, GraphQL).
+ * off, the target the v2 base to write. Both must be http(s) with no query or fragment, and neither may
+ * be an API v2-migrate never rewrites (the serverless job API, GraphQL).
  */
 export function baseUrlProblem(value: string, kind: BaseKind): string | null {
   let url: URL;
@@ -78,6 +78,9 @@ export function baseUrlProblem(value: string, kind: BaseKind): string | null {
     return 'is not a URL';
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'is not an http(s) URL';
+  // In a URL that parses, the first ? or # starts its query or fragment (a path holds neither unescaped).
+  const suffix = value.search(/[?#]/);
+  if (suffix >= 0) return `has a ${value[suffix] === '?' ? 'query string' : 'fragment'} (${value.slice(suffix)}): request paths are appended to a base, so it cannot carry one`;
   if (url.hostname === JOB_API_HOST) return `is the serverless job API (${JOB_API_HOST}), which v2-migrate never rewrites`;
   const bare = stripTrailingSlash(value);
   if (bare === GRAPHQL_URL || bare.startsWith(`${GRAPHQL_URL}/`)) return "is RunPod's GraphQL API, which v2-migrate never rewrites";

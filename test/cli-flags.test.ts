@@ -50,6 +50,19 @@ describe('strict flag values', () => {
     });
   }
 
+  it('a base URL with a query string or a fragment is refused, from a flag or the config', () => {
+    const tail = ': request paths are appended to a base, so it cannot carry one\nRun v2-migrate --help for usage.\n';
+    const query = cli(['--dry-run', '--base-url', 'https://gw.internal/v2?token=x', 'a.ts'], dir);
+    expect([query.code, query.stdout, query.stderr]).toEqual([2, '', `v2-migrate: --base-url: https://gw.internal/v2?token=x has a query string (?token=x)${tail}`]);
+    const fragment = cli(['lint', '--legacy-base-url', 'https://proxy.internal/v1#api', 'a.ts'], dir);
+    expect([fragment.code, fragment.stderr]).toEqual([2, `v2-migrate: --legacy-base-url: https://proxy.internal/v1#api has a fragment (#api)${tail}`]);
+    const bare = cli(['lint', '--base-url', 'https://gw.internal/v2?'], dir);
+    expect(bare.stderr).toBe(`v2-migrate: --base-url: https://gw.internal/v2? has a query string (?)${tail}`);
+    const configured = tempProject({ 'a.ts': LIST, 'v2-migrate.config.json': '{ "baseUrl": "https://gw.internal/v2?key=1" }' });
+    const r = cli(['lint'], configured);
+    expect([r.code, r.stderr]).toEqual([2, `v2-migrate: ${path.join(configured, 'v2-migrate.config.json')}: baseUrl: https://gw.internal/v2?key=1 has a query string (?key=1)${tail}`]);
+  });
+
   it('a legacy base in the config that is the job-API host is a config error naming the key', () => {
     const bad = tempProject({ 'a.ts': LIST, 'v2-migrate.config.json': '{ "legacyBaseUrls": ["https://api.runpod.ai/v2"] }' });
     const r = cli(['lint'], bad);
