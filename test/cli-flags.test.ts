@@ -63,6 +63,19 @@ describe('strict flag values', () => {
     expect([r.code, r.stderr]).toEqual([2, `v2-migrate: ${path.join(configured, 'v2-migrate.config.json')}: baseUrl: https://gw.internal/v2?key=1 has a query string (?key=1)${tail}`]);
   });
 
+  it('a config key naming an object prototype is refused, never dropped: rules.__proto__, gpuPools.__proto__', () => {
+    const cases: Array<[string, string]> = [
+      ['{ "rules": { "__proto__": "off" } }', 'rules.__proto__: unknown rule id "__proto__"'],
+      ['{ "rules": { "constructor": "off", "base-url": "warning" } }', 'rules.constructor: unknown rule id "constructor"'],
+      ['{ "gpuPools": { "__proto__": "ADA_24" } }', 'gpuPools.__proto__: a key named "__proto__" is not allowed (JavaScript reads it as the object\'s prototype)'],
+    ];
+    for (const [config, issue] of cases) {
+      const project = tempProject({ 'a.ts': LIST, 'v2-migrate.config.json': config });
+      const r = cli(['lint'], project);
+      expect([r.code, r.stdout, r.stderr]).toEqual([2, '', `v2-migrate: ${path.join(project, 'v2-migrate.config.json')}: ${issue}\nRun v2-migrate --help for usage.\n`]);
+    }
+  });
+
   it('a legacy base in the config that is the job-API host is a config error naming the key', () => {
     const bad = tempProject({ 'a.ts': LIST, 'v2-migrate.config.json': '{ "legacyBaseUrls": ["https://api.runpod.ai/v2"] }' });
     const r = cli(['lint'], bad);
