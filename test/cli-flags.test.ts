@@ -116,6 +116,42 @@ describe('a repeatable flag takes one value: the words after it are paths', () =
   });
 });
 
+describe('--cache-location: a folder of its own', () => {
+  const usage = (message: string): string => `v2-migrate: ${message}\nRun v2-migrate --help for usage.\n`;
+
+  it.runIf(fs.existsSync('/proc/self'))('a folder that cannot be made (/proc/nope) is a usage error, not a hang', () => {
+    const dir = tempProject({ 'src/a.ts': LIST });
+    const r = spawnSync(process.execPath, [BIN, 'lint', '--cache', '--cache-location', '/proc/nope', 'src'], { cwd: dir, encoding: 'utf8', timeout: 30_000 });
+    expect(r.signal).toBe(null);
+    expect([r.status, r.stdout, r.stderr]).toEqual([2, '', usage("--cache-location /proc/nope cannot be made (ENOENT: no such file or directory, mkdir '/proc/nope')")]);
+  });
+
+  it('a folder the run is asked about (or above it) is refused: its files would go unchecked', () => {
+    const dir = tempProject({ 'src/a.ts': LIST });
+    const same = cli(['lint', '--cache', '--cache-location', 'src', 'src'], dir);
+    expect([same.code, same.stdout, same.stderr]).toEqual([2, '', usage('--cache-location src would hide src from the run (it never looks inside its cache folder): choose a folder of its own')]);
+    const above = cli(['lint', '--cache', '--cache-location', '.', 'src/a.ts'], dir);
+    expect([above.code, above.stderr]).toEqual([2, usage('--cache-location . would hide src/a.ts from the run (it never looks inside its cache folder): choose a folder of its own')]);
+  });
+
+  it('a folder holding anything but cache files, or a file, is refused', () => {
+    const dir = tempProject({ 'src/a.ts': LIST, 'lib/b.ts': LIST, 'lib/README.md': '# lib\n', 'notes.txt': 'x\n' });
+    const lib = cli(['lint', '--cache', '--cache-location', 'lib'], dir);
+    expect([lib.code, lib.stdout, lib.stderr]).toEqual([2, '', usage('--cache-location lib holds entries that are not v2-migrate cache files (README.md, b.ts): the run never looks inside its cache folder, so they would go unchecked; choose an empty or new folder')]);
+    const file = cli(['lint', '--cache', '--cache-location', 'notes.txt'], dir);
+    expect([file.code, file.stderr]).toEqual([2, usage('--cache-location notes.txt is a file, not a folder')]);
+  });
+
+  it('a new folder is made owner-only, and a run on the same tree is reused from it', () => {
+    const dir = tempProject({ 'src/a.ts': LIST });
+    const first = cli(['lint', '--format', 'json', '--cache', '--cache-location', '.cache/v2-migrate'], dir);
+    expect(first.code).toBe(1);
+    expect(fs.statSync(path.join(dir, '.cache/v2-migrate')).mode & 0o777).toBe(0o700);
+    const again = cli(['lint', '--format', 'json', '--cache', '--cache-location', '.cache/v2-migrate'], dir);
+    expect([again.code, again.stdout]).toEqual([1, first.stdout]);
+  });
+});
+
 describe('-o/--output-file, --color, --no-color', () => {
   it('writes the report to the file (folders made), nothing on stdout, same exit code', () => {
     const dir = tempProject({ 'a.ts': LIST });
