@@ -10,6 +10,7 @@ import type { Mode } from './report/types.js';
 import { RULES, RULE_IDS, isRuleId } from './rules/registry.js';
 import { applyBaseline, BaselineError, readBaseline, writeBaseline } from './run/baseline.js';
 import { dirtyFiles } from './run/git.js';
+import { GitError, gitNotFound } from './run/git-command.js';
 import { encode } from './run/files.js';
 import { recoverInterrupted, writeTogether, JOURNAL_NAME, type Recovery } from './run/transaction.js';
 import { workTreeRoot } from './util/folders.js';
@@ -150,7 +151,7 @@ async function execute(mode: Mode, args: Args, out: NodeJS.WritableStream, err: 
       });
     }
   } catch (error) {
-    if (error instanceof Error && /no such file or directory|--changed-since|--shard/.test(error.message)) throw new UsageError(error.message);
+    if (error instanceof Error && /no such file or directory|--shard/.test(error.message)) throw new UsageError(error.message);
     throw error;
   }
   if (only) {
@@ -200,6 +201,7 @@ async function execute(mode: Mode, args: Args, out: NodeJS.WritableStream, err: 
       writeFailed = true;
     }
   }
+  if (gitNotFound() && !args.quiet) err.write("v2-migrate: git is not on PATH, so git's own ignore settings (.git/info/exclude, core.excludesFile) were not applied; .gitignore files were.\n");
   if (writeFailed) {
     sink.write((await reporterFor(args.format))({ ...result, mode, quiet: args.quiet, color: false }));
     return EXIT.usage;
@@ -331,7 +333,7 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
     if (helpShown && code === EXIT.clean) return EXIT.clean;
     return code;
   } catch (error) {
-    if (error instanceof UsageError || error instanceof ConfigError || error instanceof BaselineError || (error instanceof Error && error.name === 'YError')) {
+    if (error instanceof UsageError || error instanceof ConfigError || error instanceof BaselineError || error instanceof GitError || (error instanceof Error && error.name === 'YError')) {
       err.write(`v2-migrate: ${error.message}\nRun v2-migrate --help for usage.\n`);
       return EXIT.usage;
     }

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BIN, cli, tempProject } from './helpers.js';
+import { BIN, cli, git, tempDir, tempProject } from './helpers.js';
 
 const STOP = `const BASE = 'https://rest.runpod.io/v1';
 export const stop = (id: string) => fetch(\`\${BASE}/pods/\${id}/stop\`, { method: 'POST' });
@@ -149,6 +149,66 @@ describe('--cache-location: a folder of its own', () => {
     expect(fs.statSync(path.join(dir, '.cache/v2-migrate')).mode & 0o777).toBe(0o700);
     const again = cli(['lint', '--format', 'json', '--cache', '--cache-location', '.cache/v2-migrate'], dir);
     expect([again.code, again.stdout]).toEqual([1, first.stdout]);
+  });
+});
+
+describe('git missing, or without what --changed-since compares', () => {
+  const usage = (message: string): string => `v2-migrate: ${message}\nRun v2-migrate --help for usage.\n`;
+  const NO_GIT_NOTE = "v2-migrate: git is not on PATH, so git's own ignore settings (.git/info/exclude, core.excludesFile) were not applied; .gitignore files were.\n";
+  /** A committed work tree, and a PATH on which there is node and no git. */
+  const committed = (): { dir: string; noGit: Record<string, string> } => {
+    const dir = tempProject({ 'src/a.ts': LIST });
+    git(dir, 'init', '-q', '-b', 'main');
+    git(dir, 'add', '.');
+    git(dir, 'commit', '-qm', 'init');
+    const bin = tempDir();
+    fs.symlinkSync(process.execPath, path.join(bin, 'node'));
+    return { dir, noGit: { PATH: bin } };
+  };
+
+  it('no git on PATH: --changed-since and a write stop with one line; lint goes on with a note', () => {
+    const { dir, noGit } = committed();
+    const changed = cli(['lint', '--changed-since', 'main'], dir, noGit);
+    expect([changed.code, changed.stdout, changed.stderr]).toEqual([2, '', usage('--changed-since main needs git, which is not on PATH: install git, or drop --changed-since')]);
+    const write = cli([], dir, noGit);
+    expect([write.code, write.stdout, write.stderr]).toEqual([2, '', usage('refusing to rewrite files in a git work tree: git is not on PATH, so v2-migrate cannot tell which have uncommitted changes (install git, or pass --allow-dirty)')]);
+    expect(fs.readFileSync(path.join(dir, 'src/a.ts'), 'utf8')).toBe(LIST);
+    const lint = cli(['lint', '--format', 'json'], dir, noGit);
+    expect([lint.code, lint.stderr]).toEqual([1, NO_GIT_NOTE]);
+    expect(JSON.parse(lint.stdout).files.map((f: { path: string }) => f.path)).toEqual(['src/a.ts']);
+    const forced = cli(['--allow-dirty', '--format', 'json'], dir, noGit);
+    expect([forced.code, JSON.parse(forced.stdout).changedFiles, forced.stderr]).toEqual([1, ['src/a.ts'], NO_GIT_NOTE]);
+  });
+
+  it('a ref git does not know, or one that is an option, is named in one line', () => {
+    const { dir } = committed();
+    const unknown = cli(['lint', '--changed-since', 'no-such-ref'], dir);
+    expect([unknown.code, unknown.stdout, unknown.stderr]).toEqual([2, '', usage('--changed-since no-such-ref: no commit no-such-ref in this repository (a branch, tag or commit it has; fetch a remote branch first)')]);
+    const option = cli(['lint', '--changed-since=--output=diff.txt'], dir);
+    expect([option.code, option.stderr]).toEqual([2, usage('--changed-since --output=diff.txt: not a git ref')]);
+    // git diff would have read it as its --output option and written diff.txt...HEAD.
+    expect(fs.readdirSync(dir).sort()).toEqual(['.git', 'src']);
+  });
+
+  it('a shallow clone without the ref, or without the commit HEAD branched from, says to fetch the history', () => {
+    const { dir: origin } = committed();
+    fs.writeFileSync(path.join(origin, 'b.ts'), 'export {};\n');
+    git(origin, 'add', '.');
+    git(origin, 'commit', '-qm', 'second');
+    git(origin, 'checkout', '-qb', 'feature');
+    fs.writeFileSync(path.join(origin, 'c.ts'), 'export {};\n');
+    git(origin, 'add', '.');
+    git(origin, 'commit', '-qm', 'feature');
+    const clone = path.join(tempDir(), 'clone');
+    git(origin, 'clone', '-q', '--depth', '1', '--branch', 'feature', `file://${origin}`, clone);
+    const missing = cli(['lint', '--changed-since', 'origin/main'], clone);
+    expect([missing.code, missing.stdout, missing.stderr]).toEqual([2, '', usage('--changed-since origin/main: origin/main is not in this shallow clone: in GitHub Actions check out with fetch-depth: 0; elsewhere fetch the history (git fetch --unshallow) and the branch')]);
+    git(clone, 'fetch', '-q', '--depth', '1', 'origin', 'main:refs/remotes/origin/main');
+    const apart = cli(['lint', '--changed-since', 'origin/main'], clone);
+    expect([apart.code, apart.stderr]).toEqual([2, usage('--changed-since origin/main: this shallow clone does not reach the commit HEAD branched from origin/main: in GitHub Actions check out with fetch-depth: 0; elsewhere fetch the history (git fetch --unshallow)')]);
+    git(clone, 'fetch', '-q', '--unshallow', 'origin');
+    const full = cli(['lint', '--format', 'json', '--changed-since', 'origin/main'], clone);
+    expect([full.code, full.stderr, JSON.parse(full.stdout).files]).toEqual([0, '', []]);
   });
 });
 
