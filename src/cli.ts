@@ -296,7 +296,7 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
     // Repeatable flags take one value each (nargs: 1): an array option otherwise takes every word after it,
     // so `--legacy-base-url URL src/` would read src/ as a second URL instead of the path to run on.
     .option('legacy-base-url', { type: 'string', array: true, nargs: 1, describe: 'Extra v1 base URL to migrate, e.g. a proxy (one per flag; repeat the flag for more)' })
-    .option('base-url', { type: 'string', requiresArg: true, describe: 'v2 base URL to write (default https://api.runpod.io/v2)' })
+    .option('base-url', { type: 'string', requiresArg: true, describe: 'v2 base URL to write, with no query or fragment (default https://api.runpod.io/v2)' })
     .option('ignore-pattern', { type: 'string', array: true, nargs: 1, describe: 'Skip files matching this gitignore-style glob, relative to the current directory (one per flag, repeatable; added to the config\'s ignore)' })
     .option('rule', { type: 'string', array: true, nargs: 1, describe: 'Run only these rules (comma-separated, or one per flag, repeatable): other findings are not reported, and a change is applied only where all its fixes belong to them' })
     .option('stdin', { type: 'boolean', default: false, describe: 'Read one file\'s text from standard input (with --stdin-filename); a write prints the new text on standard output' })
@@ -304,9 +304,9 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
     .option('print-config', { type: 'string', requiresArg: true, describe: 'Print the settings that apply to this file (config files and flags merged) as JSON, and exit' })
     .option('quiet', { type: 'boolean', default: false, describe: 'Report errors only, no summary, no progress line' })
     .option('jobs', { type: 'string', requiresArg: true, describe: 'Worker threads for analysis (default: all cores; output is identical for any value)' })
-    .option('changed-since', { type: 'string', requiresArg: true, describe: 'Ask only about files changed since this git ref (plus uncommitted and untracked ones), and what must move with them' })
+    .option('changed-since', { type: 'string', requiresArg: true, describe: 'Ask only about files changed since this git ref (plus uncommitted and untracked ones), and what must move with them; needs git and the history back to the merge base (in CI: fetch-depth: 0)' })
     .option('cache', { type: 'boolean', default: false, describe: 'Reuse results of unchanged files (keyed by tool version, config and file content)' })
-    .option('cache-location', { type: 'string', requiresArg: true, describe: 'Cache folder (default: node_modules/.cache/v2-migrate, or .v2-migrate-cache)' })
+    .option('cache-location', { type: 'string', requiresArg: true, describe: 'Cache folder for --cache: a new one, or one holding only cache files, not a path the run is on (default: node_modules/.cache/v2-migrate, or .v2-migrate-cache)' })
     .option('shard', { type: 'string', requiresArg: true, describe: 'Analyse only shard i of n (i/n), split by package, for a CI matrix; merge the JSON reports with merge-reports' })
     .check((a) => {
       checkFlags(a);
