@@ -10,6 +10,7 @@ import type { Mode } from './report/types.js';
 import { RULES, RULE_IDS, isRuleId } from './rules/registry.js';
 import { applyBaseline, BaselineError, readBaseline, writeBaseline } from './run/baseline.js';
 import { dirtyFiles } from './run/git.js';
+import { GitError, gitNotFound } from './run/git-command.js';
 import { encode } from './run/files.js';
 import { recoverInterrupted, writeTogether, type Recovery } from './run/transaction.js';
 import { JOURNAL_NAME, journalLeft } from './run/journal.js';
@@ -203,7 +204,7 @@ async function migrate(mode: Mode, args: Args, out: NodeJS.WritableStream, err: 
       });
     }
   } catch (error) {
-    if (error instanceof Error && /no such file or directory|--changed-since|--shard/.test(error.message)) throw new UsageError(error.message);
+    if (error instanceof Error && /no such file or directory|--shard/.test(error.message)) throw new UsageError(error.message);
     throw error;
   }
   if (only) {
@@ -253,6 +254,7 @@ async function migrate(mode: Mode, args: Args, out: NodeJS.WritableStream, err: 
       writeFailed = true;
     }
   }
+  if (gitNotFound() && !args.quiet) err.write("v2-migrate: git is not on PATH, so git's own ignore settings (.git/info/exclude, core.excludesFile) were not applied; .gitignore files were.\n");
   if (writeFailed) {
     sink.write((await reporterFor(args.format))({ ...result, mode, quiet: args.quiet, color: false }));
     return EXIT.usage;
@@ -344,18 +346,20 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
     .option('output-file', { alias: 'o', type: 'string', requiresArg: true, describe: 'Write the report to this file instead of standard output' })
     .option('color', { type: 'boolean', describe: 'Color the text report (default: on a terminal unless NO_COLOR is set); --no-color turns it off' })
     .option('config', { type: 'string', requiresArg: true, describe: 'Config file (default: nearest v2-migrate.config.json or package.json "v2-migrate")' })
-    .option('legacy-base-url', { type: 'string', array: true, requiresArg: true, describe: 'Extra v1 base URL to migrate (repeatable), e.g. a proxy' })
-    .option('base-url', { type: 'string', requiresArg: true, describe: 'v2 base URL to write (default https://api.runpod.io/v2)' })
-    .option('ignore-pattern', { type: 'string', array: true, requiresArg: true, describe: 'Skip files matching this gitignore-style glob, relative to the current directory (repeatable; added to the config\'s ignore)' })
-    .option('rule', { type: 'string', array: true, requiresArg: true, describe: 'Run only these rules (repeatable or comma-separated): other findings are not reported, and a change is applied only where all its fixes belong to them' })
+    // Repeatable flags take one value each (nargs: 1): an array option otherwise takes every word after it,
+    // so `--legacy-base-url URL src/` would read src/ as a second URL instead of the path to run on.
+    .option('legacy-base-url', { type: 'string', array: true, nargs: 1, describe: 'Extra v1 base URL to migrate, e.g. a proxy (one per flag; repeat the flag for more)' })
+    .option('base-url', { type: 'string', requiresArg: true, describe: 'v2 base URL to write, with no query or fragment (default https://api.runpod.io/v2)' })
+    .option('ignore-pattern', { type: 'string', array: true, nargs: 1, describe: 'Skip files matching this gitignore-style glob, relative to the current directory (one per flag, repeatable; added to the config\'s ignore)' })
+    .option('rule', { type: 'string', array: true, nargs: 1, describe: 'Run only these rules (comma-separated, or one per flag, repeatable): other findings are not reported, and a change is applied only where all its fixes belong to them' })
     .option('stdin', { type: 'boolean', default: false, describe: 'Read one file\'s text from standard input (with --stdin-filename); a write prints the new text on standard output' })
     .option('stdin-filename', { type: 'string', requiresArg: true, describe: 'The path the --stdin text stands for: its language, config and the files it imports' })
     .option('print-config', { type: 'string', requiresArg: true, describe: 'Print the settings that apply to this file (config files and flags merged) as JSON, and exit' })
     .option('quiet', { type: 'boolean', default: false, describe: 'Report errors only, no summary, no progress line' })
     .option('jobs', { type: 'string', requiresArg: true, describe: 'Worker threads for analysis (default: all cores; output is identical for any value)' })
-    .option('changed-since', { type: 'string', requiresArg: true, describe: 'Ask only about files changed since this git ref (plus uncommitted and untracked ones), and what must move with them' })
+    .option('changed-since', { type: 'string', requiresArg: true, describe: 'Ask only about files changed since this git ref (plus uncommitted and untracked ones), and what must move with them; needs git and the history back to the merge base (in CI: fetch-depth: 0)' })
     .option('cache', { type: 'boolean', default: false, describe: 'Reuse results of unchanged files (keyed by tool version, config and file content)' })
-    .option('cache-location', { type: 'string', requiresArg: true, describe: 'Cache folder (default: node_modules/.cache/v2-migrate, or .v2-migrate-cache)' })
+    .option('cache-location', { type: 'string', requiresArg: true, describe: 'Cache folder for --cache: a new one, or one holding only cache files, not a path the run is on (default: node_modules/.cache/v2-migrate, or .v2-migrate-cache)' })
     .option('shard', { type: 'string', requiresArg: true, describe: 'Analyse only shard i of n (i/n), split by package, for a CI matrix; merge the JSON reports with merge-reports' })
     .check((a) => {
       checkFlags(a);
@@ -382,7 +386,7 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
     if (helpShown && code === EXIT.clean) return EXIT.clean;
     return code;
   } catch (error) {
-    if (error instanceof UsageError || error instanceof ConfigError || error instanceof BaselineError || error instanceof WriteRefused || (error instanceof Error && error.name === 'YError')) {
+    if (error instanceof UsageError || error instanceof ConfigError || error instanceof BaselineError || error instanceof WriteRefused || error instanceof GitError || (error instanceof Error && error.name === 'YError')) {
       err.write(`v2-migrate: ${error.message}\nRun v2-migrate --help for usage.\n`);
       return EXIT.usage;
     }

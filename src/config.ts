@@ -6,7 +6,7 @@ import { onDisk, workTreeRoot, type HasEntry } from './util/folders.js';
 import { fixedAdapterFile, isGeneratedAdapter } from './adapters/adapter-file.js';
 import { errnoCode, treePlace, writeRefusal } from './run/write-guard.js';
 import { GRAPHQL_URL, JOB_API_HOST, LEGACY_BASE_URL, TARGET_BASE_URL, stripTrailingSlash } from './map/hosts.js';
-import { RULE_IDS, type RuleId } from './rules/registry.js';
+import { isRuleId, type RuleId } from './rules/registry.js';
 import type { Severity } from './findings.js';
 import type { Bases } from './url/shape.js';
 import { AS_IF_ABSENT, parseJson, unparsableJson, type ReportMalformed } from './scan/malformed.js';
@@ -22,14 +22,26 @@ function buildConfigSchema() {
       if (problem) ctx.addIssue({ code: 'custom', message: `${value} ${problem}` });
     });
   const ruleSetting = z.enum(['off', 'error', 'warning', 'info']);
+  // zod leaves a `__proto__` key out of a record (assigning it would set the prototype instead), so
+  // `"rules": { "__proto__": "off" }` would pass with the key quietly gone: keys are checked as written.
+  const record = <V extends z.ZodType>(value: V, keyProblem: (key: string) => string | null = () => null) =>
+    z
+      .unknown()
+      .superRefine((input, ctx) => {
+        if (typeof input !== 'object' || input === null) return;
+        for (const key of Object.keys(input)) {
+          const problem = keyProblem(key) ?? (key === '__proto__' ? 'a key named "__proto__" is not allowed (JavaScript reads it as the object\'s prototype)' : null);
+          if (problem) ctx.addIssue({ code: 'custom', path: [key], message: problem });
+        }
+      })
+      .pipe(z.record(z.string(), value));
   const schema = z
     .object({
       legacyBaseUrls: z.array(base('legacy')).optional().describe('Extra v1 base URLs (proxies); RunPod’s own is always included.'),
       baseUrl: base('target').optional().describe('The v2 base URL to write (default https://api.runpod.io/v2).'),
       ignore: z.array(z.string()).optional().describe('gitignore-style globs of files to skip.'),
       maxFileSizeMB: z.number().positive().optional().describe('Files larger than this are scanned as text only, not parsed (default 2).'),
-      gpuPools: z
-        .record(z.string(), z.string().min(1))
+      gpuPools: record(z.string().min(1))
         .optional()
         .describe('GPU type name → v2 serverless pool id (e.g. "NVIDIA GeForce RTX 4090": "ADA_24"), for endpoint gpuTypeIds.'),
       preserveV1Defaults: z.boolean().optional().describe('Write the v1 defaults (ports, storage, name) out explicitly on creates instead of warning.'),
@@ -48,11 +60,7 @@ function buildConfigSchema() {
         )
         .optional()
         .describe('Wrappers defined where the tool cannot see them (another package): calls to them are migrated like requests.'),
-      rules: z
-        .record(z.string(), ruleSetting)
-        .superRefine((rules, ctx) => {
-          for (const id of Object.keys(rules)) if (!(RULE_IDS as string[]).includes(id)) ctx.addIssue({ code: 'custom', path: [id], message: `unknown rule id "${id}"` });
-        })
+      rules: record(ruleSetting, (id) => (isRuleId(id) ? null : `unknown rule id "${id}"`))
         .optional()
         .describe('Per-rule "off" or a severity.'),
     })
@@ -69,8 +77,8 @@ type SameShape<A, B> = [keyof A, A] extends [keyof B, B] ? ([keyof B, B] extends
 
 /**
  * Why a URL cannot be a base of this kind, or null when it can: a legacy base is a REST v1 base to move
- * off, the target the v2 base to write. Both must be http(s), and neither may be an API v2-migrate
- * never rewrites (the serverless job API, GraphQL).
+ * off, the target the v2 base to write. Both must be http(s) with no query or fragment, and neither may
+ * be an API v2-migrate never rewrites (the serverless job API, GraphQL).
  */
 export function baseUrlProblem(value: string, kind: BaseKind): string | null {
   let url: URL;
@@ -80,6 +88,9 @@ export function baseUrlProblem(value: string, kind: BaseKind): string | null {
     return 'is not a URL';
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'is not an http(s) URL';
+  // In a URL that parses, the first ? or # starts its query or fragment (a path holds neither unescaped).
+  const suffix = value.search(/[?#]/);
+  if (suffix >= 0) return `has a ${value[suffix] === '?' ? 'query string' : 'fragment'} (${value.slice(suffix)}): request paths are appended to a base, so it cannot carry one`;
   if (url.hostname === JOB_API_HOST) return `is the serverless job API (${JOB_API_HOST}), which v2-migrate never rewrites`;
   const bare = stripTrailingSlash(value);
   if (bare === GRAPHQL_URL || bare.startsWith(`${GRAPHQL_URL}/`)) return "is RunPod's GraphQL API, which v2-migrate never rewrites";

@@ -32,6 +32,9 @@ function rebuildOutput(input: string, stored: StoredOutput): string {
   return out;
 }
 
+/** What a cache folder holds: results (`<sha-256 of the key>.json`) and results being written (`….json.<pid>.tmp`). */
+export const isCacheFileName = (name: string): boolean => /^[0-9a-f]{64}\.json(\.\d+\.tmp)?$/.test(name);
+
 /**
  * Results of analysed components on disk, keyed by tool version, settings and the exact content of
  * every file in the component: a repeated run over an unchanged tree reads results instead of parsing.
