@@ -38,8 +38,8 @@ async function answer({ root, file, text }: Question): Promise<Reply> {
   const a = await projectFor(root).answer(file, text);
   return {
     findings: a.findings.map(({ ruleId, line, column, message, fixable }) => ({ ruleId, line, column, message, fixable })),
-    // A change that goes with changes to other files (the generated adapter file among them) is not
-    // offered: ESLint fixes one file at a time and never creates one.
+    // A change that goes with changes to other files (the rest of its write group, the generated
+    // adapter file) is not offered: ESLint fixes one file at a time and never creates one.
     fix: a.output !== null && !a.changesWith.length ? edit(text, a.output) : null,
   };
 }
