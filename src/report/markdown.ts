@@ -3,6 +3,7 @@ import { RULES, isRuleId } from '../rules/registry.js';
 import type { FileResult } from '../run/runner.js';
 import { API_KINDS } from '../scan/inventory.js';
 import { packageRows, plural, suppressedByKind } from './common.js';
+import { maskSecrets } from './secrets.js';
 import { toolVersion } from './tool.js';
 import type { ReportInput, Reporter } from './types.js';
 
@@ -105,7 +106,7 @@ export const markdownReporter: Reporter = (input: ReportInput) => {
       const list = decisions.get(id)!;
       out.push(`### ${code(id)} (${list.length})`, '');
       if (isRuleId(id)) out.push(RULES[id].summary, '');
-      for (const [r, f] of list) out.push(`- ${code(`${r.path}:${f.line}`)} — ${f.message}`);
+      for (const [r, f] of list) out.push(`- ${code(`${r.path}:${f.line}`)} — ${maskSecrets(f.message)}`);
       out.push('');
     }
   }
@@ -131,7 +132,7 @@ export const markdownReporter: Reporter = (input: ReportInput) => {
     if (!list.length) out.push('None.', '');
     else {
       out.push(note, '');
-      for (const [r, f] of list) out.push(`- ${code(`${r.path}:${f.line}`)} ${code(f.ruleId)} — ${f.message}`);
+      for (const [r, f] of list) out.push(`- ${code(`${r.path}:${f.line}`)} ${code(f.ruleId)} — ${maskSecrets(f.message)}`);
       out.push('');
     }
   };

@@ -288,7 +288,7 @@ export async function run(targets: readonly string[], cwd: string, settings: Set
   for (const folder of discovery.unreadableFolders) results.set(folder, { ...blank(folder), findings: [fileFinding('skipped-file', 'Could not read this folder (no permission), so nothing in it was analysed or changed.')] });
   for (const file of adapters.write()) results.set(file.absPath, { ...blank(file.absPath), ...file });
   for (const r of results.values()) if (groups.has(r.absPath)) r.writeGroup = groups.of(r.absPath);
-  refuseUnsafeWrites([...results.values()].filter((r) => r.changed));
+  refuseUnsafeWrites([...results.values()].filter((r) => r.changed), (file) => adapters.refusal(file));
   reportMalformed([...malformed.values()], results, (file) => ({ base: blank(file), rules: settingsOf(file).rules }));
   // A partial run reports what it was asked about and what must move with it: the rest of its JS write
   // groups, and the text files linked to its text files (the text engine's write group is all of its
@@ -340,13 +340,14 @@ function readOrEmpty(file: string): string {
 
 /**
  * A change the tool will not write, whatever the mode: through a symbolic link (its target may lie
- * outside the tree the user named), or over a read-only file. The file keeps its text, with a finding,
+ * outside the tree the user named), over a read-only file, or what `refusal` names (a file of the
+ * project where a generated adapter file goes). The file keeps its text, with a finding,
  * and so does every file of its write group: they move together or not at all.
  */
-function refuseUnsafeWrites(changed: readonly FileResult[]): void {
+function refuseUnsafeWrites(changed: readonly FileResult[], refusal: (file: string) => string | null): void {
   const heldBy = new Map<string, FileResult>();
   for (const r of changed) {
-    const why = unsafeWrite(r.absPath);
+    const why = unsafeWrite(r.absPath) ?? refusal(r.absPath);
     if (!why) continue;
     keepText(r, `Not rewritten: ${why}.`);
     if (r.writeGroup && !heldBy.has(r.writeGroup)) heldBy.set(r.writeGroup, r);
