@@ -222,10 +222,10 @@ describe('eslint . on the fixture project', () => {
     eslintCli(10, ['--fix', '.'], dir);
     const fixed = snapshot(dir);
     const migrated = snapshot(byCli);
-    // A file with nothing fixable keeps its text (the TODO comment v2-migrate writes above ops.js's reset is no fix).
+    // A file with nothing fixable keeps its text; ops.js's reset moves to v2 with its TODO (its own change).
     const fixable = (rel: string) => !!report.files.find((x) => x.path === rel)?.findings.some((f) => f.fixable);
     expect(migrated['src/ops.js']).not.toBe(before['src/ops.js']);
-    expect(fixable('src/ops.js')).toBe(false);
+    expect(fixable('src/ops.js')).toBe(true);
     for (const rel of Object.keys(before)) {
       if (spanning.has(rel) || !fixable(rel)) expect(fixed[rel], rel).toBe(before[rel]);
       else expect(fixed[rel], rel).toBe(migrated[rel]);
@@ -242,7 +242,8 @@ describe('eslint --fix and write groups', () => {
   it('a file whose change is its own gets no fix when an importer joins it with other changed files (the fixture suite imports runpod.js and volumes.js)', () => {
     const dir = project();
     const fixed = eslintCli(10, ['.'], dir).results.filter((r) => r.messages.some((m) => m.fix));
-    expect(fixed.map((r) => path.relative(dir, r.filePath))).toEqual([]);
+    // ops.js's reset moves to v2 with the base written in its own URL (v2 answers it 404): a change of its own.
+    expect(fixed.map((r) => path.relative(dir, r.filePath))).toEqual(['src/ops.js']);
   });
 
   // The base comes from the environment (.env) with a v1 default (config.ts); the paths are built in api.ts.

@@ -49,8 +49,8 @@ describe('--format github', () => {
     expect(r.code).toBe(1);
     const lines = r.stdout.trim().split('\n');
     expect(lines).toContain('::error file=src/lib/runpod.ts,line=9,col=41,title=pod-reset::POST /pods/{podId}/reset has no v2 equivalent: the closest is the restart action (POST /v2/pods/{id}/action {"action":"restart"}); a true reset is a stop then a start.');
-    // The reset holds the shared base (base and requests move together), and the annotation says which line.
-    expect(lines.some((l) => l.startsWith('::error file=src/lib/runpod.ts,line=2,') && l.includes('needs a person first (line 9, pod-reset'))).toBe(true);
+    // The reset kept on v1 by its marker keeps the shared base (base and requests move together), and the annotation says so.
+    expect(lines.some((l) => l.startsWith('::error file=src/lib/runpod.ts,line=2,') && l.includes('a request marked v2-migrate-keep-v1'))).toBe(true);
     expect(lines.some((l) => l.startsWith('::warning file=src/scripts/help.ts,line=3,') && l.includes('title=embedded-url::'))).toBe(true);
     // Marked lines are not annotated.
     expect(lines.some((l) => l.includes('line=10,') && l.includes('runpod.ts'))).toBe(false);

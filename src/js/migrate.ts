@@ -159,11 +159,11 @@ function analyzeProject(project: Project, options: MigrateOptions): Map<string, 
     for (const n of nodes) touchedByAny.add(n);
     if (plan) plans.push(plan);
   }
-  // A rule set to "off" neither reports nor fixes: a request with such a fix is left as it is, like a marked one.
   const off = new Set(options.offRules ?? []);
-  const markedAt = markerLookup(project);
-  const isMarked = (f: PlannedFinding): boolean => off.has(f.ruleId) || markedAt(f);
+  const isOff = (f: PlannedFinding): boolean => off.has(f.ruleId);
+  const isMarked = markerLookup(project);
   const frozen = freezeMarked(plans, isMarked);
+  leaveOffRulesAlone(plans, isOff);
   project.noteEdits(plans.flatMap((p) => [...p.universal, ...p.specific, ...p.ifRewritten]));
   arbitrate(plans);
   const literalPlans = planLiterals(jsFiles, literalsOf, touchedByAny, source, options.bases);
@@ -171,13 +171,13 @@ function analyzeProject(project: Project, options: MigrateOptions): Map<string, 
   const isHeld = heldBases(project, options.bases, understanding.ok);
   const where = placeFrom(project);
   holdRequestsOnHeldBases(plans, isHeld, where);
-  leaveTodos(plans, isHeld, project);
+  leaveTodos(plans.filter((p) => !p.findings.some((f) => isMarked(f) || isOff(f))), isHeld, project);
   const findings: PlannedFinding[] = plans.flatMap((p) => p.findings);
   const edits: SourceEdit[] = collectEdits(plans).filter((e) => !frozen.has(e.node) || !e.universal);
   releaseFrozenFindings(findings, frozen);
   for (const lp of literalPlans) {
     holdLiteralPlan(lp, isHeld, where);
-    if (!lp.plan.findings.some((x) => isMarked(x))) edits.push(...lp.plan.edits);
+    if (!lp.plan.findings.some((x) => isMarked(x) || isOff(x))) edits.push(...lp.plan.edits);
     findings.push(...lp.plan.findings);
   }
   for (const f of jsFiles) {
@@ -409,21 +409,43 @@ function markerLookup(project: Project): (f: PlannedFinding) => boolean {
 }
 
 /**
- * A request whose finding is marked (kept on purpose, or a false positive) is not rewritten at all.
- * Its code then counts as used by a request that wants nothing changed: arbitration keeps other
- * requests from editing what it shares, and shared base literals it reads stay as they are.
+ * A request whose finding is marked (kept on purpose, or a false positive) is not rewritten at all, not
+ * even with a TODO, and stays where it is: its code counts as used by a request that wants nothing
+ * changed, so arbitration keeps other requests from editing what it shares, and a shared base it reads
+ * stays as it is (the marker is the user's word; the base's finding says which request keeps it).
  * Returns the nodes such requests read.
  */
 function freezeMarked(plans: RequestPlan[], isMarked: (f: PlannedFinding) => boolean): Set<AnyNode> {
   const frozen = new Set<AnyNode>();
   for (const plan of plans) {
-    if (!plan.findings.some((f) => f.fixable && isMarked(f))) continue;
+    if (!plan.findings.some((f) => (f.fixable || needsPerson(f)) && isMarked(f))) continue;
+    plan.blocks = 'a v2-migrate-keep-v1 or v2-migrate-ignore marker keeps it as it is';
     plan.specific = [];
     plan.universal = [];
     plan.ifRewritten = [];
     for (const n of plan.touched) frozen.add(n);
   }
   return frozen;
+}
+
+/**
+ * A rule set to "off" neither reports nor fixes: a request with a finding of such a rule is left as it is
+ * (no path, method or body change, no TODO), so it never goes half-migrated. It still moves with its base,
+ * unfinished, like any request a person must finish (v2 refuses its v1 path), instead of holding it.
+ */
+function leaveOffRulesAlone(plans: RequestPlan[], isOff: (f: PlannedFinding) => boolean): void {
+  for (const plan of plans) {
+    const offRule = plan.findings.find(isOff)?.ruleId;
+    if (!offRule) continue;
+    plan.specific = [];
+    plan.ifRewritten = [];
+    plan.universal = plan.universal.filter((e) => !e.text.includes('TODO(v2-migrate'));
+    for (const f of plan.findings) {
+      if (!f.fixable || isOff(f) || f.ruleId === 'base-url' || f.ruleId === 'openapi-url') continue;
+      f.fixable = false;
+      f.message += ` Not rewritten: the rule ${offRule}, which this request also needs, is "off" in the config.`;
+    }
+  }
 }
 
 /** Findings whose fix was held back because a marked request shares the code. */
