@@ -23,6 +23,7 @@ import { parseShard } from './run/shard.js';
 import { ResultCache, defaultCacheDir } from './run/cache.js';
 import { mergedRunResult, mergeReports, MergeError } from './report/merge.js';
 import { UsageError } from './cli/usage.js';
+import { makeCacheFolder } from './cli/cache-location.js';
 import { checkFlags, jobsOf, maxWarningsOf, ruleSelection } from './cli/validate.js';
 import { keepRules } from './cli/rule-filter.js';
 import { printedConfig } from './cli/print-config.js';
@@ -179,6 +180,7 @@ async function migrate(mode: Mode, args: Args, out: NodeJS.WritableStream, err: 
   const cacheDir = args.cache ? (args.cacheLocation ? path.resolve(cwd, args.cacheLocation) : defaultCacheDir(cwd)) : null;
   // A --cache-location is named by the user; the default folder is the tool's choice in the tree.
   if (cacheDir) refuseOutput(args.cacheLocation ? `--cache-location ${args.cacheLocation}` : '--cache', cacheDir, args.cacheLocation ? places.named : places.tree);
+  if (cacheDir && args.cacheLocation) makeCacheFolder(args.cacheLocation, cwd);
   const disk = cacheDir ? new ResultCache(cacheDir, toolVersion()) : null;
   // --rule needs to know which files' changes go together: the run's components, seen through its cache.
   const components = only ? new ComponentLog(disk?.dir ?? defaultCacheDir(cwd), toolVersion(), disk) : null;

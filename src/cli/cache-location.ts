@@ -16,10 +16,12 @@ export function checkCacheLocation(location: string, paths: readonly string[], c
   if (hidden !== undefined) throw new UsageError(`${flag} would hide ${hidden} from the run (it never looks inside its cache folder): choose a folder of its own`);
   let stat: fs.Stats;
   try {
-    stat = fs.statSync(dir);
+    stat = fs.lstatSync(dir);
   } catch {
-    return makeFolder(dir, flag);
+    return; // new: made once the write guard has let it through (makeCacheFolder)
   }
+  // A symbolic link is the write guard's to refuse (run/write-guard.ts): it says where it leads.
+  if (stat.isSymbolicLink()) return;
   if (!stat.isDirectory()) throw new UsageError(`${flag} is a file, not a folder`);
   let entries: string[];
   try {
@@ -32,6 +34,12 @@ export function checkCacheLocation(location: string, paths: readonly string[], c
     const shown = foreign.length > 3 ? [...foreign.slice(0, 3), '…'] : foreign;
     throw new UsageError(`${flag} holds entries that are not v2-migrate cache files (${shown.join(', ')}): the run never looks inside its cache folder, so they would go unchecked; choose an empty or new folder`);
   }
+}
+
+/** Make a new `--cache-location` folder (after the write guard let it through: never where it refuses). */
+export function makeCacheFolder(location: string, cwd: string): void {
+  const dir = path.resolve(cwd, location);
+  if (!exists(dir)) makeFolder(dir, `--cache-location ${location}`);
 }
 
 /**
