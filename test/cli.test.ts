@@ -268,6 +268,17 @@ describe('config: a rule set to "off"', () => {
     cli([], dir);
     expect(fs.readFileSync(path.join(dir, 'a.ts'), 'utf8')).toBe(src);
   });
+
+  it('never a v2 path on a v1 base: a request whose rule is off is left as it is and moves with its base unfinished; with base-url off nothing moves', () => {
+    const src = "const BASE = 'https://rest.runpod.io/v1';\nexport const stop = (id: string) => fetch(`${BASE}/pods/${id}/stop`, { method: 'POST' });\nexport const one = async (id: string) => (await fetch(`${BASE}/pods/${id}`)).json();\n";
+    const actionOff = tempProject({ 'a.ts': src, 'v2-migrate.config.json': JSON.stringify({ rules: { 'pod-action': 'off' } }) });
+    cli([], actionOff);
+    // v2 answers the stop left on its v1 path with a 404: loud, never a v2 path on the v1 host.
+    expect(fs.readFileSync(path.join(actionOff, 'a.ts'), 'utf8')).toBe(src.replace('https://rest.runpod.io/v1', 'https://api.runpod.io/v2'));
+    const baseOff = tempProject({ 'a.ts': src, 'v2-migrate.config.json': JSON.stringify({ rules: { 'base-url': 'off' } }) });
+    cli([], baseOff);
+    expect(fs.readFileSync(path.join(baseOff, 'a.ts'), 'utf8')).toBe(src);
+  });
 });
 
 describe('config: declared wrappers', () => {

@@ -430,8 +430,9 @@ function freezeMarked(plans: RequestPlan[], isMarked: (f: PlannedFinding) => boo
 
 /**
  * A rule set to "off" neither reports nor fixes: a request with a finding of such a rule is left as it is
- * (no path, method or body change, no TODO), so it never goes half-migrated. It still moves with its base,
- * unfinished, like any request a person must finish (v2 refuses its v1 path), instead of holding it.
+ * (no path, method or body change, no TODO), so it never goes half-migrated. Like any request a person
+ * must finish, it moves with its base where v2 refuses what is left (a v1 path: 404), and keeps the base
+ * on v1 where v2 would answer it with another meaning (a list left unwrapped).
  */
 function leaveOffRulesAlone(plans: RequestPlan[], isOff: (f: PlannedFinding) => boolean): void {
   for (const plan of plans) {
@@ -439,11 +440,13 @@ function leaveOffRulesAlone(plans: RequestPlan[], isOff: (f: PlannedFinding) => 
     if (!offRule) continue;
     plan.specific = [];
     plan.ifRewritten = [];
-    plan.universal = plan.universal.filter((e) => !e.text.includes('TODO(v2-migrate'));
+    // Its base moves only through the requests that may move it (with base-url off, none do).
+    plan.universal = [];
     for (const f of plan.findings) {
-      if (!f.fixable || isOff(f) || f.ruleId === 'base-url' || f.ruleId === 'openapi-url') continue;
+      if (!f.fixable || f.ruleId === 'base-url' || f.ruleId === 'openapi-url') continue;
       f.fixable = false;
-      f.message += ` Not rewritten: the rule ${offRule}, which this request also needs, is "off" in the config.`;
+      // The off finding itself is never reported; unfixed, it decides whether the request can move (blockReason).
+      if (!isOff(f)) f.message += ` Not rewritten: the rule ${offRule}, which this request also needs, is "off" in the config.`;
     }
   }
 }
