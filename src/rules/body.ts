@@ -208,9 +208,10 @@ export function planBody(site: HttpSite, op: V1Operation, root: P, env: BodyEnv,
   // Fields only the values at run time can settle (a volume size, an argv built by a function), v1 fields
   // written into the object after it is built, or spread into it: the body goes through the run-time adapter where
   // it is used, instead of a partial rewrite that holds its request or misses the later writes.
-  // A spread brings fields the tool cannot see (v1 ones among them, or nothing is v1 there): the same.
+  // A spread, or a write whose field is only known at run time (`body[key] = value`), brings fields the
+  // tool cannot see (v1 ones among them, or nothing is v1 there): the same.
   const laterV1Writes = body.writes.some((w) => (mapping.fields[w.key]?.kind ?? 'keep') !== 'keep');
-  if (!v2 && !settledOnlyByAPerson && (decided.size || laterV1Writes || body.spreads.length)) {
+  if (!v2 && !settledOnlyByAPerson && (decided.size || laterV1Writes || body.spreads.length || body.opaqueWrites.length)) {
     const carriers = site.body.kind === 'value' && site.body.carriers.length ? site.body.carriers : [located.object];
     const adapted = adaptLiteral(carrierFor(carriers, site)!, op, root, env);
     if (adapted) return adapted;

@@ -8,10 +8,9 @@ import { displayPath, shapeOf, type UrlShape } from '../url/shape.js';
 import type { SiteInstance } from '../js/analyze.js';
 import { insertProperty, pieceEditsToSource, replaceNode, setArgument, todoEdit, type SourceEdit } from '../js/edits.js';
 import type { BodySlot, HttpSite, Insertion } from '../js/clients/model.js';
-import { keyName, lookupScope, memberName } from '../js/scope.js';
+import { keyName } from '../js/scope.js';
 import type { N, P, t } from '../js/ast.js';
-import { writesTo } from '../js/body/props.js';
-import { pathsMatching } from '../js/walk.js';
+import { opaqueWritesTo, writesTo } from '../js/body/props.js';
 import { unhandled } from '../js/exhaustive.js';
 import { isParam } from '../map/match.js';
 import type { UrlPiece } from '../js/values.js';
@@ -77,17 +76,8 @@ function actionExtras(object: P<t.ObjectExpression>): Array<{ node: N; what: str
   if (holder?.type !== 'VariableDeclarator' || holder.id.type !== 'Identifier' || holder.init !== object.node) return out;
   const id = object.parentPath.get('id') as P<t.Identifier>;
   for (const w of writesTo(id, new Map())) out.push({ node: w.property.node, what: w.key });
-  for (const call of assignsInto(id)) out.push({ node: call, what: `What Object.assign adds to ${id.node.name}` });
+  for (const w of opaqueWritesTo(id)) out.push({ node: w.node, what: `What ${w.node.type === 'CallExpression' ? 'Object.assign adds' : 'is written'} to ${id.node.name} at run time` });
   return out;
-}
-
-/** `Object.assign(id, …)` calls anywhere in the binding's scope. */
-function assignsInto(id: P<t.Identifier>): N[] {
-  const scope = lookupScope(id, id.node.name);
-  if (!scope) return [];
-  const isAssign = (n: N): boolean =>
-    n.type === 'CallExpression' && (n.callee.type === 'MemberExpression' || n.callee.type === 'OptionalMemberExpression') && memberName(n.callee) === 'assign' && n.callee.object.type === 'Identifier' && n.callee.object.name === 'Object' && n.arguments[0]?.type === 'Identifier' && n.arguments[0].name === id.node.name;
-  return pathsMatching(scope.path, isAssign).map((p) => p.node);
 }
 
 /** Edits that change the request's method to `to`, or the reason it cannot be done. */

@@ -31,6 +31,8 @@ export interface BodyObject {
   /** Spread elements (`...base`): their fields cannot be verified. */
   spreads: P[];
   writes: BodyWrite[];
+  /** Writes whose field is only known at run time (`body[key] = value`, `Object.assign(body, …)`). */
+  opaqueWrites: P[];
 }
 
 export function readBody(object: P<t.ObjectExpression>, ctx: Ctx, via: ReadonlyArray<P<t.Identifier>>): BodyObject {
@@ -43,7 +45,23 @@ export function readBody(object: P<t.ObjectExpression>, ctx: Ctx, via: ReadonlyA
     if (key === null || prop.type !== 'ObjectProperty') return;
     props.set(key, { key, prop: path as P<t.ObjectProperty>, value: path.get('value'), static: staticValue(path.get('value'), ctx), shorthand: !!prop.shorthand });
   });
-  return { object, props, spreads, writes: via.flatMap((id) => writesTo(id, ctx)) };
+  return { object, props, spreads, writes: via.flatMap((id) => writesTo(id, ctx)), opaqueWrites: via.flatMap(opaqueWritesTo) };
+}
+
+/** `id[key] = value` and `Object.assign(id, …)` on the same binding as `id`: fields only known at run time. */
+export function opaqueWritesTo(idPath: P<t.Identifier>): P[] {
+  const name = idPath.node.name;
+  const scope = lookupScope(idPath, name);
+  if (!scope) return [];
+  const isId = (n: t.Node): boolean => n.type === 'Identifier' && n.name === name;
+  const found = pathsMatching(scope.path, (n) =>
+    (n.type === 'AssignmentExpression' && n.left.type === 'MemberExpression' && n.left.computed && isId(n.left.object)) ||
+    (n.type === 'CallExpression' && (n.callee.type === 'MemberExpression' || n.callee.type === 'OptionalMemberExpression') && memberName(n.callee) === 'assign' && n.callee.object.type === 'Identifier' && n.callee.object.name === 'Object' && !!n.arguments[0] && isId(n.arguments[0])),
+  );
+  return found.filter((p) => {
+    const target = p.node.type === 'AssignmentExpression' ? p.get('left', 'object') : p.get('arguments', 0);
+    return lookupScope(target, name) === scope;
+  });
 }
 
 /** `id.key = value` statements on the same binding as `id`. */
