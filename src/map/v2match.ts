@@ -48,3 +48,21 @@ function matches(path: string, segments: ReadonlyArray<string | null>): boolean 
 export function isV2Path(segments: ReadonlyArray<string | null>): boolean {
   return V1_OPERATIONS.some((op) => op.v2 && matches(op.v2.path, segments)) || V2_ONLY_PATHS.some((p) => matches(p, segments));
 }
+
+/**
+ * Whether filling the run-time parts (null: one segment or more, slashes included; the last may also be
+ * empty) could give a v2 path: false means v2 answers 404 whatever they hold.
+ */
+export function couldBeV2Path(segments: ReadonlyArray<string | null>): boolean {
+  const fits = (want: readonly string[], i: number, k: number): boolean => {
+    if (i === segments.length) return k === want.length;
+    const s = segments[i];
+    if (s === null) {
+      for (let k2 = i === segments.length - 1 ? k : k + 1; k2 <= want.length; k2++) if (fits(want, i + 1, k2)) return true;
+      return false;
+    }
+    return k < want.length && (isParam(want[k]!) || want[k] === s) && fits(want, i + 1, k + 1);
+  };
+  const paths = [...V1_OPERATIONS.flatMap((op) => (op.v2 ? [op.v2.path] : [])), ...V2_ONLY_PATHS];
+  return paths.some((p) => fits(p.split('/').filter(Boolean), 0, 0));
+}

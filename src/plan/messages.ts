@@ -96,6 +96,11 @@ export function unknownPathMessage(display: string): string {
   return `${display} is not a documented REST v1 path, so v2-migrate does not guess its v2 form.`;
 }
 
+/** A path on the v2 host that is no v2 path (a v1 name left behind, an invented one): v2 answers it 404. */
+export function notV2PathMessage(display: string): string {
+  return `${display} is not a REST v2 path (nor a documented v1 one): v2 answers it with 404. Find what v2 has for it (MIGRATION.md §2, GET /v2/catalog/… for GPU types and data centers) and rewrite it by hand.`;
+}
+
 const BILLING_RENAMES = '/billing/endpoints must become /billing/serverless (/v2/billing/endpoints bills public endpoints) and /billing/networkvolumes /billing/network-volumes; rewrite it by hand';
 
 /** A request's billing path chosen at run time. */

@@ -12,15 +12,15 @@ import { keyName } from '../js/scope.js';
 import type { N, P, t } from '../js/ast.js';
 import { opaqueWritesTo, writesTo } from '../js/body/props.js';
 import { unhandled } from '../js/exhaustive.js';
-import { isParam } from '../map/match.js';
+import { isParam, templatesCompatible } from '../map/match.js';
 import type { UrlPiece } from '../js/values.js';
 import { finding, type Anchor, type PlanEnv, type RequestPlan } from './plan.js';
 import type { RuleId } from './registry.js';
 import { planBody, type BodyPlan } from './body.js';
-import { planResponse } from './response.js';
-import { isV2Path, operationForV2 } from '../map/v2match.js';
+import { planResponse, planV2Query } from './response.js';
+import { couldBeV2Path, isV2Path, operationForV2 } from '../map/v2match.js';
 import { decideOperation, decideUnmatched, leftoverReset, type OperationDecision, type PathStep } from '../plan/decide.js';
-import { baseMessage, schemaMessage, unassembledMessage, unknownBaseMessage } from '../plan/messages.js';
+import { baseMessage, notV2PathMessage, schemaMessage, unassembledMessage, unknownBaseMessage } from '../plan/messages.js';
 import { reasonAmong, type EditsOrReason } from '../plan/site.js';
 
 function literalNodes(pieces: readonly UrlPiece[]): N[] {
@@ -200,8 +200,13 @@ function planParts(inst: SiteInstance, env: PlanEnv): RequestPlan | null {
     // Already on v2: a leftover reset (v2 has none) and v1 fields left in a body need a person.
     const reset = leftoverReset(template);
     if (reset) addReset(plan, env, root, reset);
-    const v2Op = operationForV2(shape.segments.map((s) => s.text), methodOf(site));
+    const v2Op = operationForV2(segments, methodOf(site));
     if (v2Op) addBody(plan, planBody(site, v2Op, root, env, true));
+    if (v2Op) addBody(plan, planV2Query(inst, v2Op, env));
+    // A path v2 does not have, every segment known: a 404 in waiting (a v1-only name, an invented path).
+    if (!template && !reset && segments.length && !couldBeV2Path(segments) && !templatesCompatible(segments).length && segments.join('/') !== 'openapi.json' && !declared) {
+      plan.findings.push(finding('unknown-path', root.node, notV2PathMessage(displayPath(shape)), false));
+    }
     return plan.findings.length || plan.specific.length || plan.universal.length ? plan : null;
   }
   const changes = planUrlChanges(shape, template, env.bases);

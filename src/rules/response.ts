@@ -181,6 +181,16 @@ function typedRequestValue(inst: SiteInstance, style: FollowedStyle): Value {
   return requestValue(style, arg ? typeOf(arg, call, frameBindings(call, inst.ctx)) : ANY);
 }
 
+/**
+ * A request already on v2 (or moved there unfinished): the query parameters it still sends that v2
+ * ignores, reported where lint sees the code, so a filter left behind is never silent.
+ */
+export function planV2Query(inst: SiteInstance, op: V1Operation, env: PlanEnv): ResponsePlan | null {
+  const plan: ResponsePlan = { specific: [], universal: [], findings: [] };
+  planQuery(plan, inst, op, env);
+  return plan.findings.length || plan.specific.length ? { ...plan, blocks: undefined } : null;
+}
+
 /** Plan the response side of one v1 request. */
 export function planResponse(inst: SiteInstance, op: V1Operation, env: PlanEnv): ResponsePlan | null {
   const plan: ResponsePlan = { specific: [], universal: [], findings: [] };
