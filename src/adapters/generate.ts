@@ -1,12 +1,14 @@
 import { withDocumentedPools } from '../map/gpu-pools.js';
 import { BODY_MAPPINGS, type BodyMapping, type BodyOperationId } from '../map/bodies.js';
+import { V2_CROSS_FIELD_RULES } from '../map/body-rules.js';
 import { V1_OPERATIONS, V2_PATH_PREFIX } from '../map/operations.js';
 import { v2BodySchemas } from '../map/schemas.js';
 import { toSource } from '../js/body/text.js';
-import type { BodyMap, FieldRule, Insert } from './runtime.js';
+import type { BodyMap, FieldRule, Insert, V2Schema } from './runtime.js';
 import { runtimeJavaScript, runtimeTypeScript } from './strip.js';
 import { typeDeclaration } from './types.js';
 import { GENERATED_MARK } from './adapter-file.js';
+import { v2Schema, v2SchemaText } from './v2-schema.js';
 
 /**
  * The adapter file v2-migrate writes into a project whose code builds request bodies at run time:
@@ -33,10 +35,25 @@ export function needsAdapter(op: BodyOperationId): boolean {
 
 const typeName = (op: BodyOperationId): string => `V2${op}Body`;
 const constName = (op: BodyOperationId): string => op.replace(/(?<=[a-z])(?=[A-Z])/g, '_').toUpperCase();
+const schemaConstName = (op: BodyOperationId): string => `${constName(op)}_V2`;
 const q = (value: unknown): string => toSource(value, "'");
+
+/** The advice for a v2-required field v1 filled in by default, when the adapters do not write the default. */
+function whenMissing(mapping: BodyMapping, v2: V2Schema, preserveV1Defaults: boolean): Record<string, string> {
+  if (preserveV1Defaults) return {};
+  const required = new Set(v2.required ?? []);
+  const advice: Record<string, string> = {};
+  for (const d of mapping.v1Defaults ?? []) {
+    if (!required.has(d.key)) continue;
+    const value = JSON.stringify(d.value);
+    advice[d.key] = `v2 requires it and v1's default ${value} is gone: set it, or set "preserveV1Defaults": true in the v2-migrate config and run v2-migrate again to have the adapters send ${value}.`;
+  }
+  return advice;
+}
 
 function bodyMap(op: BodyOperationId, mapping: BodyMapping, preserveV1Defaults: boolean): BodyMap {
   const create = op.startsWith('Create');
+  const v2 = v2Schema(mapping.v2Schema, v2BodySchemas()[mapping.v2Schema]);
   const fields: Record<string, FieldRule> = {};
   for (const [field, rule] of Object.entries(mapping.fields)) fields[field] = rule.kind === 'drop' ? { kind: 'drop' } : rule;
   const inserts: Insert[] = [];
@@ -52,7 +69,9 @@ function bodyMap(op: BodyOperationId, mapping: BodyMapping, preserveV1Defaults: 
     adapter: adapterName(op),
     create,
     fields,
-    v2Fields: Object.keys(v2BodySchemas()[mapping.v2Schema].shape),
+    v2,
+    rules: V2_CROSS_FIELD_RULES[mapping.v2Schema],
+    whenMissing: whenMissing(mapping, v2, preserveV1Defaults),
     builders: mapping.builders,
     inserts,
   };
@@ -60,6 +79,7 @@ function bodyMap(op: BodyOperationId, mapping: BodyMapping, preserveV1Defaults: 
 
 function mapText(op: BodyOperationId, map: BodyMap, ts: boolean): string {
   const fields = Object.entries(map.fields).map(([field, rule]) => `    ${field}: ${q(rule)},`);
+  const rules = map.rules.map((rule) => `    ${q(rule)},`);
   const inserts = map.inserts.map((insert) => `    ${q(insert)},`);
   return [
     `const ${constName(op)}${ts ? ': BodyMap' : ''} = {`,
@@ -69,7 +89,9 @@ function mapText(op: BodyOperationId, map: BodyMap, ts: boolean): string {
     `  fields: {`,
     ...fields,
     `  },`,
-    `  v2Fields: ${q(map.v2Fields)},`,
+    `  v2: ${schemaConstName(op)},`,
+    rules.length ? `  rules: [\n${rules.join('\n')}\n  ],` : '  rules: [],',
+    `  whenMissing: ${Object.keys(map.whenMissing).length ? q(map.whenMissing) : '{}'},`,
     `  builders: ${q(map.builders)},`,
     inserts.length ? `  inserts: [\n${inserts.join('\n')}\n  ],` : '  inserts: [],',
     '};',
@@ -89,7 +111,8 @@ function adapterText(op: BodyOperationId, pools: string, ts: boolean): string {
     '/**',
     ` * ${op}: a v1 body reshaped for v2.`,
     ` * ${routes(op)}`,
-    ' * Throws an Error naming each field v2 has no place for; null and undefined are returned as they are.',
+    ' * Throws an Error naming each field v2 has no place for, or each value v2 would reject in the body',
+    ' * built (a required field missing, a value outside its enum, …); null and undefined are returned as they are.',
     ' */',
   ].join('\n');
   const call = `  return toV2Body(${constName(op)}, ${pools}, body);`;
@@ -115,8 +138,9 @@ function header(ops: readonly BodyOperationId[], options: AdapterOptions): strin
     ' * Some of your code builds RunPod request bodies at run time in the retired v1 shape, which',
     ' * v2-migrate cannot rewrite in the source. Each toV2…Body(body) below reshapes such a body the way',
     ' * v2-migrate rewrites a literal one: fields renamed, nested into gpu, cpu, mounts, workers and',
-    ' * scaling, and the fields v2 requires on create added. A field with no v2 equivalent makes it throw',
-    ' * an Error that names the field and what to do instead, before v2 would reject the request.',
+    ' * scaling, and the fields v2 requires on create added. A field with no v2 equivalent, and any value',
+    ' * v2 would reject in the body built (checked against the v2 schema below), makes it throw an Error',
+    ' * that names the field and what to do instead, before the request is sent.',
     ' *',
     ` * Operations: ${ops.join(', ')}.`,
     ` * Options: preserveV1Defaults ${!!options.preserveV1Defaults}; gpuPools for ${pools} GPU type${pools === 1 ? '' : 's'}.`,
@@ -145,6 +169,8 @@ export function adapterSource(ops: readonly BodyOperationId[], given: AdapterOpt
     header(sorted, options),
     ...(ts ? sorted.map((op) => typeDeclaration(typeName(op), v2BodySchemas()[BODY_MAPPINGS[op].v2Schema])) : []),
     ...sorted.map((op) => adapterText(op, usesPools ? 'GPU_POOLS' : '{}', ts)),
+    '// What v2 accepts in each body (v2-migrate\'s schemas of runpod-v2.openapi.json): toV2Body checks the body it built against it.',
+    ...maps.map(([op, map]) => v2SchemaText(schemaConstName(op), map.v2, ts)),
     '// The migration map of each operation, as data for toV2Body.',
     ...maps.map(([op, map]) => mapText(op, map, ts)),
     ...(usesPools ? [`/** GPU type name → v2 serverless pool id (gpuPools in the v2-migrate config). */\nconst GPU_POOLS${ts ? ': GpuPools' : ''} = {${pools.length ? `\n${pools.join('\n')}\n` : ''}};`] : []),
