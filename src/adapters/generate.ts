@@ -9,6 +9,7 @@ import { runtimeJavaScript, runtimeTypeScript } from './strip.js';
 import { typeDeclaration } from './types.js';
 import { GENERATED_MARK } from './adapter-file.js';
 import { v2Schema, v2SchemaText } from './v2-schema.js';
+import { LIST_QUERY, LIST_QUERY_NAME, listQuerySource } from './list-query.js';
 
 /**
  * The adapter file v2-migrate writes into a project whose code builds request bodies at run time:
@@ -23,8 +24,13 @@ export interface AdapterOptions {
   preserveV1Defaults?: boolean;
 }
 
-export function adapterName(op: BodyOperationId): string {
-  return `toV2${op}Body`;
+/** What a generated adapter file exports: a body adapter per operation, and the list-query guard. */
+export type AdapterExport = BodyOperationId | typeof LIST_QUERY;
+
+export const isBodyOperation = (op: AdapterExport): op is BodyOperationId => op !== LIST_QUERY;
+
+export function adapterName(op: AdapterExport): string {
+  return isBodyOperation(op) ? `toV2${op}Body` : LIST_QUERY_NAME;
 }
 
 /** False for operations whose v1 body is already a v2 body (only fields kept as they are). */
@@ -129,7 +135,7 @@ function adapterText(op: BodyOperationId, pools: string, ts: boolean): string {
   ].join('\n');
 }
 
-function header(ops: readonly BodyOperationId[], options: AdapterOptions): string {
+function header(ops: readonly AdapterExport[], options: AdapterOptions): string {
   const pools = Object.keys(options.gpuPools).length;
   return [
     '/**',
@@ -142,7 +148,7 @@ function header(ops: readonly BodyOperationId[], options: AdapterOptions): strin
     ' * v2 would reject in the body built (checked against the v2 schema below), makes it throw an Error',
     ' * that names the field and what to do instead, before the request is sent.',
     ' *',
-    ` * Operations: ${ops.join(', ')}.`,
+    ` * Operations: ${ops.filter(isBodyOperation).join(', ') || 'none'}.${ops.includes(LIST_QUERY) ? ` And ${LIST_QUERY_NAME}(operation, query), which throws on a v1 list filter v2 would ignore.` : ''}`,
     ` * Options: preserveV1Defaults ${!!options.preserveV1Defaults}; gpuPools for ${pools} GPU type${pools === 1 ? '' : 's'}.`,
     ' *',
     ' * Remove it once your code builds v2 bodies itself: replace each toV2…Body(x) call by a v2 body.',
@@ -154,11 +160,12 @@ function header(ops: readonly BodyOperationId[], options: AdapterOptions): strin
  * The text of one file exporting the adapters of `ops` (sorted, without duplicates). The same input
  * gives the same bytes.
  */
-export function adapterSource(ops: readonly BodyOperationId[], given: AdapterOptions): string {
+export function adapterSource(exports: readonly AdapterExport[], given: AdapterOptions): string {
   // The same GPU pool table as the static rewrite: RunPod's documented pools, then the config's gpuPools.
   const options = { ...given, gpuPools: withDocumentedPools(given.gpuPools) };
-  const sorted = [...new Set(ops)].sort();
-  if (!sorted.length) throw new Error('adapterSource: no operations');
+  if (!exports.length) throw new Error('adapterSource: no operations');
+  const sorted = [...new Set(exports.filter(isBodyOperation))].sort();
+  const guard = exports.includes(LIST_QUERY);
   const ts = options.language === 'ts';
   const maps = sorted.map((op) => [op, bodyMap(op, BODY_MAPPINGS[op], !!options.preserveV1Defaults)] as const);
   const usesPools = maps.some(([, map]) => map.builders.includes('endpoint-gpu'));
@@ -166,16 +173,16 @@ export function adapterSource(ops: readonly BodyOperationId[], given: AdapterOpt
     .sort()
     .map((type) => `  ${q(type)}: ${q(options.gpuPools[type])},`);
   const sections = [
-    header(sorted, options),
+    header(guard ? [...sorted, LIST_QUERY] : sorted, options),
     ...(ts ? sorted.map((op) => typeDeclaration(typeName(op), v2BodySchemas()[BODY_MAPPINGS[op].v2Schema])) : []),
     ...sorted.map((op) => adapterText(op, usesPools ? 'GPU_POOLS' : '{}', ts)),
-    '// What v2 accepts in each body (v2-migrate\'s schemas of runpod-v2.openapi.json): toV2Body checks the body it built against it.',
+    ...(maps.length ? ['// What v2 accepts in each body (v2-migrate\'s schemas of runpod-v2.openapi.json): toV2Body checks the body it built against it.'] : []),
     ...maps.map(([op, map]) => v2SchemaText(schemaConstName(op), map.v2, ts)),
-    '// The migration map of each operation, as data for toV2Body.',
+    ...(maps.length ? ['// The migration map of each operation, as data for toV2Body.'] : []),
     ...maps.map(([op, map]) => mapText(op, map, ts)),
     ...(usesPools ? [`/** GPU type name → v2 serverless pool id (gpuPools in the v2-migrate config). */\nconst GPU_POOLS${ts ? ': GpuPools' : ''} = {${pools.length ? `\n${pools.join('\n')}\n` : ''}};`] : []),
-    '// The runtime: the steps of v2-migrate\'s rewrite of literal bodies, applied to a map above.',
-    (ts ? runtimeTypeScript() : runtimeJavaScript()).trimEnd(),
+    ...(guard ? [listQuerySource(ts)] : []),
+    ...(sorted.length ? ['// The runtime: the steps of v2-migrate\'s rewrite of literal bodies, applied to a map above.', (ts ? runtimeTypeScript() : runtimeJavaScript()).trimEnd()] : []),
   ];
   return `${sections.join('\n\n')}\n`;
 }

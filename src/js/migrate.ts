@@ -196,9 +196,9 @@ function analyzeProject(project: Project, options: MigrateOptions): Map<string, 
     if (result?.output !== null && result) result.adapter = need;
     // Name the adapter file where the findings of this file say where the adapter is.
     const rel = path.relative(path.dirname(file), need.file).split(path.sep).join('/');
-    for (const f of result?.findings ?? []) if (f.ruleId === 'body-adapter') f.message = f.message.replace(`${ADAPTER_BASENAME} next to this code`, rel.startsWith('.') ? rel : `./${rel}`);
+    for (const f of result?.findings ?? []) f.message = f.message.replace(`${ADAPTER_BASENAME} next to this code`, rel.startsWith('.') ? rel : `./${rel}`);
   }
-  for (const r of results.values()) for (const f of r.findings) if (f.ruleId === 'body-adapter') f.message = f.message.replace(` (${ADAPTER_BASENAME} next to this code)`, '');
+  for (const r of results.values()) for (const f of r.findings) f.message = f.message.replace(` (${ADAPTER_BASENAME} next to this code)`, '');
   for (const e of project.envValues()) {
     const use = isHeld(e.node);
     const result = results.get(e.file);
@@ -341,8 +341,11 @@ function leaveTodos(plans: readonly RequestPlan[], isHeld: (node: AnyNode) => An
   }
 }
 
-/** Findings lint makes again on the migrated code itself (a body-adapter call is its own reminder): no TODO needed. */
-const RECOMPUTED: ReadonlySet<string> = new Set(['body-adapter']);
+/**
+ * Findings lint makes again on the migrated code itself, so they need no TODO: a body-adapter call is its
+ * own reminder, and a v1 query parameter left on a v2 URL (guarded or not) is reported there again.
+ */
+const RECOMPUTED: ReadonlySet<string> = new Set(['body-adapter', 'query-filter']);
 
 /** A finding's message as a TODO: one line, without what the tool did not do (the TODO is what a person does). */
 function todoText(message: string): string {

@@ -1,6 +1,7 @@
 import { establishesScope, scanBindings, type Steps } from './bindings.js';
 import type { N, P, t } from './ast.js';
 import type { NodePath } from './path.js';
+import { LIST_QUERY_NAME } from '../adapters/adapter-file.js';
 
 export type Binding =
   | { kind: 'param'; fn: P<t.Function>; index: number; keyPath: string[]; defaultValue: P | null }
@@ -40,8 +41,20 @@ const TRANSPARENT = new Set<string>([
 /** Skip type assertions, parentheses and `await` around an expression. */
 export function unwrap(path: NodePath): P {
   let p: P = path;
-  while (p.node && TRANSPARENT.has(p.node.type)) p = p.get(p.node.type === 'AwaitExpression' ? 'argument' : 'expression');
-  return p;
+  for (;;) {
+    if (p.node && TRANSPARENT.has(p.node.type)) p = p.get(p.node.type === 'AwaitExpression' ? 'argument' : 'expression');
+    else if (isQueryGuard(p.node)) p = p.get('arguments', 1);
+    else return p;
+  }
+}
+
+/**
+ * `v2ListQuery('ListPods', query)`, the generated list-query guard (adapters/list-query.ts): it hands
+ * its query back unchanged (or throws), so the analysis sees straight through it, and a later run reads
+ * the query it guards as before.
+ */
+function isQueryGuard(n: N | null | undefined): boolean {
+  return n?.type === 'CallExpression' && n.callee.type === 'Identifier' && n.callee.name === LIST_QUERY_NAME && n.arguments.length === 2 && n.arguments[0]?.type === 'StringLiteral' && n.arguments[1]?.type !== 'SpreadElement';
 }
 
 /** Name of a non-computed property key (or a string-literal key). */

@@ -270,6 +270,9 @@ export const BODY_MAPPINGS: Readonly<Record<BodyOperationId, BodyMapping>> = {
   CreateContainerRegistryAuth: { v2Schema: 'CreateRegistryRequest', fields: { name: keep, username: keep, password: keep }, builders: [] },
 };
 
+/** Whether a name is an operation with a body mapping (`toV2<name>Body` of a generated adapter file). */
+export const isBodyOperationId = (name: string): name is BodyOperationId => Object.prototype.hasOwnProperty.call(BODY_MAPPINGS, name);
+
 export function bodyMappingFor(operationId: string): BodyMapping | undefined {
   return (BODY_MAPPINGS as Record<string, BodyMapping>)[operationId];
 }

@@ -19,7 +19,10 @@ import { nestMember, renameMember, renamePatternKey, unwrapExpression, unwrapPat
 import { requestValue, Tracer, type FollowedStyle, type Read, type Value, type Walk } from '../js/responses/flow.js';
 import { planNest, planRename, planUnwrap, returnTypeAlsoDeclared } from '../js/responses/read-forms.js';
 import { ANY, awaited, frameBindings, promiseOf, typeOf, type StaticType } from '../js/responses/static-type.js';
-import { queryParamsOf, removeQueryParams, type QueryParam } from '../js/responses/query.js';
+import { opaqueQueryCarriers, queryParamsOf, removeQueryParams, type QueryParam } from '../js/responses/query.js';
+import { hasListGuard, LIST_QUERY_NAME } from '../adapters/list-query.js';
+import { ADAPTER_BASENAME, wrapInListQuery } from '../js/body/adapter.js';
+import { currentProject } from '../js/project.js';
 import { callTypeArgument, elementType, membersOf, renameSignature, typesAt, wrapTypeArgument } from '../js/responses/types.js';
 import { climb, enclosingFunctions, findPaths, isAssignmentTarget, parentOf, programOf, propertyName } from '../js/responses/tree.js';
 import {
@@ -187,8 +190,9 @@ function typedRequestValue(inst: SiteInstance, style: FollowedStyle): Value {
  */
 export function planV2Query(inst: SiteInstance, op: V1Operation, env: PlanEnv): ResponsePlan | null {
   const plan: ResponsePlan = { specific: [], universal: [], findings: [] };
-  planQuery(plan, inst, op, env);
-  return plan.findings.length || plan.specific.length ? { ...plan, blocks: undefined } : null;
+  planQuery(plan, inst, op, env, true);
+  // Findings only: v2 code is not rewritten, and whatever it sends, it sends to v2 already.
+  return plan.findings.length ? { specific: [], universal: [], findings: plan.findings } : null;
 }
 
 /** Plan the response side of one v1 request. */
@@ -470,6 +474,11 @@ interface ClientFilter {
   findings: Array<{ f: PlannedFinding; written: string }>;
   /** Why the request cannot go to v2 unless the filter is written. */
   blocks: string;
+  /**
+   * Without the filter: the run-time guard wrapped around each expression the filters come through
+   * (v2ListQuery throws when the request carries one), or null when one is written in the URL itself.
+   */
+  guard: { edits: SourceEdit[]; written: string } | null;
 }
 
 /** Names for the item a list filter tests, by kind of list. */
@@ -480,7 +489,7 @@ const FILTER_ITEM: Partial<Record<ItemKind, string>> = { pod: 'pod', template: '
  * answers (a narrowing filter, a flag that added items) is rewritten as a filter on the unwrapped list
  * where the tool can (returned for planBodyFlow); otherwise the request must not go to v2 as it is.
  */
-function planQuery(plan: ResponsePlan, inst: SiteInstance, op: V1Operation, env: PlanEnv): ClientFilter | null {
+function planQuery(plan: ResponsePlan, inst: SiteInstance, op: V1Operation, env: PlanEnv, v2 = false): ClientFilter | null {
   const ignored = IGNORED_QUERY_PARAMS[op.id];
   const billing = BILLING_PARAMS[op.id];
   if (!ignored && !billing?.length) return null;
@@ -510,7 +519,10 @@ function planQuery(plan: ResponsePlan, inst: SiteInstance, op: V1Operation, env:
       plan.blocks ??= `billing-records: v2 ignores its v1 query parameter ${qp.name}, so it would answer other records`;
     }
   }
-  if (!changing.length) return null;
+  if (!changing.length) {
+    if (hasListGuard(op.id)) guardOpaqueQuery(plan, inst, op, env, v2);
+    return null;
+  }
   const names = changing.map((c) => c.qp.name).join(', ');
   const blocks = `query-filter: v2 ignores its v1 query parameter${changing.length > 1 ? 's' : ''} ${names} and would answer ${changing.some((c) => c.ig.effect === 'widen') ? `other ${what}s` : `every ${what}`}`;
   const item = FILTER_ITEM[envelope?.item ?? 'pod'] ?? 'item';
@@ -521,13 +533,51 @@ function planQuery(plan: ResponsePlan, inst: SiteInstance, op: V1Operation, env:
     // A value only known at run time may be absent, and then a client leaves the parameter out.
     return test ? (qp.value === null ? `(${qp.expr} == null || ${test})` : test) : null;
   });
-  if (!envelope || tests.some((t) => t === null)) {
-    plan.blocks ??= blocks;
-    return null;
-  }
+  const guard = guardEdits(op, env, changing.map((c) => c.qp));
+  const findings = changing.map(({ f, ig, qp }) => ({ f, ig, qp }));
+  if (!envelope || tests.some((t) => t === null)) return { suffix: '', removals: null, findings: findings.map(({ f }) => ({ f, written: f.message })), blocks, guard };
   const suffix = `.filter((${name}) => ${tests.join(' && ')})`;
-  const findings = changing.map(({ f, ig, qp }) => ({ f, written: `GET ${v2Path(op)} ignores the v1 query parameter ${qp.name}: it is taken out of the request and the unwrapped list is filtered on the client instead (${suffix.slice(1)})${ig.caveat ? `; note that ${ig.caveat}` : ''}.` }));
-  return { suffix, removals: removeQueryParams(inst, env.bases, env.source, changing.map((c) => c.qp)), findings, blocks };
+  const written = findings.map(({ f, ig, qp }) => ({ f, written: `GET ${v2Path(op)} ignores the v1 query parameter ${qp.name}: it is taken out of the request and the unwrapped list is filtered on the client instead (${suffix.slice(1)})${ig.caveat ? `; note that ${ig.caveat}` : ''}.` }));
+  return { suffix, removals: removeQueryParams(inst, env.bases, env.source, changing.map((c) => c.qp)), findings: written, blocks, guard };
+}
+
+/** The list-query guard around every carrier of `params`, or null when one of them is written in the URL itself. */
+function guardEdits(op: V1Operation, env: PlanEnv, params: readonly QueryParam[]): ClientFilter['guard'] {
+  if (!hasListGuard(op.id) || !env.adapters) return null;
+  const carriers = [...new Set(params.map((q) => q.carrier))];
+  if (carriers.some((c) => !c)) return null;
+  const edits: SourceEdit[] = [];
+  for (const carrier of carriers) {
+    const file = carrier && currentProject()?.fileAt(carrier.node.start!).file;
+    const edit = carrier && file ? wrapInListQuery(env.source, carrier, op.id, file) : null;
+    if (!edit) return null;
+    edits.push(edit);
+  }
+  const names = params.map((q) => q.name).join(', ');
+  return { edits, written: `the query is wrapped in ${LIST_QUERY_NAME}(…), a generated guard (${ADAPTER_BASENAME} next to this code) that throws before the request is sent when it carries ${names}: filter the list on the client instead` };
+}
+
+/** A list query only known at run time (`{ params: filters }`): guarded, since v2 would ignore any v1 filter in it. */
+function guardOpaqueQuery(plan: ResponsePlan, inst: SiteInstance, op: V1Operation, env: PlanEnv, v2: boolean): void {
+  const [carrier] = opaqueQueryCarriers(inst);
+  if (!carrier) return;
+  if (adapterCallNamed(carrier.node, LIST_QUERY_NAME)) {
+    plan.findings.push(finding('query-filter', carrier.node, `GET ${v2Path(op)} takes none of v1's list filters, and this request's query is built at run time: ${LIST_QUERY_NAME}(…) throws before the request is sent if it carries one; filter the list on the client, then remove the guard.`, false));
+    return;
+  }
+  // Code already on v2 that passes its own query is v2 code: nothing to say.
+  if (v2) return;
+  const file = currentProject()?.fileAt(carrier.node.start!).file;
+  const edit = file && env.adapters ? wrapInListQuery(env.source, carrier, op.id, file) : null;
+  const head = `GET ${v2Path(op)} takes none of v1's list filters (v2 ignores them and answers the whole list), and this request's query is built where v2-migrate cannot read it`;
+  if (edit) plan.specific.push(edit);
+  plan.findings.push(finding('query-filter', carrier.node, edit ? `${head}: it is wrapped in ${LIST_QUERY_NAME}(…), a generated guard (${ADAPTER_BASENAME} next to this code) that throws before the request is sent if it carries one; filter the list on the client instead.` : `${head}: make sure it carries none (filter the list on the client instead).`, false));
+  if (!edit) plan.blocks ??= 'query-filter: its query is built at run time and v2 would ignore a v1 filter in it';
+}
+
+/** Whether `n` is a call to the named generated function (a query guarded by an earlier run). */
+function adapterCallNamed(n: N, name: string): boolean {
+  return n.type === 'CallExpression' && n.callee.type === 'Identifier' && n.callee.name === name;
 }
 
 /**
@@ -535,8 +585,15 @@ function planQuery(plan: ResponsePlan, inst: SiteInstance, op: V1Operation, env:
  * as it is (its edits, the unwraps with the filter among them, are then dropped with its hold).
  */
 function applyFilter(plan: ResponsePlan, filter: ClientFilter, filtered: boolean): void {
-  if (!filtered || !filter.removals) {
-    plan.blocks ??= filter.blocks;
+  if (!filtered || !filter.removals || !filter.suffix) {
+    if (!filter.guard) {
+      plan.blocks ??= filter.blocks;
+      return;
+    }
+    // The unwraps keep their filter out: the request moves with the guard instead.
+    plan.specific = plan.specific.map((e) => (filter.suffix && e.text.includes(filter.suffix) ? { ...e, text: e.text.replace(filter.suffix, '') } : e));
+    plan.specific.push(...filter.guard.edits);
+    for (const { f } of filter.findings) f.message = `${f.message.replace(/\.$/, '')}; ${filter.guard.written}.`;
     return;
   }
   plan.specific.push(...filter.removals);

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import type { Settings } from '../config.js';
-import type { BodyOperationId } from '../map/bodies.js';
+import type { AdapterExport } from '../adapters/generate.js';
+import { LIST_QUERY, LIST_QUERY_NAME } from '../adapters/list-query.js';
+import { isBodyOperationId } from '../map/bodies.js';
 import { adapterSource } from '../adapters/generate.js';
 import { isGeneratedAdapter } from '../adapters/adapter-file.js';
 import type { AdapterNeed } from '../js/body/adapter.js';
@@ -16,18 +18,20 @@ export interface AdapterFileResult {
 }
 
 /** The adapters an existing generated file already exports (kept: earlier runs' call sites use them). */
-function exportedOps(text: string): BodyOperationId[] {
-  return [...text.matchAll(/^export (?:function|const) toV2(\w+)Body\b/gm)].map((m) => m[1] as BodyOperationId);
+function exportedOps(text: string): AdapterExport[] {
+  const guard: AdapterExport[] = new RegExp(`^export function ${LIST_QUERY_NAME}\\b`, 'm').test(text) ? [LIST_QUERY] : [];
+  const bodies = [...text.matchAll(/^export (?:function|const) toV2(\w+)Body\b/gm)].map((m) => m[1] ?? '').filter(isBodyOperationId);
+  return [...bodies, ...guard];
 }
 
 /** The run's generated adapter files: the operations every importer needs, gathered across components. */
 export class AdapterFiles {
-  private readonly files = new Map<string, { need: AdapterNeed; ops: Set<BodyOperationId>; settings: Settings }>();
+  private readonly files = new Map<string, { need: AdapterNeed; ops: Set<AdapterExport>; settings: Settings }>();
   /** Adapter files' places held by a file v2-migrate did not generate. */
   private readonly foreign = new Set<string>();
 
   add(need: AdapterNeed, settings: Settings): void {
-    const entry = this.files.get(need.file) ?? { need, ops: new Set<BodyOperationId>(), settings };
+    const entry = this.files.get(need.file) ?? { need, ops: new Set<AdapterExport>(), settings };
     for (const op of need.ops) entry.ops.add(op);
     this.files.set(need.file, entry);
   }

@@ -5,8 +5,9 @@
  * the engine's side of it: which files can import an adapter, the wrapping edit, and the import.
  */
 import path from 'node:path';
-import { BODY_MAPPINGS, type BodyOperationId } from '../../map/bodies.js';
-import { adapterName, needsAdapter } from '../../adapters/generate.js';
+import { isBodyOperationId, type BodyOperationId } from '../../map/bodies.js';
+import { adapterName, needsAdapter, type AdapterExport } from '../../adapters/generate.js';
+import { LIST_QUERY } from '../../adapters/list-query.js';
 import type { SourceEdit } from '../edits.js';
 import { lineStart } from '../edits.js';
 import type { N, P, t } from '../ast.js';
@@ -17,7 +18,7 @@ export { ADAPTER_BASENAME, adapterExtension, type AdapterLanguage };
 
 /** A wrapping edit, tagged so the run can add the import and write the adapter file. */
 export interface AdapterEdit extends SourceEdit {
-  adapter: { op: BodyOperationId; program: P<t.Program>; file: string };
+  adapter: { op: AdapterExport; program: P<t.Program>; file: string };
 }
 
 export const isAdapterEdit = (e: SourceEdit): e is AdapterEdit => 'adapter' in e;
@@ -25,9 +26,8 @@ export const isAdapterEdit = (e: SourceEdit): e is AdapterEdit => 'adapter' in e
 /** The operation whose adapter `toV2<Op>Body(…)` is, for a call already wrapped (a later run). */
 export function adapterCallOf(n: N): BodyOperationId | null {
   if (n?.type !== 'CallExpression' || n.callee.type !== 'Identifier') return null;
-  const m = /^toV2(\w+)Body$/.exec(n.callee.name);
-  const op = m?.[1] as BodyOperationId | undefined;
-  return op && op in BODY_MAPPINGS ? op : null;
+  const op = /^toV2(\w+)Body$/.exec(n.callee.name)?.[1] ?? '';
+  return isBodyOperationId(op) ? op : null;
 }
 
 /** The program a path belongs to. */
@@ -55,6 +55,17 @@ export function wrapInAdapter(source: string, carrier: P, op: BodyOperationId, f
   if (!adapterLanguageOf(file, program)) return null;
   const n = carrier.node;
   return { start: n.start!, end: n.end!, text: `${adapterName(op)}(${source.slice(n.start!, n.end!)})`, node: n, adapter: { op, program, file } };
+}
+
+/**
+ * Wrap a list query only known at run time in the list-query guard (`v2ListQuery('ListPods', query)`), or
+ * null when this file cannot import it.
+ */
+export function wrapInListQuery(source: string, carrier: P, op: string, file: string): AdapterEdit | null {
+  const program = programOf(carrier);
+  if (!adapterLanguageOf(file, program)) return null;
+  const n = carrier.node;
+  return { start: n.start!, end: n.end!, text: `${adapterName(LIST_QUERY)}('${op}', ${source.slice(n.start!, n.end!)})`, node: n, adapter: { op: LIST_QUERY, program, file } };
 }
 
 /** The deepest folder holding every importer: where the adapter file goes unless the config says. */
@@ -109,7 +120,7 @@ export interface AdapterNeed {
   /** The adapter file (same path style as the importing file's). */
   file: string;
   language: AdapterLanguage;
-  ops: BodyOperationId[];
+  ops: AdapterExport[];
 }
 
 /**
@@ -119,13 +130,13 @@ export interface AdapterNeed {
 export function adapterImports(edits: readonly SourceEdit[], source: string, quote: string, fixedFile: string | null): { imports: SourceEdit[]; needs: Map<string, AdapterNeed> } {
   const imports: SourceEdit[] = [];
   const needs = new Map<string, AdapterNeed>();
-  const byLanguage = new Map<AdapterLanguage, Map<string, { program: P<t.Program>; ops: Set<BodyOperationId> }>>();
+  const byLanguage = new Map<AdapterLanguage, Map<string, { program: P<t.Program>; ops: Set<AdapterExport> }>>();
   for (const e of edits.filter(isAdapterEdit)) {
     const { op, program, file } = e.adapter;
     const language = adapterLanguageOf(file, program)!;
-    const files = byLanguage.get(language) ?? new Map<string, { program: P<t.Program>; ops: Set<BodyOperationId> }>();
+    const files = byLanguage.get(language) ?? new Map<string, { program: P<t.Program>; ops: Set<AdapterExport> }>();
     byLanguage.set(language, files);
-    const entry = files.get(file) ?? { program, ops: new Set<BodyOperationId>() };
+    const entry = files.get(file) ?? { program, ops: new Set<AdapterExport>() };
     files.set(file, entry.ops.add(op) && entry);
   }
   for (const [language, files] of byLanguage) {

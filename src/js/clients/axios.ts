@@ -47,7 +47,7 @@ export const axiosAdapter: ClientAdapter = {
     const url = joinBase(parts.base ?? base, evalString(args[0]!, ctx), call);
     let body: BodySlot = { kind: 'absent', insert: null };
     if (withBody) body = args[1] ? bodyOf(args[1], ctx, 'object') : { kind: 'absent', insert: { kind: 'arg', call, index: 1, form: 'object' } };
-    return makeSite(call, client, { url, method: memberMethod(call, c.member), body, headers: parts.headers, query: parts.query, response: 'axios', touched: env.touched });
+    return makeSite(call, client, { url, method: memberMethod(call, c.member), body, headers: parts.headers, query: parts.query, ...(parts.queryOption ? { queryOption: parts.queryOption } : {}), response: 'axios', touched: env.touched });
   },
 };
 
@@ -63,7 +63,7 @@ function configCall(call: P<CallLike>, c: ClientCall, base: UrlPiece[] | null, c
     if (!u || !('found' in u)) return null;
     url = evalString(u.found.path, u.found.ctx);
   }
-  return makeSite(call, client, { url: joinBase(parts.base ?? base, url, call), method: parts.method, body: parts.body, headers: parts.headers, query: parts.query, response: 'axios', touched: env.touched });
+  return makeSite(call, client, { url: joinBase(parts.base ?? base, url, call), method: parts.method, body: parts.body, headers: parts.headers, query: parts.query, ...(parts.queryOption ? { queryOption: parts.queryOption } : {}), response: 'axios', touched: env.touched });
 }
 
 /** An unknown factory's instance called directly: the URL and method are certain; body and response only if the options tell. */
@@ -76,5 +76,5 @@ function unclearCall(call: P<CallLike>, instance: Instance, base: UrlPiece[] | n
   const unclear = `${factoryLabel(instance)} makes a client the tool does not know, called directly here, so it is not clear whether it is axios-like (body in data, parsed body in res.data) or ofetch-like (body in body, resolves to the parsed body)`;
   const body: BodySlot = response === 'unknown' && parts.body.kind === 'absent' ? { kind: 'opaque', carriers: [], why: unclear } : parts.body;
   const url = joinBase(parts.base ?? base, evalString(args[0]!, ctx), call);
-  return makeSite(call, 'axios-like', { url, method: parts.method, body, headers: parts.headers, query: parts.query, response, touched: env.touched, ...(response === 'unknown' ? { unclear } : {}) });
+  return makeSite(call, 'axios-like', { url, method: parts.method, body, headers: parts.headers, query: parts.query, ...(parts.queryOption ? { queryOption: parts.queryOption } : {}), response, touched: env.touched, ...(response === 'unknown' ? { unclear } : {}) });
 }

@@ -117,7 +117,7 @@ export function urlOptionsSite(call: P<CallLike>, c: ClientCall, ctx: Ctx, env: 
   const parts = optionParts(call, 1, ctx, how.keys, env.root, env.touched);
   const url = joinBase(parts.base ?? instanceBase(instance, how.spec.baseKeys, env.touched), evalString(args[0]!, ctx), call);
   const method = c.member === null ? parts.method : memberMethod(call, c.member);
-  return makeSite(call, instance.factory ? `${how.client}-like` : how.client, { url, method, body: parts.body, headers: parts.headers, query: parts.query, response: how.response, touched: env.touched });
+  return makeSite(call, instance.factory ? `${how.client}-like` : how.client, { url, method, body: parts.body, headers: parts.headers, query: parts.query, ...(parts.queryOption ? { queryOption: parts.queryOption } : {}), response: how.response, touched: env.touched });
 }
 
 /** A site with the parts every adapter fills the same way. */

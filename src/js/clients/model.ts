@@ -64,6 +64,8 @@ export interface HttpSite extends CallSite<Origin, MethodRef> {
   response: ResponseStyle;
   /** The query option's value (axios `params`, ky/got `searchParams`, ofetch `query`), resolved, when visible. */
   query: Resolved | null;
+  /** The query option's value as written in this call's options (where a run-time query can be guarded). */
+  queryOption?: P;
   /**
    * Why the tool cannot tell how this client takes a body or hands back its response (an instance of a
    * factory it does not know, called directly): said in the findings that need it.

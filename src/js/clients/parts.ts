@@ -243,6 +243,8 @@ interface OptionParts {
   body: BodySlot;
   headers: HeadersRef;
   query: Resolved | null;
+  /** The query option's value as written (before resolving it). */
+  queryOption?: P;
   base: UrlPiece[] | null;
 }
 
@@ -286,5 +288,5 @@ export function optionParts(call: P<CallLike>, index: number, ctx: Ctx, keys: Op
   }
   const q = firstValue(opts, keys.query);
   const query = q ? resolveExpr(q.path, q.ctx) : null;
-  return { options: opts, method, body, headers: headersFrom(opts, touched), query: query && isResolved(query) ? query : null, base: baseOf(opts, keys.base, touched) };
+  return { options: opts, method, body, headers: headersFrom(opts, touched), query: query && isResolved(query) ? query : null, ...(q ? { queryOption: q.path } : {}), base: baseOf(opts, keys.base, touched) };
 }

@@ -29,6 +29,12 @@ export interface QueryParam {
   rename: (to: string) => SourceEdit[] | null;
   /** Where the whole parameter is written, for removing it (removeQueryParams), or null when it cannot be. */
   removal: Removal | null;
+  /**
+   * The expression the parameter reaches the request through, when its presence is only known at run
+   * time (a query option, a URL hole holding a query string): where a run-time guard can wrap it. Null for
+   * a parameter written in the URL's own text (always sent).
+   */
+  carrier?: P | null;
 }
 
 /**
@@ -112,14 +118,30 @@ function urlParams(pieces: readonly UrlPiece[], bases: Bases, source: string): Q
   for (let i = shape.pathEnd; i < end; i++) {
     if (flat.text[i] !== HOLE) continue;
     const piece = pieces[flat.at(i).piece]!;
-    if (piece.kind === 'hole') out.push(...searchParamsOf(piece.origin.path, source));
+    if (piece.kind === 'hole') out.push(...searchParamsOf(piece.origin.path, source).map((q) => ({ ...q, carrier: writtenUrl(pieces, flat.at(i).piece) })));
   }
   return out;
 }
 
+/**
+ * The URL expression as written around piece `index` (the template literal or `+` chain holding the text
+ * just before it): where a guard sees the whole query at the moment the request is made.
+ */
+function writtenUrl(pieces: readonly UrlPiece[], index: number): P | null {
+  for (let i = index - 1; i >= 0; i--) {
+    const piece = pieces[i];
+    if (piece?.kind !== 'text' || piece.origin.declared) continue;
+    let p: P | null = piece.origin.path;
+    if (p.node.type === 'TemplateElement') p = p.parentPath?.parentPath ?? null;
+    while (p?.parentPath?.node.type === 'BinaryExpression' && p.parentPath.node.operator === '+') p = p.parentPath;
+    return p && (p.node.type === 'TemplateLiteral' || p.node.type === 'BinaryExpression' || p.node.type === 'StringLiteral') ? p : null;
+  }
+  return null;
+}
+
 /** A hole known to be a query string (`qs ? \`?${qs}\` : ''`): the parameters of its non-empty forms. */
 function queryHoleParams(pieces: readonly UrlPiece[], bases: Bases, source: string): QueryParam[] {
-  return pieces.flatMap((piece) => (piece.kind === 'hole' && piece.origin.queryParts ? urlParams(piece.origin.queryParts, bases, source) : []));
+  return pieces.flatMap((piece, i) => (piece.kind === 'hole' && piece.origin.queryParts ? urlParams(piece.origin.queryParts, bases, source).map((q) => ({ ...q, removal: null, carrier: writtenUrl(pieces, i) })) : []));
 }
 
 /** Parameters of `new URLSearchParams({ … })` (and of `.set` / `.append` calls on the variable holding it). */
@@ -213,8 +235,20 @@ function stringParams(lit: P<t.StringLiteral>, source: string): QueryParam[] {
 /** The query option of the request (axios `params`, ky/got `searchParams`, ofetch `query`, openapi-fetch `params.query`). */
 function optionParams(inst: SiteInstance, source: string): QueryParam[] {
   const value = inst.site.query;
+  const carrier = inst.site.queryOption ?? null;
   if (!value) return [];
-  return value.path.value.type === 'ObjectExpression' ? objectParams(value.path as P<t.ObjectExpression>, source) : searchParamsOf(value.path, source);
+  const params = value.path.value.type === 'ObjectExpression' ? objectParams(value.path as P<t.ObjectExpression>, source) : searchParamsOf(value.path, source);
+  return params.map((q) => ({ ...q, carrier }));
+}
+
+/**
+ * The run-time query carriers of a request whose query the tool cannot read (`{ params: filters }` with
+ * `filters` a parameter, `` `/pods${qs}` `` with `qs` from elsewhere): nothing visible, but anything may be sent.
+ */
+export function opaqueQueryCarriers(inst: SiteInstance): P[] {
+  const out: P[] = [];
+  if (inst.site.queryOption && !inst.site.query) out.push(inst.site.queryOption);
+  return out;
 }
 
 /** Every query parameter the request visibly sends. */
