@@ -171,15 +171,19 @@ function analyzeProject(project: Project, options: MigrateOptions): Map<string, 
   const isHeld = heldBases(project, options.bases, understanding.ok);
   const where = placeFrom(project);
   holdRequestsOnHeldBases(plans, isHeld, where);
-  leaveTodos(plans.filter((p) => !p.findings.some((f) => isMarked(f) || isOff(f))), isHeld, project);
+  const keeps = (f: PlannedFinding): boolean => isMarked(f) || isOff(f);
+  leaveTodos(movingRequests(plans, isHeld, keeps), project);
   const findings: PlannedFinding[] = plans.flatMap((p) => p.findings);
   const edits: SourceEdit[] = collectEdits(plans).filter((e) => !frozen.has(e.node) || !e.universal);
   releaseFrozenFindings(findings, frozen);
   for (const lp of literalPlans) {
     holdLiteralPlan(lp, isHeld, where);
-    if (!lp.plan.findings.some((x) => isMarked(x) || isOff(x))) edits.push(...lp.plan.edits);
-    findings.push(...lp.plan.findings);
+    if (lp.plan.findings.some(keeps)) continue;
+    // A URL value that moves (its base with it) keeps what a person must still do as TODOs, like a request.
+    if (lp.plan.edits.length) leaveTodos([{ findings: lp.plan.findings, edits: lp.plan.edits }], project);
+    edits.push(...lp.plan.edits);
   }
+  for (const lp of literalPlans) findings.push(...lp.plan.findings);
   for (const f of jsFiles) {
     findings.push(...planResponseFile(f.parsed!.root, instances, plans, env));
     nodeIndex(f.parsed!).jsxTexts.forEach((p) => {
@@ -304,22 +308,28 @@ function holdRequestsOnHeldBases(plans: RequestPlan[], isHeld: (node: AnyNode) =
   }
 }
 
+/** What moves to v2 in this run with findings a person must settle: its findings, and the edits its TODOs join. */
+interface Mover {
+  findings: readonly PlannedFinding[];
+  edits: SourceEdit[];
+}
+
 /**
- * A request that moves to v2 unfinished (v2 refuses what is left: a v1-only path, a v1 body field) gets,
- * for each finding that needs a person and has no TODO yet, a `// TODO(v2-migrate <rule>)` line above the
- * statement the finding points into, so lint still reports it, under its rule, once the code is written.
+ * A request (or a URL value) that moves to v2 unfinished — v2 refuses what is left: a v1-only path, a v1
+ * body field — gets, for each finding that needs a person and has no TODO yet, a
+ * `// TODO(v2-migrate <rule>)` line above the statement the finding points into, so lint still reports it,
+ * under its rule, once the code is written.
  */
-function leaveTodos(plans: readonly RequestPlan[], isHeld: (node: AnyNode) => AnyNode | null, project: Project): void {
-  for (const plan of plans) {
-    if (blockReason(plan) || [...plan.touched].some((n) => isHeld(n))) continue;
+function leaveTodos(movers: readonly Mover[], project: Project): void {
+  for (const mover of movers) {
     const written = new Map<string, number>();
-    for (const e of plan.universal) {
+    for (const e of mover.edits) {
       const rule = /TODO\(v2-migrate ([a-z0-9-]+)\)/.exec(e.text)?.[1];
       if (rule) written.set(rule, (written.get(rule) ?? 0) + 1);
     }
     // TODOs already above a statement (an earlier run's) count once per finding of their rule there.
     const seen = new Map<string, number>();
-    for (const f of plan.findings) {
+    for (const f of mover.findings) {
       if (!needsPerson(f) || RECOMPUTED.has(f.ruleId) || f.anchor.type === 'EnvValue') continue;
       const left = written.get(f.ruleId) ?? 0;
       if (left > 0) {
@@ -336,9 +346,14 @@ function leaveTodos(plans: readonly RequestPlan[], isHeld: (node: AnyNode) => An
       seen.set(key, nth + 1);
       if (nth < todosAbove(project.combined, stmt, f.ruleId)) continue;
       const todo = todoEdit(project.combined, stmt, f.ruleId, todoText(f.message));
-      if (todo) plan.universal.push(todo);
+      if (todo) mover.edits.push(todo);
     }
   }
+}
+
+/** The requests that move to v2 in this run: not kept on v1 (blocked, marked, a rule off) and not on a base that stays. */
+function movingRequests(plans: readonly RequestPlan[], isHeld: (node: AnyNode) => AnyNode | null, keeps: (f: PlannedFinding) => boolean): Mover[] {
+  return plans.filter((p) => !blockReason(p) && !p.findings.some(keeps) && ![...p.touched].some((n) => isHeld(n))).map((p) => ({ findings: p.findings, edits: p.universal }));
 }
 
 /**

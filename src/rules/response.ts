@@ -478,7 +478,7 @@ interface ClientFilter {
    * Without the filter: the run-time guard wrapped around each expression the filters come through
    * (v2ListQuery throws when the request carries one), or null when one is written in the URL itself.
    */
-  guard: { edits: SourceEdit[]; written: string } | null;
+  guard: { edits: SourceEdit[]; finding: PlannedFinding } | null;
 }
 
 /** Names for the item a list filter tests, by kind of list. */
@@ -523,6 +523,11 @@ function planQuery(plan: ResponsePlan, inst: SiteInstance, op: V1Operation, env:
     if (hasListGuard(op.id)) guardOpaqueQuery(plan, inst, op, env, v2);
     return null;
   }
+  if (v2) {
+    // Guarded by an earlier run: the guard is still what makes the request fail loudly, and a person still owes a filter.
+    if (changing.some((c) => isGuarded(c.qp.carrier ?? null))) plan.findings.push(guardFinding(inst, op, changing.map((c) => c.qp)));
+    return null;
+  }
   const names = changing.map((c) => c.qp.name).join(', ');
   const blocks = `query-filter: v2 ignores its v1 query parameter${changing.length > 1 ? 's' : ''} ${names} and would answer ${changing.some((c) => c.ig.effect === 'widen') ? `other ${what}s` : `every ${what}`}`;
   const item = FILTER_ITEM[envelope?.item ?? 'pod'] ?? 'item';
@@ -533,7 +538,7 @@ function planQuery(plan: ResponsePlan, inst: SiteInstance, op: V1Operation, env:
     // A value only known at run time may be absent, and then a client leaves the parameter out.
     return test ? (qp.value === null ? `(${qp.expr} == null || ${test})` : test) : null;
   });
-  const guard = guardEdits(op, env, changing.map((c) => c.qp));
+  const guard = guardEdits(inst, op, env, changing.map((c) => c.qp));
   const findings = changing.map(({ f, ig, qp }) => ({ f, ig, qp }));
   if (!envelope || tests.some((t) => t === null)) return { suffix: '', removals: null, findings: findings.map(({ f }) => ({ f, written: f.message })), blocks, guard };
   const suffix = `.filter((${name}) => ${tests.join(' && ')})`;
@@ -542,7 +547,7 @@ function planQuery(plan: ResponsePlan, inst: SiteInstance, op: V1Operation, env:
 }
 
 /** The list-query guard around every carrier of `params`, or null when one of them is written in the URL itself. */
-function guardEdits(op: V1Operation, env: PlanEnv, params: readonly QueryParam[]): ClientFilter['guard'] {
+function guardEdits(inst: SiteInstance, op: V1Operation, env: PlanEnv, params: readonly QueryParam[]): ClientFilter['guard'] {
   if (!hasListGuard(op.id) || !env.adapters) return null;
   const carriers = [...new Set(params.map((q) => q.carrier))];
   if (carriers.some((c) => !c)) return null;
@@ -553,8 +558,22 @@ function guardEdits(op: V1Operation, env: PlanEnv, params: readonly QueryParam[]
     if (!edit) return null;
     edits.push(edit);
   }
-  const names = params.map((q) => q.name).join(', ');
-  return { edits, written: `the query is wrapped in ${LIST_QUERY_NAME}(…), a generated guard (${ADAPTER_BASENAME} next to this code) that throws before the request is sent when it carries ${names}: filter the list on the client instead` };
+  return { edits, finding: guardFinding(inst, op, params) };
+}
+
+/** The request's finding once its list query goes through the guard. */
+function guardFinding(inst: SiteInstance, op: V1Operation, params: readonly QueryParam[]): PlannedFinding {
+  const names = [...new Set(params.map((q) => q.name))];
+  const message = `GET ${v2Path(op)} would ignore the v1 list filter${names.length > 1 ? 's' : ''} ${names.join(', ')} this request may send, and answer the unfiltered list: its query goes through ${LIST_QUERY_NAME}(…), a generated guard (${ADAPTER_BASENAME} next to this code) that throws before the request is sent when it carries one; filter the list on the client instead.`;
+  return finding('query-filter', inst.root.value, message, false);
+}
+
+/** Whether the expression is a guard call, or the query one wraps (`v2ListQuery('ListPods', <it>)`). */
+function isGuarded(p: P | null): boolean {
+  if (!p) return false;
+  if (adapterCallNamed(p.value, LIST_QUERY_NAME)) return true;
+  const call = p.parentPath?.value;
+  return !!call && call.type === 'CallExpression' && adapterCallNamed(call, LIST_QUERY_NAME) && call.arguments[1] === p.value;
 }
 
 /** A list query only known at run time (`{ params: filters }`): guarded, since v2 would ignore any v1 filter in it. */
@@ -562,7 +581,7 @@ function guardOpaqueQuery(plan: ResponsePlan, inst: SiteInstance, op: V1Operatio
   const [carrier] = opaqueQueryCarriers(inst);
   if (!carrier) return;
   if (adapterCallNamed(carrier.node, LIST_QUERY_NAME)) {
-    plan.findings.push(finding('query-filter', carrier.node, `GET ${v2Path(op)} takes none of v1's list filters, and this request's query is built at run time: ${LIST_QUERY_NAME}(…) throws before the request is sent if it carries one; filter the list on the client, then remove the guard.`, false));
+    plan.findings.push(finding('query-filter', inst.root.value, `GET ${v2Path(op)} takes none of v1's list filters, and this request's query is built at run time: ${LIST_QUERY_NAME}(…) throws before the request is sent if it carries one; filter the list on the client, then remove the guard.`, false));
     return;
   }
   // Code already on v2 that passes its own query is v2 code: nothing to say.
@@ -571,7 +590,7 @@ function guardOpaqueQuery(plan: ResponsePlan, inst: SiteInstance, op: V1Operatio
   const edit = file && env.adapters ? wrapInListQuery(env.source, carrier, op.id, file) : null;
   const head = `GET ${v2Path(op)} takes none of v1's list filters (v2 ignores them and answers the whole list), and this request's query is built where v2-migrate cannot read it`;
   if (edit) plan.specific.push(edit);
-  plan.findings.push(finding('query-filter', carrier.node, edit ? `${head}: it is wrapped in ${LIST_QUERY_NAME}(…), a generated guard (${ADAPTER_BASENAME} next to this code) that throws before the request is sent if it carries one; filter the list on the client instead.` : `${head}: make sure it carries none (filter the list on the client instead).`, false));
+  plan.findings.push(finding('query-filter', inst.root.value, edit ? `${head}: it is wrapped in ${LIST_QUERY_NAME}(…), a generated guard (${ADAPTER_BASENAME} next to this code) that throws before the request is sent if it carries one; filter the list on the client instead.` : `${head}: make sure it carries none (filter the list on the client instead).`, false));
   if (!edit) plan.blocks ??= 'query-filter: its query is built at run time and v2 would ignore a v1 filter in it';
 }
 
@@ -593,7 +612,7 @@ function applyFilter(plan: ResponsePlan, filter: ClientFilter, filtered: boolean
     // The unwraps keep their filter out: the request moves with the guard instead.
     plan.specific = plan.specific.map((e) => (filter.suffix && e.text.includes(filter.suffix) ? { ...e, text: e.text.replace(filter.suffix, '') } : e));
     plan.specific.push(...filter.guard.edits);
-    for (const { f } of filter.findings) f.message = `${f.message.replace(/\.$/, '')}; ${filter.guard.written}.`;
+    plan.findings.push(filter.guard.finding);
     return;
   }
   plan.specific.push(...filter.removals);

@@ -7,7 +7,7 @@
  */
 import type { SiteInstance } from '../analyze.js';
 import { pieceEditsToSource, type SourceEdit } from '../edits.js';
-import { keyName, memberName, unwrap } from '../scope.js';
+import { bindingOf, keyName, memberName, unwrap } from '../scope.js';
 import type { N, P, t } from '../ast.js';
 import { isResolved, resolveExpr, type UrlPiece } from '../values.js';
 import { flatEditToPieces, HOLE } from '../../url/pieces.js';
@@ -246,9 +246,13 @@ function optionParams(inst: SiteInstance, source: string): QueryParam[] {
  * `filters` a parameter, `` `/pods${qs}` `` with `qs` from elsewhere): nothing visible, but anything may be sent.
  */
 export function opaqueQueryCarriers(inst: SiteInstance): P[] {
-  const out: P[] = [];
-  if (inst.site.queryOption && !inst.site.query) out.push(inst.site.queryOption);
-  return out;
+  const option = inst.site.queryOption;
+  if (!option) return [];
+  if (!inst.site.query) return [option];
+  // A parameter no caller in the run fills (`filters = {}`) resolves to its default, but holds whatever the caller passes.
+  const p = unwrap(option);
+  const b = p.node.type === 'Identifier' ? bindingOf(p) : null;
+  return b?.kind === 'param' && !inst.ctx.get(b.fn.node)?.args[b.index] ? [option] : [];
 }
 
 /** Every query parameter the request visibly sends. */
