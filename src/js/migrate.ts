@@ -19,6 +19,7 @@ import { nodeIndex, type NodeIndex } from './node-index.js';
 import { finding, type Anchor, type PlannedFinding, type RequestPlan } from '../rules/plan.js';
 import { blockReason, needsPerson, planRequest } from '../rules/request.js';
 import { statementStartingLine } from './statements.js';
+import { isTestFile } from '../scan/test-files.js';
 import { planLiteral, type LiteralPlan } from '../rules/literals.js';
 import { planResponseFile } from '../rules/response.js';
 import { RULES } from '../rules/registry.js';
@@ -176,8 +177,10 @@ function analyzeProject(project: Project, options: MigrateOptions): Map<string, 
   const findings: PlannedFinding[] = plans.flatMap((p) => p.findings);
   const edits: SourceEdit[] = collectEdits(plans).filter((e) => !frozen.has(e.node) || !e.universal);
   releaseFrozenFindings(findings, frozen);
+  const leftOnV1 = filesLeftOnV1(plans, isHeld, project);
   for (const lp of literalPlans) {
     holdLiteralPlan(lp, isHeld, where);
+    if (lp.inTest && testsCodeLeftOnV1(lp, project, leftOnV1)) holdTestLiteral(lp);
     if (lp.plan.findings.some(keeps)) continue;
     // A URL value that moves (its base with it) keeps what a person must still do as TODOs, like a request.
     if (lp.plan.edits.length) leaveTodos([{ findings: lp.plan.findings, edits: lp.plan.edits }], project);
@@ -215,6 +218,10 @@ function analyzeProject(project: Project, options: MigrateOptions): Map<string, 
 interface LiteralPlanned {
   plan: LiteralPlan;
   visited: Set<N | EnvValueNode>;
+  /** A test's URL (test-files.ts): it follows the client it tests, and never holds it. */
+  inTest: boolean;
+  /** The literal (or template, or `+` chain) the URL is written as. */
+  node: N;
 }
 
 /** v1 URLs written in literals that no understood request uses (route tables, test expectations, constants). */
@@ -228,13 +235,38 @@ function planLiterals(jsFiles: readonly ProjectFile[], literalsOf: ReadonlyMap<P
       if (literalParts(node).some((q) => touchedByAny.has(q))) continue;
       if (planned.some((outer) => node.start! >= outer.start! && node.end! <= outer.end!)) continue;
       const visited = new Set<N | EnvValueNode>();
-      const plan = recordVisits(visited, () => planLiteral(path, source, bases));
+      const inTest = isTestFile(f.file);
+      const plan = recordVisits(visited, () => planLiteral(path, source, bases, inTest));
       if (!plan) continue;
       planned.push(node);
-      out.push({ plan, visited });
+      out.push({ plan, visited, inTest, node });
     }
   }
   return out;
+}
+
+/** The files with a request that stays on v1 this run (blocked, or its base held). */
+function filesLeftOnV1(plans: readonly RequestPlan[], isHeld: (node: AnyNode) => AnyNode | null, project: Project): Set<ProjectFile> {
+  const out = new Set<ProjectFile>();
+  for (const p of plans) if (blockReason(p) || [...p.touched].some((n) => isHeld(n))) out.add(project.fileAt(p.instance.root.node.start!));
+  return out;
+}
+
+/** Whether the test holding a URL tests code that stays on v1: its own file or a file it imports has such a request. */
+function testsCodeLeftOnV1(lp: LiteralPlanned, project: Project, leftOnV1: ReadonlySet<ProjectFile>): boolean {
+  const file = project.fileAt(lp.node.start!);
+  return leftOnV1.has(file) || project.importsOf(file).some((f) => leftOnV1.has(f));
+}
+
+/** A test's URL whose client stays on v1 this run stays too: tests move with what they test, and only then. */
+function holdTestLiteral(lp: LiteralPlanned): void {
+  if (!lp.plan.edits.length) return;
+  lp.plan.edits = [];
+  for (const f of lp.plan.findings) {
+    if (!f.fixable) continue;
+    f.fixable = false;
+    f.message += ' Not rewritten: a request on this base stays on v1 in this run, and a test\'s URL moves with the client it tests.';
+  }
 }
 
 /** A literal plan that reads a base which must stay is not applied either: the URL moves as a whole. */
@@ -511,7 +543,8 @@ function understoodNodes(plans: readonly RequestPlan[], literalPlans: readonly L
   }
   // A literal whose whole URL this run rewrites (a route table entry) is a use that moves with its base.
   for (const lp of literalPlans) {
-    const migrated = lp.plan.findings.every((f) => f.fixable);
+    // A test's expectation never holds the code it tests.
+    const migrated = lp.inTest || lp.plan.findings.every((f) => f.fixable);
     for (const n of lp.visited) (migrated ? ok : not).add(n);
   }
   for (const n of not) ok.delete(n);

@@ -147,6 +147,17 @@ export class Project {
     return this.importIndex.get(target) ?? [];
   }
 
+  /** The project files `file` imports itself (its `import` declarations that resolve to one). */
+  importsOf(file: ProjectFile): ProjectFile[] {
+    if (!file.parsed) return [];
+    const out: ProjectFile[] = [];
+    for (const stmt of file.parsed.root.value.program.body as N[]) {
+      const target = stmt.type === 'ImportDeclaration' ? this.resolveModule(file.file, stmt.source.value) : null;
+      if (target) out.push(target);
+    }
+    return out;
+  }
+
   /** Note a question about who uses `file` (its importers, the callers of one of its functions). */
   lookedPast(file: ProjectFile): void {
     if (this.shared.has(file)) this.crossTalk.add(file.file);

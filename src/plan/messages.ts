@@ -2,7 +2,7 @@
  * Every sentence the request planner says about a URL, written once: both engines (Babel for JS/TS,
  * the text scanners for the other languages) report the same fact in the same words.
  */
-import { POD_RESET_ADVICE, RENAME_NOTES, type HttpMethod, type V1Operation } from '../map/operations.js';
+import { POD_RESET_ADVICE, RENAME_NOTES, type HttpMethod, type V1Operation, type V2Target } from '../map/operations.js';
 import type { PathTemplate } from '../map/match.js';
 import { isSchemaUrl, templateOf, type UrlChange } from '../url/plan.js';
 import { displayPath, type UrlShape } from '../url/shape.js';
@@ -133,8 +133,9 @@ export function embeddedMessage(hit: string): string {
  */
 export function requestNotVisibleMessage(template: PathTemplate, change: Exclude<V1Operation['change'], 'path'>, withBody: boolean): string {
   const first = template.operations[0]!;
-  const v2 = withBody ? v2Form(first) : `${first.v2!.method} ${v2Display(template.v2Path!)}`;
-  const what = change === 'removed' ? 'has no v2 equivalent' : `changes method or body in v2 (${first.method} ${template.v1Path} → ${v2})`;
+  const v2 = (target: V2Target): string => (withBody ? v2Form(first) : `${target.method} ${v2Display(template.v2Path!)}`);
+  // A reset's URL (v2 has none) is a value like any other: said, never a crash on its missing v2 form.
+  const what = change === 'removed' || !first.v2 ? 'has no v2 equivalent' : `changes method or body in v2 (${first.method} ${template.v1Path} → ${v2(first.v2)})`;
   return `This v1 URL is for ${template.v1Path}, which ${what}; the request that uses it is not visible here, so it was not rewritten.`;
 }
 
