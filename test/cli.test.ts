@@ -92,8 +92,12 @@ describe('v2-migrate lint', () => {
 
   it('counts warnings against --max-warnings', () => {
     const dir = tempProject({ 'a.ts': "export const cmd = 'curl https://rest.runpod.io/v1/pods';\n" });
-    expect(cli(['lint'], dir).code).toBe(1);
-    expect(cli(['lint', '--max-warnings', '1'], dir).code).toBe(0);
+    const gate = cli(['lint'], dir);
+    expect(gate.code).toBe(1);
+    expect(gate.stdout.trimEnd().split('\n').at(-1)).toBe('Exit code 1: lint fails on 1 warning (more than --max-warnings 0).');
+    const passed = cli(['lint', '--max-warnings', '1'], dir);
+    expect(passed.code).toBe(0);
+    expect(passed.stdout).not.toContain('Exit code');
     // --quiet lists no warnings, but a gate they fail says so instead of exiting 1 in silence.
     const quiet = cli(['lint', '--quiet'], dir);
     expect(quiet.code).toBe(1);
@@ -229,6 +233,17 @@ describe('the bundled example', () => {
     expect(r.code).toBe(1);
     for (const s of ["+export const RUNPOD_REST_URL = process.env.RUNPOD_REST_URL ?? 'https://api.runpod.io/v2';", "'/serverless'", '/action', "api<Pod>('PATCH', `/pods/${podId}`", '/billing/serverless']) expect(r.stdout).toContain(s);
     expect(r.stdout).not.toContain('inference.ts');
+  });
+
+  it('the quick start counts and names what it was asked about, and says what its exit code means', () => {
+    const r = cli(['--dry-run', 'examples/'], REPO);
+    const [summary, exit] = r.stdout.trimEnd().split('\n').slice(-2);
+    // It reads the repository around examples/ (what moves with them may be anywhere in it): a count that grows with the repository.
+    expect(summary).toMatch(/^6 files in examples\/ scanned \(\d+ read for context\), 4 files would change: 25 errors, 1 warning, 0 info \(24 fixable by running v2-migrate\)\.$/);
+    expect(exit).toBe('Exit code 1: changes pending (run without --dry-run to write them), and 2 problems need a person.');
+    expect(r.code).toBe(1);
+    const lint = cli(['lint', '--max-warnings', '0', 'examples/runpod-dashboard/src/lib/admin.ts'], REPO);
+    expect(lint.stdout.trimEnd().split('\n').slice(-2)).toEqual([expect.stringMatching(/^1 file in examples\/runpod-dashboard\/src\/lib\/admin\.ts scanned \(\d+ read for context\): 9 errors, 0 warnings, 0 info \(9 fixable by running v2-migrate\)\.$/), 'Exit code 1: lint fails on 9 errors.']);
   });
 
   it('lint exits 1 on the example and only pod-reset (and the TODO it left) remains after the codemod ran on a copy', () => {

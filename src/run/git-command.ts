@@ -1,4 +1,4 @@
-import { execFile, spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { execFile, spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
 
 /**
  * Run git without letting the checkout run anything: a repository can name a command in its own
@@ -12,6 +12,35 @@ export function git(args: readonly string[], cwd: string, maxBuffer = 256 * 1024
 /** `git` without waiting: for questions asked together (each process costs ~15 ms to start). Null when git fails or is absent. */
 export function gitOutput(args: readonly string[], cwd: string): Promise<string | null> {
   return new Promise((resolve) => execFile('git', safeArgs(args), { cwd, encoding: 'utf8' }, (error, stdout) => resolve(error ? null : stdout)));
+}
+
+/**
+ * The NUL-separated entries `git` prints for `args` (a `-z` listing, of any size), each also handed to
+ * `onEntry` as soon as it arrives (so the caller can start on them while git goes on), and git's stderr
+ * in the C locale (so its warnings read the same whatever the user's language). Null when git fails or
+ * is absent.
+ */
+export function gitEntries(args: readonly string[], cwd: string, onEntry: (entry: string) => void = () => {}): Promise<{ entries: string[]; stderr: string } | null> {
+  return new Promise((resolve) => {
+    const child = spawn('git', safeArgs(args), { cwd, env: { ...process.env, LC_ALL: 'C', LANGUAGE: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const entries: string[] = [];
+    const err: Buffer[] = [];
+    // A chunk can end inside an entry, or inside a character: bytes after its last NUL wait for the next.
+    let rest: Buffer = Buffer.alloc(0);
+    child.stdout.on('data', (chunk: Buffer) => {
+      const bytes = rest.length ? Buffer.concat([rest, chunk]) : chunk;
+      let start = 0;
+      for (let end = bytes.indexOf(0); end >= 0; start = end + 1, end = bytes.indexOf(0, start)) {
+        const entry = bytes.toString('utf8', start, end);
+        entries.push(entry);
+        onEntry(entry);
+      }
+      rest = bytes.subarray(start);
+    });
+    child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
+    child.on('error', () => resolve(null));
+    child.on('close', (code) => resolve(code === 0 ? { entries, stderr: Buffer.concat(err).toString('utf8') } : null));
+  });
 }
 
 const safeArgs = (args: readonly string[]): string[] => ['-c', 'core.fsmonitor=false', ...(args[0] === 'diff' ? ['diff', '--no-ext-diff', '--no-textconv', ...args.slice(1)] : args)];
