@@ -287,20 +287,18 @@ export async function discoverFiles(targets: readonly string[], options: Discove
       const file = abs + path.sep + toNative(rel);
       return accepts(file) && !skipDirs.some((d) => isAtOrBelow(d, file)) ? [file, under] : null;
     };
-    // The byte screen starts on the files as git prints them.
-    const printed = new Map<string, ReturnType<typeof candidate>>();
+    // The byte screen starts on the files as git prints them; what the listing keeps is taken once it is complete.
+    const printed: Array<[rel: string, file: string, under: string | null]> = [];
     const listing = top
       ? await gitListing(abs, top, NEVER_SCANNED_DIRS, (rel) => {
           const c = candidate(rel);
-          printed.set(rel, c);
-          if (c && c[1] === null) onCandidate(c[0]);
+          if (!c) return;
+          printed.push([rel, ...c]);
+          if (c[1] === null) onCandidate(c[0]);
         })
       : null;
     if (listing) {
-      for (const rel of listing.files) {
-        const c = printed.get(rel) ?? candidate(rel);
-        if (c) take(...c);
-      }
+      for (const [rel, file, under] of printed) if (listing.files.has(rel)) take(file, under);
       unreadable.push(...listing.unreadable);
       has.push(listedEntries(abs, listing));
       continue;

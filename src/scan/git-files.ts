@@ -9,8 +9,9 @@ export interface GitListing {
    * Paths relative to the folder, with '/': tracked files still on disk (ignore rules do not apply to
    * them: a generated client added with `git add -f` is listed), and untracked files git does not
    * ignore. The files of a nested repository or a checked-out submodule are listed by that repository.
+   * Each was handed to `onFile` (see gitListing).
    */
-  files: string[];
+  files: Set<string>;
   /**
    * What git ignores there (relative, with '/'): files, and folders (ending with '/') whose content it
    * did not look at. With `files`, every entry of every folder git entered.
@@ -39,8 +40,8 @@ const UNREADABLE = /^warning: could not open directory '(.*)\/': Permission deni
  * the deleted ones tagged (git checks each on disk); the untracked files; and the ignored ones, so
  * that the listing answers "does this folder hold a package.json?" without asking the disk.
  * `neverEntered`: folder names whose untracked files are not even listed (node_modules): listed as
- * ignored folders. `onFile` is told each file as git prints it (a tracked file deleted since may come
- * first: the listing leaves it out).
+ * ignored folders. `onFile` is told each file as git prints it, before the listing is complete (a
+ * tracked file deleted since comes too: the listing leaves it out).
  */
 export async function gitListing(dir: string, top: string, neverEntered: readonly string[], onFile: (file: string) => void = () => {}): Promise<GitListing | null> {
   const excluded = neverEntered.flatMap((name) => ['-x', `${name}/`]);
@@ -77,7 +78,7 @@ export async function gitListing(dir: string, top: string, neverEntered: readonl
     ignored.entries.push(...inner.ignored.map((f) => `${folder}/${f}`));
     unreadable.push(...inner.unreadable);
   }
-  return { files: [...files], ignored: ignored.entries, unreadable };
+  return { files, ignored: ignored.entries, unreadable };
 }
 
 const toNative = path.sep === '/' ? (p: string): string => p : (p: string): string => p.split('/').join(path.sep);
