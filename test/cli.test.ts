@@ -155,6 +155,11 @@ describe('discovery and safety', () => {
     const weList = (): string[] => JSON.parse(cli(['lint', '--format', 'json'], dir).stdout).files.map((f: { path: string }) => f.path);
     const listed = gitLists();
     expect(weList()).toEqual(listed);
+    // Outside git the walk matches the .gitignore files itself (in the platform's case rule, which git
+    // init also follows), and must agree with git.
+    fs.renameSync(path.join(dir, '.git'), path.join(dir, 'git-away'));
+    expect(weList()).toEqual(listed);
+    fs.renameSync(path.join(dir, 'git-away'), path.join(dir, '.git'));
     expect(listed).toContain('neg/keep.gen.ts');
     expect(listed).not.toContain('names/sub/z.tmp.ts');
     // Case follows git's core.ignoreCase (set by git init on case-insensitive file systems).

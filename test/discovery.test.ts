@@ -79,6 +79,17 @@ describe('folders skipped by default', () => {
     });
   }
 
+  it('scans such a folder when it, or a folder in it, is named', () => {
+    const dir = committed(files, '');
+    const r = cli(['lint', 'vendor/sdk'], dir);
+    expect(r.stdout.split('\n').slice(-3)).toEqual([
+      '2 files in vendor/sdk scanned (3 read for context): 2 errors, 0 warnings, 0 info (2 fixable by running v2-migrate); 1 file under build/ not scanned (skipped by default: --no-default-ignore scans them).',
+      'Exit code 1: lint fails on 2 errors.',
+      '',
+    ]);
+    expect(r.stdout).toMatch(/^vendor\/sdk\/api\.ts\n/);
+  });
+
   it('says nothing when those folders hold nothing the run would take, and --help lists the flag', () => {
     const dir = tempProject({ 'src/app.ts': 'export const x = 1;\n', 'dist/logo.png': 'png' });
     expect(cli(['lint'], dir).stdout).toBe('1 file scanned: 0 errors, 0 warnings, 0 info (0 fixable by running v2-migrate).\n');

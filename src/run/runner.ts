@@ -220,6 +220,7 @@ export async function run(targets: readonly string[], cwd: string, settings: Set
     // A --cache-location inside the tree holds thousands of the tool's own reports: never walked.
     skipDirs: cache ? [cache.dir] : [],
     defaultIgnore,
+    named: scope.folders,
     accepts: (f) => isJsFile(f) || isEnvFile(f) || isTextEngineFile(f) || otherLanguageOf(f) !== null,
     onCandidate: (f) => early?.add(f),
   });

@@ -51,6 +51,8 @@ class Walk {
     private readonly skipDirs: ReadonlySet<string>,
     /** The names of folders skipped by default (none with --no-default-ignore). */
     private readonly skippedByDefault: ReadonlySet<string>,
+    /** Folders the user named: what they hold is not skipped by default. */
+    private readonly named: ReadonlySet<string>,
     /** Rules git applies below `top` before its .gitignore files (global excludes, info/exclude), and its case rule. */
     private readonly git: GitIgnoreConfig,
     private readonly onMalformed: ReportMalformed = () => {},
@@ -111,12 +113,12 @@ class Walk {
 
   private readonly skipped = new Map<string, string | null>();
 
-  /** The name of the folder skipped by default that `dir` is or lies in, below `root`; null when none. */
+  /** The name of the folder skipped by default that `dir` is or lies in, below `root` and below any folder named; null when none. */
   private skippedUnder(dir: string, root: string): string | null {
     let under = this.skipped.get(dir);
     if (under !== undefined) return under;
     const name = path.basename(dir);
-    under = dir === root || !isAtOrBelow(root, dir) ? null : (this.skippedUnder(path.dirname(dir), root) ?? (this.skippedByDefault.has(name) ? name : null));
+    under = dir === root || this.named.has(dir) || !isAtOrBelow(root, dir) ? null : (this.skippedUnder(path.dirname(dir), root) ?? (this.skippedByDefault.has(name) ? name : null));
     this.skipped.set(dir, under);
     return under;
   }
@@ -206,6 +208,8 @@ export interface DiscoverOptions {
   skipDirs?: readonly string[];
   /** Whether the folders of DEFAULT_SKIPPED_DIRS are skipped (default true; false: --no-default-ignore). */
   defaultIgnore?: boolean;
+  /** Folders the user named (absolute): one skipped by default is scanned when it, or a folder in it, was named. */
+  named?: readonly string[];
   /** Called as each file `accepts` takes by name is found, before .gitignore rules for single files apply. */
   onCandidate?: (file: string) => void;
   /** Told about a .gitignore that cannot be read (the walk goes on without it). */
@@ -250,6 +254,7 @@ export async function discoverFiles(targets: readonly string[], options: Discove
   const skippedByDefault = new Set(options.defaultIgnore === false ? [] : DEFAULT_SKIPPED_DIRS);
   const skipDirs = (options.skipDirs ?? []).map((d) => path.resolve(options.cwd, d));
   const onCandidate = options.onCandidate ?? (() => {});
+  const named = options.named ?? [];
   const found = new Set<string>();
   const skipped = new Map<string, Set<string>>();
   const unreadable: string[] = [];
@@ -278,7 +283,7 @@ export async function discoverFiles(targets: readonly string[], options: Discove
       continue;
     }
     const top = workTreeRoot(abs);
-    const folderOf = folderVerdicts(skippedByDefault);
+    const folderOf = folderVerdicts(skippedByDefault, new Set(named.filter((d) => isAtOrBelow(abs, d)).map((d) => toPosix(path.relative(abs, d)))));
     /** A listed file (relative, with '/') `accepts` takes: its absolute path, and the folder skipped by default it lies in; null when it is not taken. */
     const candidate = (rel: string): [file: string, under: string | null] | null => {
       const slash = rel.lastIndexOf('/');
@@ -304,7 +309,7 @@ export async function discoverFiles(targets: readonly string[], options: Discove
       continue;
     }
     // Outside git (or where git cannot list): .gitignore files apply from the git work tree root down.
-    const walk = new Walk(top ?? abs, new Set(skipDirs), skippedByDefault, await gitIgnoreConfig(top), options.onMalformed);
+    const walk = new Walk(top ?? abs, new Set(skipDirs), skippedByDefault, new Set(named), await gitIgnoreConfig(top), options.onMalformed);
     const candidates: string[] = [];
     const skippedCandidates: Array<[string, string]> = [];
     walk.files(
@@ -333,21 +338,25 @@ const NEVER = Symbol('never scanned');
 
 /**
  * Whether a listed folder (relative, with '/') lies in a never-scanned folder (NEVER), in a folder
- * skipped by default (that folder's name), or neither (null). Listings come folder by folder, so the
- * answer is remembered per folder.
+ * skipped by default below any `named` one (that folder's name), or neither (null). Listings come
+ * folder by folder, so the answer is remembered per folder.
  */
-function folderVerdicts(skippedByDefault: ReadonlySet<string>): (folder: string) => string | null | typeof NEVER {
+function folderVerdicts(skippedByDefault: ReadonlySet<string>, named: ReadonlySet<string>): (folder: string) => string | null | typeof NEVER {
   const verdicts = new Map<string, string | null | typeof NEVER>();
   return (folder) => {
     let verdict = verdicts.get(folder);
     if (verdict !== undefined) return verdict;
     verdict = null;
-    for (const name of folder.split('/')) {
+    const names = folder.split('/');
+    for (let i = 0; i < names.length; i++) {
+      const name = names[i] ?? '';
       if (NEVER_SCANNED.has(name)) {
         verdict = NEVER;
         break;
       }
       if (verdict === null && skippedByDefault.has(name)) verdict = name;
+      // A folder the user named is scanned, whatever holds it.
+      if (named.size && named.has(names.slice(0, i + 1).join('/'))) verdict = null;
     }
     verdicts.set(folder, verdict);
     return verdict;
