@@ -183,22 +183,27 @@ describe('discovery and safety', () => {
     expect(fs.readFileSync(path.join(dir, '.env.local'), 'utf8')).toContain('rest.runpod.io/v1');
   });
 
-  it('reports a folder it cannot read, like a file it cannot read (run as an unprivileged user)', () => {
-    if (process.platform === 'win32') return void console.warn('skipped: folder permissions are POSIX-only');
-    const dir = tempProject({ 'a.ts': V1, 'locked/b.ts': V1 });
-    // Root reads every folder: as root the CLI runs as "nobody", who needs the project readable.
-    const asRoot = process.getuid?.() === 0;
-    if (asRoot) for (const p of [dir, path.join(dir, 'a.ts')]) fs.chmodSync(p, 0o755);
-    fs.chmodSync(path.join(dir, 'locked'), 0o000);
-    const r = spawnSync(process.execPath, [BIN, 'lint', '--format', 'json'], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, ...(asRoot ? { uid: 65534, gid: 65534 } : {}) });
-    fs.chmodSync(path.join(dir, 'locked'), 0o755);
-    const doc = JSON.parse(r.stdout);
-    expect(doc.files.map((f: { path: string; findings: Array<{ ruleId: string }> }) => [f.path, f.findings.map((x) => x.ruleId).join()])).toEqual([
-      ['a.ts', 'base-url,pod-action'],
-      ['locked', 'skipped-file'],
-    ]);
-    expect(r.status).toBe(1);
-  });
+  for (const inGit of [false, true]) {
+    it(`reports a folder it cannot read, like a file it cannot read (run as an unprivileged user${inGit ? ', in a git work tree' : ''})`, () => {
+      if (process.platform === 'win32') return void console.warn('skipped: folder permissions are POSIX-only');
+      const dir = tempProject({ 'a.ts': V1, 'locked/b.ts': V1 });
+      // Root reads every folder: as root the CLI runs as "nobody", who needs the project readable (and,
+      // for git to list it, owned).
+      const asRoot = process.getuid?.() === 0;
+      if (inGit) git(dir, 'init', '-q');
+      if (asRoot && inGit) spawnSync('chown', ['-R', '65534:65534', dir]);
+      else if (asRoot) for (const p of [dir, path.join(dir, 'a.ts')]) fs.chmodSync(p, 0o755);
+      fs.chmodSync(path.join(dir, 'locked'), 0o000);
+      const r = spawnSync(process.execPath, [BIN, 'lint', '--format', 'json'], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, ...(asRoot ? { uid: 65534, gid: 65534 } : {}) });
+      fs.chmodSync(path.join(dir, 'locked'), 0o755);
+      const doc = JSON.parse(r.stdout);
+      expect(doc.files.map((f: { path: string; findings: Array<{ ruleId: string }> }) => [f.path, f.findings.map((x) => x.ruleId).join()])).toEqual([
+        ['a.ts', 'base-url,pod-action'],
+        ['locked', 'skipped-file'],
+      ]);
+      expect(r.status).toBe(1);
+    });
+  }
 
   it('keeps a BOM and CRLF line endings, and skips non-UTF-8 files with a finding', () => {
     const crlf = V1.replace(/\n/g, '\r\n');

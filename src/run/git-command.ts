@@ -15,31 +15,26 @@ export function gitOutput(args: readonly string[], cwd: string): Promise<string 
 }
 
 /**
- * The NUL-separated entries `git` prints for `args` (a `-z` listing, of any size), each also handed to
- * `onEntry` as soon as it arrives (so the caller can start on them while git goes on), and git's stderr
- * in the C locale (so its warnings read the same whatever the user's language). Null when git fails or
- * is absent.
+ * Hands each NUL-separated entry `git` prints for `args` (a `-z` listing, of any size) to `onEntry` as
+ * soon as it arrives, so the caller can start on them while git goes on. Resolves to git's stderr, in
+ * the C locale so its warnings read the same whatever the user's language; null when git fails or is
+ * absent.
  */
-export function gitEntries(args: readonly string[], cwd: string, onEntry: (entry: string) => void = () => {}): Promise<{ entries: string[]; stderr: string } | null> {
+export function gitEntries(args: readonly string[], cwd: string, onEntry: (entry: string) => void): Promise<string | null> {
   return new Promise((resolve) => {
     const child = spawn('git', safeArgs(args), { cwd, env: { ...process.env, LC_ALL: 'C', LANGUAGE: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
-    const entries: string[] = [];
     const err: Buffer[] = [];
     // A chunk can end inside an entry, or inside a character: bytes after its last NUL wait for the next.
     let rest: Buffer = Buffer.alloc(0);
     child.stdout.on('data', (chunk: Buffer) => {
       const bytes = rest.length ? Buffer.concat([rest, chunk]) : chunk;
       let start = 0;
-      for (let end = bytes.indexOf(0); end >= 0; start = end + 1, end = bytes.indexOf(0, start)) {
-        const entry = bytes.toString('utf8', start, end);
-        entries.push(entry);
-        onEntry(entry);
-      }
+      for (let end = bytes.indexOf(0); end >= 0; start = end + 1, end = bytes.indexOf(0, start)) onEntry(bytes.toString('utf8', start, end));
       rest = bytes.subarray(start);
     });
     child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
     child.on('error', () => resolve(null));
-    child.on('close', (code) => resolve(code === 0 ? { entries, stderr: Buffer.concat(err).toString('utf8') } : null));
+    child.on('close', (code) => resolve(code === 0 ? Buffer.concat(err).toString('utf8') : null));
   });
 }
 

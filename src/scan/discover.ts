@@ -3,7 +3,7 @@ import ignore from 'ignore';
 import fs from 'node:fs';
 import path from 'node:path';
 import { gitIgnoreConfig, type GitIgnoreConfig } from './git-ignore-config.js';
-import { gitListing, listedEntries } from './git-files.js';
+import { gitListing } from './git-files.js';
 import { ignoreRules, type IgnoreRules } from './ignore-rules.js';
 import { JS_EXTENSIONS, isEnvFile } from './kinds.js';
 import type { ReportMalformed } from './malformed.js';
@@ -284,28 +284,25 @@ export async function discoverFiles(targets: readonly string[], options: Discove
     }
     const top = workTreeRoot(abs);
     const folderOf = folderVerdicts(skippedByDefault, new Set(named.filter((d) => isAtOrBelow(abs, d)).map((d) => toPosix(path.relative(abs, d)))));
-    /** A listed file (relative, with '/') `accepts` takes: its absolute path, and the folder skipped by default it lies in; null when it is not taken. */
-    const candidate = (rel: string): [file: string, under: string | null] | null => {
-      const slash = rel.lastIndexOf('/');
-      const under = slash < 0 ? null : folderOf(rel.slice(0, slash));
-      if (under === NEVER) return null;
-      const file = abs + path.sep + toNative(rel);
-      return accepts(file) && !skipDirs.some((d) => isAtOrBelow(d, file)) ? [file, under] : null;
-    };
-    // The byte screen starts on the files as git prints them; what the listing keeps is taken once it is complete.
-    const printed: Array<[rel: string, file: string, under: string | null]> = [];
+    // The byte screen starts on the files as git prints them; they are taken once git has listed them all.
+    const listed: string[] = [];
+    const listedUnder: Array<string | null> = [];
     const listing = top
       ? await gitListing(abs, top, NEVER_SCANNED_DIRS, (rel) => {
-          const c = candidate(rel);
-          if (!c) return;
-          printed.push([rel, ...c]);
-          if (c[1] === null) onCandidate(c[0]);
+          const slash = rel.lastIndexOf('/');
+          const under = slash < 0 ? null : folderOf(rel.slice(0, slash));
+          if (under === NEVER) return;
+          const file = abs + path.sep + toNative(rel);
+          if (!accepts(file) || skipDirs.some((d) => isAtOrBelow(d, file))) return;
+          if (under === null) onCandidate(file);
+          listed.push(file);
+          listedUnder.push(under);
         })
       : null;
     if (listing) {
-      for (const [rel, file, under] of printed) if (listing.files.has(rel)) take(file, under);
+      listed.forEach((file, i) => take(file, listedUnder[i] ?? null));
       unreadable.push(...listing.unreadable);
-      has.push(listedEntries(abs, listing));
+      has.push(listing.has);
       continue;
     }
     // Outside git (or where git cannot list): .gitignore files apply from the git work tree root down.

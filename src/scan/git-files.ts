@@ -1,22 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { gitEntries } from '../run/git-command.js';
-import { onDisk, type HasEntry } from '../util/folders.js';
+import { folderPrefix, onDisk, type HasEntry } from '../util/folders.js';
 
-/** What git lists below a folder of a work tree: the files a run there takes, by git's own rules. */
+/** What git lists below a folder of a work tree, beyond the files it hands over one by one. */
 export interface GitListing {
   /**
-   * Paths relative to the folder, with '/': tracked files still on disk (ignore rules do not apply to
-   * them: a generated client added with `git add -f` is listed), and untracked files git does not
-   * ignore. The files of a nested repository or a checked-out submodule are listed by that repository.
-   * Each was handed to `onFile` (see gitListing).
+   * "Does this folder hold an entry of that name?", answered from the listings (they name every entry
+   * of every folder git entered: its files, and what it ignores) and from the disk for other folders.
    */
-  files: Set<string>;
-  /**
-   * What git ignores there (relative, with '/'): files, and folders (ending with '/') whose content it
-   * did not look at. With `files`, every entry of every folder git entered.
-   */
-  ignored: string[];
+  has: HasEntry;
   /** Folders git could not open (absolute): what is untracked in them is unknown. */
   unreadable: string[];
 }
@@ -25,86 +18,112 @@ export interface GitListing {
 const GITLINK_MODE = '160000';
 /** `ls-files -t`: a tracked file outside a sparse checkout (not on disk). */
 const SKIP_WORKTREE = 'S';
-/** `ls-files -t -d`: a tracked file deleted from the work tree (listed after its entry). */
+/** `ls-files -t -d`: a tracked file deleted from the work tree, printed right after its entry. */
 const DELETED = 'R';
-// An index entry is `<tag> <mode> <object> <stage>\t<path>`; a deleted file comes again, tagged, after its entry.
+/** An index entry is `<tag> <mode> <object> <stage>\t<path>`. */
 const pathOf = (entry: string): string => entry.slice(entry.indexOf('\t') + 1);
-/** A file on disk: neither deleted, outside the sparse checkout, nor a submodule. */
-const isTrackedFile = (entry: string): boolean => entry[0] !== DELETED && entry[0] !== SKIP_WORKTREE && !entry.startsWith(`${GITLINK_MODE} `, 2);
 const UNREADABLE = /^warning: could not open directory '(.*)\/': Permission denied$/gm;
 
 /**
- * Git's list of the files below `dir` (inside the work tree whose root is `top`), or null when git
- * cannot give it (not installed, a repository it refuses): then the caller walks. Three `ls-files`
- * run at the same time per repository: the index, each entry with its mode (to tell submodules) and
- * the deleted ones tagged (git checks each on disk); the untracked files; and the ignored ones, so
- * that the listing answers "does this folder hold a package.json?" without asking the disk.
- * `neverEntered`: folder names whose untracked files are not even listed (node_modules): listed as
- * ignored folders. `onFile` is told each file as git prints it, before the listing is complete (a
- * tracked file deleted since comes too: the listing leaves it out).
+ * Git's list of the files below `dir` (inside the work tree whose root is `top`), each handed to
+ * `onFile` (relative, with '/') as git prints it, so the caller starts on them while git goes on; null
+ * when git cannot give it (not installed, a repository it refuses: the caller walks instead, and drops
+ * what it was handed). The files are the tracked ones still on disk (ignore rules do not apply to
+ * them: a generated client added with `git add -f` is listed) and the untracked ones git does not
+ * ignore; those of a nested repository or a checked-out submodule are listed by that repository.
+ *
+ * Three `ls-files` run at the same time per repository: the index, each entry with its mode (to tell
+ * submodules) and the deleted ones tagged (git checks each on disk); the untracked files; and the
+ * ignored entries, so that the listing answers "does this folder hold a package.json?" without the
+ * disk. `neverEntered`: folder names whose untracked files are not even listed (node_modules), only
+ * named as ignored folders.
  */
-export async function gitListing(dir: string, top: string, neverEntered: readonly string[], onFile: (file: string) => void = () => {}): Promise<GitListing | null> {
-  const excluded = neverEntered.flatMap((name) => ['-x', `${name}/`]);
-  const [index, others, ignored] = await Promise.all([
-    gitEntries(['ls-files', '-z', '-t', '-s', '-d'], dir, (entry) => {
-      if (isTrackedFile(entry)) onFile(pathOf(entry));
-    }),
-    gitEntries(['ls-files', '-z', '-o', '--exclude-standard', ...excluded], dir, (file) => {
-      if (!file.endsWith('/')) onFile(file);
-    }),
-    gitEntries(['ls-files', '-z', '-o', '-i', '--directory', '--exclude-standard', ...excluded], dir),
-  ]);
-  if (!index || !others || !ignored) return null;
-  const files = new Set<string>();
-  const nested: string[] = [];
-  for (const file of others.entries) {
-    // git shows an untracked folder only when it holds a repository of its own.
-    if (file.endsWith('/')) nested.push(file.slice(0, -1));
-    else files.add(file);
-  }
-  for (const entry of index.entries) {
-    if (entry[0] === DELETED) files.delete(pathOf(entry));
-    else if (isTrackedFile(entry)) files.add(pathOf(entry));
-    else if (entry[0] !== SKIP_WORKTREE) nested.push(pathOf(entry));
-  }
-  // git names them from the top of the work tree (and its files from `dir`).
-  const unreadable = [...others.stderr.matchAll(UNREADABLE)].map((m) => path.join(top, m[1] ?? ''));
-  for (const folder of nested) {
-    // A submodule that is not checked out is an empty folder.
-    if (folder.split('/').some((name) => neverEntered.includes(name)) || !fs.existsSync(path.join(dir, folder, '.git'))) continue;
-    const inner = await gitListing(path.join(dir, folder), path.join(dir, folder), neverEntered, (f) => onFile(`${folder}/${f}`));
-    if (!inner) return null;
-    for (const f of inner.files) files.add(`${folder}/${f}`);
-    ignored.entries.push(...inner.ignored.map((f) => `${folder}/${f}`));
-    unreadable.push(...inner.unreadable);
-  }
-  return { files, ignored: ignored.entries, unreadable };
+export async function gitListing(dir: string, top: string, neverEntered: readonly string[], onFile: (file: string) => void): Promise<GitListing | null> {
+  const names = new FolderNames(dir);
+  const run: Run = { neverEntered, names, unreadable: [], hand: (file) => (names.add(file), onFile(file)) };
+  return (await listRepository(dir, top, '', run)) ? { has: names.has, unreadable: run.unreadable } : null;
 }
 
-const toNative = path.sep === '/' ? (p: string): string => p : (p: string): string => p.split('/').join(path.sep);
+/** What the listings of one run share. */
+interface Run {
+  neverEntered: readonly string[];
+  names: FolderNames;
+  unreadable: string[];
+  hand: (file: string) => void;
+}
 
-/**
- * "Does folder `dir` hold an entry `name`?" answered from a listing of `dir` (git's files and ignored
- * entries: complete for every folder git entered), and from the disk for folders it did not enter.
- */
-export function listedEntries(dir: string, listing: GitListing): HasEntry {
-  const names = new Map<string, Set<string>>();
-  const add = (entry: string): void => {
-    // The entry, then each folder above it, until a folder already known.
+/** One repository's listing, its files handed over with `prefix` (where it lies below the first one); false when git fails. */
+async function listRepository(dir: string, top: string, prefix: string, run: Run): Promise<boolean> {
+  const { neverEntered, names, unreadable, hand } = run;
+  const excluded = neverEntered.flatMap((name) => ['-x', `${name}/`]);
+  const nested: string[] = [];
+  // A tracked file is handed over once the next entry shows that it was not deleted (an unmerged
+  // file's stages come one after another: it is handed over once).
+  let held: string | null = null;
+  const release = (): void => {
+    if (held !== null) hand(prefix + held);
+    held = null;
+  };
+  const [index, others, ignored] = await Promise.all([
+    gitEntries(['ls-files', '-z', '-t', '-s', '-d'], dir, (entry) => {
+      const file = pathOf(entry);
+      if (entry[0] === DELETED) {
+        if (file === held) held = null;
+        return;
+      }
+      if (file !== held) release();
+      if (entry[0] === SKIP_WORKTREE) return;
+      if (entry.startsWith(`${GITLINK_MODE} `, 2)) nested.push(file);
+      else held = file;
+    }),
+    gitEntries(['ls-files', '-z', '-o', '--exclude-standard', ...excluded], dir, (file) => {
+      // git shows an untracked folder only when it holds a repository of its own.
+      if (file.endsWith('/')) nested.push(file.slice(0, -1));
+      else hand(prefix + file);
+    }),
+    gitEntries(['ls-files', '-z', '-o', '-i', '--directory', '--exclude-standard', ...excluded], dir, (entry) => names.add(prefix + entry)),
+  ]);
+  release();
+  if (index === null || others === null || ignored === null) return false;
+  // git names them from the top of the work tree (and its files from `dir`).
+  for (const m of others.matchAll(UNREADABLE)) unreadable.push(path.join(top, m[1] ?? ''));
+  for (const folder of nested) {
+    names.add(prefix + folder);
+    // A submodule that is not checked out is an empty folder.
+    if (folder.split('/').some((name) => neverEntered.includes(name)) || !fs.existsSync(path.join(dir, folder, '.git'))) continue;
+    const inner = path.join(dir, folder);
+    if (!(await listRepository(inner, inner, `${prefix}${folder}/`, run))) return false;
+  }
+  return true;
+}
+
+const toPosix = path.sep === '/' ? (p: string): string => p : (p: string): string => p.split(path.sep).join('/');
+
+/** The entries listed in each folder below `root`, by folder (relative, with '/'; '' for `root`). */
+class FolderNames {
+  private readonly names = new Map<string, Set<string>>();
+  private readonly prefix: string;
+
+  constructor(private readonly root: string) {
+    this.prefix = folderPrefix(root);
+  }
+
+  /** An entry (a file, or a folder ending with '/'), and each folder above it that is not known yet. */
+  add(entry: string): void {
     for (let rel = entry.endsWith('/') ? entry.slice(0, -1) : entry; rel; ) {
       const slash = rel.lastIndexOf('/');
-      const folder = slash < 0 ? dir : dir + path.sep + toNative(rel.slice(0, slash));
+      const folder = slash < 0 ? '' : rel.slice(0, slash);
+      const known = this.names.get(folder) ?? new Set<string>();
       const name = rel.slice(slash + 1);
-      const known = names.get(folder) ?? new Set<string>();
       if (known.has(name)) return;
-      names.set(folder, known.add(name));
-      rel = slash < 0 ? '' : rel.slice(0, slash);
+      this.names.set(folder, known.add(name));
+      rel = folder;
     }
-  };
-  for (const f of listing.files) add(f);
-  for (const f of listing.ignored) add(f);
-  return (folder, name) => {
-    const known = names.get(folder);
-    return known ? known.has(name) : onDisk(folder, name);
+  }
+
+  readonly has: HasEntry = (dir, name) => {
+    const folder = dir === this.root ? '' : dir.startsWith(this.prefix) ? toPosix(dir.slice(this.prefix.length)) : null;
+    const known = folder === null ? undefined : this.names.get(folder);
+    return known ? known.has(name) : onDisk(dir, name);
   };
 }
