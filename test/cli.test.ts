@@ -252,6 +252,7 @@ describe('the bundled example', () => {
     expect(summary).toMatch(/^6 files in examples\/ scanned \(\d+ read for context\), 4 files would change: 25 errors, 1 warning, 0 info \(24 fixable by running v2-migrate\)\.$/);
     expect(exit).toBe('Exit code 1: changes pending (run without --dry-run to write them), and 2 problems need a person.');
     expect(r.code).toBe(1);
+    expect(cli(['--dry-run', 'examples/', '--format', 'markdown'], REPO).stdout).toMatch(/^_v2-migrate \S+ · dry run · 6 files in examples\/ scanned \(\d+ read for context\)_$/m);
     const lint = cli(['lint', '--max-warnings', '0', 'examples/runpod-dashboard/src/lib/admin.ts'], REPO);
     expect(lint.stdout.trimEnd().split('\n').slice(-2)).toEqual([expect.stringMatching(/^1 file in examples\/runpod-dashboard\/src\/lib\/admin\.ts scanned \(\d+ read for context\): 9 errors, 0 warnings, 0 info \(9 fixable by running v2-migrate\)\.$/), 'Exit code 1: lint fails on 9 errors.']);
   });
