@@ -63,6 +63,27 @@ describe('in a git work tree, the files are the ones git lists', () => {
   });
 });
 
+describe('git grep before the byte screen (a tracked file it finds no needle in is not read)', () => {
+  const utf16 = (text: string): Buffer => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+
+  it('finds what the screen finds: a v1 URL in a UTF-16 file, in a Python file while no JS/TS file holds one, in a file a tracked symbolic link points to', () => {
+    const dir = committed({ 'a.ts': 'export const x = 1;\n', 'tools/job.py': "BASE = 'https://rest.runpod.io/v1'\n", 'wide.ts': '' }, '');
+    fs.writeFileSync(path.join(dir, 'wide.ts'), utf16("export const u = 'https://rest.runpod.io/v1/pods';\n"));
+    fs.mkdirSync(path.join(dir, 'outside'));
+    fs.writeFileSync(path.join(dir, 'outside', 'real.ts'), V1);
+    fs.symlinkSync(path.join(dir, 'outside', 'real.ts'), path.join(dir, 'link.ts'));
+    git(dir, 'add', '-A', 'wide.ts', 'link.ts');
+    git(dir, 'commit', '-q', '-m', 'more');
+    for (const jobs of ['1', '2']) expect(paths(cli(['lint', '--jobs', jobs, '--format', 'json'], dir)), `--jobs ${jobs}`).toEqual(['link.ts', 'outside/real.ts', 'tools/job.py', 'wide.ts']);
+  });
+
+  it('reads every file when a JS/TS file holds a needle, so imports across the tree are followed', () => {
+    const dir = committed({ 'lib/base.ts': "export const BASE = 'https://rest.runpod.io/v1';\n", 'app/use.ts': "import { BASE } from '../lib/base';\nexport const stop = (id: string) => fetch(`${BASE}/pods/${id}/stop`, { method: 'POST' });\n" }, '');
+    const r = cli(['lint', '--jobs', '2', '--format', 'json'], dir);
+    expect(paths(r)).toEqual(['app/use.ts', 'lib/base.ts']);
+  });
+});
+
 describe('folders skipped by default', () => {
   const files = { 'src/app.ts': 'export const x = 1;\n', 'build/client.js': V1, 'vendor/sdk/api.ts': V1, 'vendor/sdk/README.md': 'no code\n', 'node_modules/dep/index.js': V1 };
 

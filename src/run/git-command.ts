@@ -16,13 +16,14 @@ export function gitOutput(args: readonly string[], cwd: string): Promise<string 
 
 /**
  * Hands each NUL-separated entry `git` prints for `args` (a `-z` listing, of any size) to `onEntry` as
- * soon as it arrives, so the caller can start on them while git goes on. Resolves to git's stderr, in
- * the C locale so its warnings read the same whatever the user's language; null when git fails or is
- * absent.
+ * soon as it arrives, so the caller can start on them while git goes on. `input` goes to git's standard
+ * input; `exitCodes` are the codes that mean success (`git grep` exits 1 when nothing matched).
+ * Resolves to git's stderr, in the C locale so its warnings read the same whatever the user's
+ * language; null when git fails or is absent.
  */
-export function gitEntries(args: readonly string[], cwd: string, onEntry: (entry: string) => void): Promise<string | null> {
+export function gitEntries(args: readonly string[], cwd: string, onEntry: (entry: string) => void, { input, exitCodes = [0] }: { input?: Buffer; exitCodes?: readonly number[] } = {}): Promise<string | null> {
   return new Promise((resolve) => {
-    const child = spawn('git', safeArgs(args), { cwd, env: { ...process.env, LC_ALL: 'C', LANGUAGE: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('git', safeArgs(args), { cwd, env: { ...process.env, LC_ALL: 'C', LANGUAGE: '' }, stdio: ['pipe', 'pipe', 'pipe'] });
     const err: Buffer[] = [];
     // A chunk can end inside an entry, or inside a character: bytes after its last NUL wait for the next.
     let rest: Buffer = Buffer.alloc(0);
@@ -34,7 +35,10 @@ export function gitEntries(args: readonly string[], cwd: string, onEntry: (entry
     });
     child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
     child.on('error', () => resolve(null));
-    child.on('close', (code) => resolve(code === 0 ? Buffer.concat(err).toString('utf8') : null));
+    child.on('close', (code) => resolve(code !== null && exitCodes.includes(code) ? Buffer.concat(err).toString('utf8') : null));
+    // A git that exits before reading its input (an error) must not make the write fail the run.
+    child.stdin.on('error', () => {});
+    child.stdin.end(input);
   });
 }
 

@@ -223,6 +223,9 @@ export async function run(targets: readonly string[], cwd: string, settings: Set
     named: scope.folders,
     accepts: (f) => isJsFile(f) || isEnvFile(f) || isTextEngineFile(f) || otherLanguageOf(f) !== null,
     onCandidate: (f) => early?.add(f),
+    // A JS/TS file that holds a needle makes the run collect every JS/TS file's imports, which the screen's
+    // threads do as they read: then every file is read as before. In a tree with none, nothing is read.
+    ...(early ? { prescreen: { needles: early.needles, onClean: (f: string) => early.addClean(f), spoils: isJsFile } } : {}),
   });
   const packages = new Map<string, string>();
   const pkgOf = perFolder((file) => packageOf(file, cwd, packages, discovery.has));

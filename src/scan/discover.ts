@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { gitIgnoreConfig, type GitIgnoreConfig } from './git-ignore-config.js';
 import { gitListing } from './git-files.js';
+import { GitPrescreen, type PrescreenOptions } from './prescreen.js';
 import { ignoreRules, type IgnoreRules } from './ignore-rules.js';
 import { JS_EXTENSIONS, isEnvFile } from './kinds.js';
 import type { ReportMalformed } from './malformed.js';
@@ -202,7 +203,7 @@ export interface DiscoverOptions {
   cwd: string;
   /** gitignore-style globs relative to `cwd` (config `ignore`). */
   ignore?: readonly string[];
-  /** Whether a file is taken (default: JS/TS and .env files). */
+  /** Whether a file is taken, by its name (default: JS/TS and .env files); handed its path, absolute or relative to the folder listed. */
   accepts?: (file: string) => boolean;
   /** Folders never entered (absolute, or relative to `cwd`), such as a --cache-location inside the tree. */
   skipDirs?: readonly string[];
@@ -214,6 +215,11 @@ export interface DiscoverOptions {
   onCandidate?: (file: string) => void;
   /** Told about a .gitignore that cannot be read (the walk goes on without it). */
   onMalformed?: ReportMalformed;
+  /**
+   * In a git work tree, `git grep` first: a tracked file it finds none of the needles in goes to
+   * `onClean` instead of `onCandidate` (see GitPrescreen).
+   */
+  prescreen?: PrescreenOptions;
 }
 
 /** Files a run would take that lie in folders skipped by default, by the folder's name. */
@@ -284,22 +290,27 @@ export async function discoverFiles(targets: readonly string[], options: Discove
     }
     const top = workTreeRoot(abs);
     const folderOf = folderVerdicts(skippedByDefault, new Set(named.filter((d) => isAtOrBelow(abs, d)).map((d) => toPosix(path.relative(abs, d)))));
-    // The byte screen starts on the files as git prints them; they are taken once git has listed them all.
+    // The byte screen starts on the files as git prints them (the tracked ones once git grep has said
+    // which hold a needle); they are taken once git has listed them all.
+    const prescreen = top && options.prescreen ? new GitPrescreen(abs, options.prescreen, onCandidate) : null;
     const listed: string[] = [];
     const listedUnder: Array<string | null> = [];
     const listing = top
-      ? await gitListing(abs, top, NEVER_SCANNED_DIRS, (rel) => {
-          const slash = rel.lastIndexOf('/');
-          const under = slash < 0 ? null : folderOf(rel.slice(0, slash));
+      ? await gitListing(abs, top, NEVER_SCANNED_DIRS, (rel, tracked) => {
+          // The name first: most listed files are taken, and the relative path is a flat string (the absolute one is built).
+          if (!accepts(rel)) return;
+          const under = folderOf(rel);
           if (under === NEVER) return;
           const file = abs + path.sep + toNative(rel);
-          if (!accepts(file) || skipDirs.some((d) => isAtOrBelow(d, file))) return;
-          if (under === null) onCandidate(file);
+          if (skipDirs.some((d) => isAtOrBelow(d, file))) return;
+          if (under === null && tracked && prescreen) prescreen.add(rel, file);
+          else if (under === null) onCandidate(file);
           listed.push(file);
           listedUnder.push(under);
         })
       : null;
     if (listing) {
+      await prescreen?.settle();
       listed.forEach((file, i) => take(file, listedUnder[i] ?? null));
       unreadable.push(...listing.unreadable);
       has.push(listing.has);
@@ -334,28 +345,33 @@ export async function discoverFiles(targets: readonly string[], options: Discove
 const NEVER = Symbol('never scanned');
 
 /**
- * Whether a listed folder (relative, with '/') lies in a never-scanned folder (NEVER), in a folder
+ * Whether a listed file (relative, with '/') lies in a never-scanned folder (NEVER), in a folder
  * skipped by default below any `named` one (that folder's name), or neither (null). Listings come
- * folder by folder, so the answer is remembered per folder.
+ * folder by folder, so the answer is remembered per folder, and the last folder's is at hand.
  */
-function folderVerdicts(skippedByDefault: ReadonlySet<string>, named: ReadonlySet<string>): (folder: string) => string | null | typeof NEVER {
+function folderVerdicts(skippedByDefault: ReadonlySet<string>, named: ReadonlySet<string>): (file: string) => string | null | typeof NEVER {
   const verdicts = new Map<string, string | null | typeof NEVER>();
-  return (folder) => {
+  let last: { prefix: string; verdict: string | null | typeof NEVER } = { prefix: '', verdict: null };
+  return (file) => {
+    if (file.startsWith(last.prefix) && file.indexOf('/', last.prefix.length) < 0) return last.verdict;
+    const slash = file.lastIndexOf('/');
+    const folder = slash < 0 ? '' : file.slice(0, slash);
     let verdict = verdicts.get(folder);
-    if (verdict !== undefined) return verdict;
-    verdict = null;
-    const names = folder.split('/');
-    for (let i = 0; i < names.length; i++) {
-      const name = names[i] ?? '';
-      if (NEVER_SCANNED.has(name)) {
-        verdict = NEVER;
-        break;
-      }
-      if (verdict === null && skippedByDefault.has(name)) verdict = name;
-      // A folder the user named is scanned, whatever holds it.
-      if (named.size && named.has(names.slice(0, i + 1).join('/'))) verdict = null;
-    }
-    verdicts.set(folder, verdict);
+    if (verdict === undefined) verdicts.set(folder, (verdict = folderVerdict(folder, skippedByDefault, named)));
+    last = { prefix: file.slice(0, slash + 1), verdict };
     return verdict;
   };
+}
+
+function folderVerdict(folder: string, skippedByDefault: ReadonlySet<string>, named: ReadonlySet<string>): string | null | typeof NEVER {
+  let verdict: string | null = null;
+  const names = folder.split('/');
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i] ?? '';
+    if (NEVER_SCANNED.has(name)) return NEVER;
+    if (verdict === null && skippedByDefault.has(name)) verdict = name;
+    // A folder the user named is scanned, whatever holds it.
+    if (named.size && named.has(names.slice(0, i + 1).join('/'))) verdict = null;
+  }
+  return verdict;
 }

@@ -16,6 +16,8 @@ export interface GitListing {
 
 /** A submodule's entry in the index. */
 const GITLINK_MODE = '160000';
+/** A regular file's entries (not a symbolic link's, 120000). */
+const REGULAR_MODES = ['100644 ', '100755 '];
 /** `ls-files -t`: a tracked file outside a sparse checkout (not on disk). */
 const SKIP_WORKTREE = 'S';
 /** `ls-files -t -d`: a tracked file deleted from the work tree, printed right after its entry. */
@@ -26,7 +28,8 @@ const UNREADABLE = /^warning: could not open directory '(.*)\/': Permission deni
 
 /**
  * Git's list of the files below `dir` (inside the work tree whose root is `top`), each handed to
- * `onFile` (relative, with '/') as git prints it, so the caller starts on them while git goes on; null
+ * `onFile` (relative, with '/'; `tracked`: a regular file the index of the repository at `dir` itself
+ * tracks, one `git grep` there reads as it is) as git prints it, so the caller starts on them while git goes on; null
  * when git cannot give it (not installed, a repository it refuses: the caller walks instead, and drops
  * what it was handed). The files are the tracked ones still on disk (ignore rules do not apply to
  * them: a generated client added with `git add -f` is listed) and the untracked ones git does not
@@ -38,9 +41,9 @@ const UNREADABLE = /^warning: could not open directory '(.*)\/': Permission deni
  * disk. `neverEntered`: folder names whose untracked files are not even listed (node_modules), only
  * named as ignored folders.
  */
-export async function gitListing(dir: string, top: string, neverEntered: readonly string[], onFile: (file: string) => void): Promise<GitListing | null> {
+export async function gitListing(dir: string, top: string, neverEntered: readonly string[], onFile: (file: string, tracked: boolean) => void): Promise<GitListing | null> {
   const names = new FolderNames(dir);
-  const run: Run = { neverEntered, names, unreadable: [], hand: (file) => (names.add(file), onFile(file)) };
+  const run: Run = { neverEntered, names, unreadable: [], hand: (file, tracked) => (names.add(file), onFile(file, tracked)) };
   return (await listRepository(dir, top, '', run)) ? { has: names.has, unreadable: run.unreadable } : null;
 }
 
@@ -49,7 +52,7 @@ interface Run {
   neverEntered: readonly string[];
   names: FolderNames;
   unreadable: string[];
-  hand: (file: string) => void;
+  hand: (file: string, tracked: boolean) => void;
 }
 
 /** One repository's listing, its files handed over with `prefix` (where it lies below the first one); false when git fails. */
@@ -60,8 +63,9 @@ async function listRepository(dir: string, top: string, prefix: string, run: Run
   // A tracked file is handed over once the next entry shows that it was not deleted (an unmerged
   // file's stages come one after another: it is handed over once).
   let held: string | null = null;
+  let heldRegular = false;
   const release = (): void => {
-    if (held !== null) hand(prefix + held);
+    if (held !== null) hand(prefix + held, prefix === '' && heldRegular);
     held = null;
   };
   const [index, others, ignored] = await Promise.all([
@@ -74,12 +78,12 @@ async function listRepository(dir: string, top: string, prefix: string, run: Run
       if (file !== held) release();
       if (entry[0] === SKIP_WORKTREE) return;
       if (entry.startsWith(`${GITLINK_MODE} `, 2)) nested.push(file);
-      else held = file;
+      else [held, heldRegular] = [file, REGULAR_MODES.some((mode) => entry.startsWith(mode, 2))];
     }),
     gitEntries(['ls-files', '-z', '-o', '--exclude-standard', ...excluded], dir, (file) => {
       // git shows an untracked folder only when it holds a repository of its own.
       if (file.endsWith('/')) nested.push(file.slice(0, -1));
-      else hand(prefix + file);
+      else hand(prefix + file, false);
     }),
     gitEntries(['ls-files', '-z', '-o', '-i', '--directory', '--exclude-standard', ...excluded], dir, (entry) => names.add(prefix + entry)),
   ]);
