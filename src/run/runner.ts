@@ -227,6 +227,8 @@ export async function run(targets: readonly string[], cwd: string, settings: Set
     // threads do as they read: then every file is read as before. In a tree with none, nothing is read.
     ...(early ? { prescreen: { needles: early.needles, onClean: (f: string) => early.addClean(f), spoils: isJsFile } } : {}),
   });
+  // The screen is read only once git grep has said which files it need not read.
+  early?.waitFor(discovery.prescreened);
   const packages = new Map<string, string>();
   const pkgOf = perFolder((file) => packageOf(file, cwd, packages, discovery.has));
   const settingsOf = perFolder((file) => settingsFor(file, discovery.has, report));

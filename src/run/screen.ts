@@ -92,10 +92,18 @@ export class Screen {
 
   private settled = false;
 
+  /** Files still to come (a prescreen still running): settle waits for them. */
+  private coming: Promise<void> = Promise.resolve();
+
+  waitFor(coming: Promise<void>): void {
+    this.coming = coming;
+  }
+
   /** Every added file screened: the rest on this thread, from the last one back, then the worker's last ones awaited. */
   async settle(): Promise<void> {
     if (this.settled) return;
     this.settled = true;
+    await this.coming;
     const encoded = encodeNeedles(this.needles);
     const slots = function* (n: number) {
       for (let i = n - 1; i >= 0; i--) yield i;

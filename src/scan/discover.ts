@@ -8,7 +8,7 @@ import { GitPrescreen, type PrescreenOptions } from './prescreen.js';
 import { ignoreRules, type IgnoreRules } from './ignore-rules.js';
 import { JS_EXTENSIONS, isEnvFile } from './kinds.js';
 import type { ReportMalformed } from './malformed.js';
-import { directlyIn, folderPrefix, isAtOrBelow, onDisk, workTreeRoot, type HasEntry } from '../util/folders.js';
+import { directlyIn, folderPrefix, isAtOrBelow, onDisk, onDiskOnce, workTreeRoot, type HasEntry } from '../util/folders.js';
 
 /** Folders never scanned: dependencies, git's own, and the tool's cache of its reports. */
 export const NEVER_SCANNED_DIRS = ['node_modules', '.git', '.v2-migrate-cache'];
@@ -232,12 +232,14 @@ export interface NotScanned {
 export interface Discovery {
   /** Sorted absolute paths. */
   files: string[];
-  /** Whether a folder holds an entry, answered from the walk's listings where it has them (config and package.json lookups, once per folder). */
+  /** Whether a folder holds an entry (config and package.json lookups): from the walk's listings where it has them, else from the disk, once per folder and name. */
   has: HasEntry;
   /** Folders that could not be listed (no permission), sorted: nothing in them was analysed. */
   unreadableFolders: string[];
   /** What folders skipped by default held (none with --no-default-ignore, or when they held nothing to take). */
   notScanned: NotScanned;
+  /** Settled once every file is handed to `onCandidate` or the prescreen's `onClean` (git grep may still run when discovery returns). */
+  prescreened: Promise<void>;
 }
 
 const toNative = path.sep === '/' ? (p: string): string => p : (p: string): string => p.split('/').join(path.sep);
@@ -265,6 +267,7 @@ export async function discoverFiles(targets: readonly string[], options: Discove
   const skipped = new Map<string, Set<string>>();
   const unreadable: string[] = [];
   const has: HasEntry[] = [];
+  const prescreening: Promise<void>[] = [];
   /** A file found by name: taken, or counted under the folder skipped by default it lies in, unless a file-level rule leaves it out. */
   const take = (file: string, skippedUnder: string | null): void => {
     if (isMinified(file)) return;
@@ -310,10 +313,11 @@ export async function discoverFiles(targets: readonly string[], options: Discove
         })
       : null;
     if (listing) {
-      await prescreen?.settle();
+      // The run goes on while git grep finishes: its answers are in before the screen is read (Discovery.prescreened).
+      if (prescreen) prescreening.push(prescreen.settle());
       listed.forEach((file, i) => take(file, listedUnder[i] ?? null));
       unreadable.push(...listing.unreadable);
-      has.push(listing.has);
+      has.push(onDiskOnce());
       continue;
     }
     // Outside git (or where git cannot list): .gitignore files apply from the git work tree root down.
@@ -339,6 +343,7 @@ export async function discoverFiles(targets: readonly string[], options: Discove
     has: has.length === 1 && has[0] ? has[0] : onDisk,
     unreadableFolders: unreadable.sort(),
     notScanned: { folders: notScanned.map(([folder]) => folder).sort(), files: notScanned.reduce((n, [, files]) => n + files.size, 0) },
+    prescreened: Promise.all(prescreening).then(() => {}),
   };
 }
 

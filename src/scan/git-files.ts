@@ -1,15 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { gitEntries } from '../run/git-command.js';
-import { folderPrefix, onDisk, type HasEntry } from '../util/folders.js';
 
 /** What git lists below a folder of a work tree, beyond the files it hands over one by one. */
 export interface GitListing {
-  /**
-   * "Does this folder hold an entry of that name?", answered from the listings (they name every entry
-   * of every folder git entered: its files, and what it ignores) and from the disk for other folders.
-   */
-  has: HasEntry;
   /** Folders git could not open (absolute): what is untracked in them is unknown. */
   unreadable: string[];
 }
@@ -35,29 +29,25 @@ const UNREADABLE = /^warning: could not open directory '(.*)\/': Permission deni
  * them: a generated client added with `git add -f` is listed) and the untracked ones git does not
  * ignore; those of a nested repository or a checked-out submodule are listed by that repository.
  *
- * Three `ls-files` run at the same time per repository: the index, each entry with its mode (to tell
- * submodules) and the deleted ones tagged (git checks each on disk); the untracked files; and the
- * ignored entries, so that the listing answers "does this folder hold a package.json?" without the
- * disk. `neverEntered`: folder names whose untracked files are not even listed (node_modules), only
- * named as ignored folders.
+ * Two `ls-files` run at the same time per repository: the index, each entry with its mode (to tell
+ * submodules and symbolic links) and the deleted ones tagged (git checks each on disk); and the
+ * untracked files. `neverEntered`: folder names whose untracked files are not even listed (node_modules).
  */
 export async function gitListing(dir: string, top: string, neverEntered: readonly string[], onFile: (file: string, tracked: boolean) => void): Promise<GitListing | null> {
-  const names = new FolderNames(dir);
-  const run: Run = { neverEntered, names, unreadable: [], hand: (file, tracked) => (names.add(file), onFile(file, tracked)) };
-  return (await listRepository(dir, top, '', run)) ? { has: names.has, unreadable: run.unreadable } : null;
+  const run: Run = { neverEntered, unreadable: [], hand: onFile };
+  return (await listRepository(dir, top, '', run)) ? { unreadable: run.unreadable } : null;
 }
 
 /** What the listings of one run share. */
 interface Run {
   neverEntered: readonly string[];
-  names: FolderNames;
   unreadable: string[];
   hand: (file: string, tracked: boolean) => void;
 }
 
 /** One repository's listing, its files handed over with `prefix` (where it lies below the first one); false when git fails. */
 async function listRepository(dir: string, top: string, prefix: string, run: Run): Promise<boolean> {
-  const { neverEntered, names, unreadable, hand } = run;
+  const { neverEntered, unreadable, hand } = run;
   const excluded = neverEntered.flatMap((name) => ['-x', `${name}/`]);
   const nested: string[] = [];
   // A tracked file is handed over once the next entry shows that it was not deleted (an unmerged
@@ -68,7 +58,7 @@ async function listRepository(dir: string, top: string, prefix: string, run: Run
     if (held !== null) hand(prefix + held, prefix === '' && heldRegular);
     held = null;
   };
-  const [index, others, ignored] = await Promise.all([
+  const [index, others] = await Promise.all([
     gitEntries(['ls-files', '-z', '-t', '-s', '-d'], dir, (entry) => {
       const file = pathOf(entry);
       if (entry[0] === DELETED) {
@@ -78,56 +68,26 @@ async function listRepository(dir: string, top: string, prefix: string, run: Run
       if (file !== held) release();
       if (entry[0] === SKIP_WORKTREE) return;
       if (entry.startsWith(`${GITLINK_MODE} `, 2)) nested.push(file);
-      else [held, heldRegular] = [file, REGULAR_MODES.some((mode) => entry.startsWith(mode, 2))];
+      else {
+        held = file;
+        heldRegular = REGULAR_MODES.some((mode) => entry.startsWith(mode, 2));
+      }
     }),
     gitEntries(['ls-files', '-z', '-o', '--exclude-standard', ...excluded], dir, (file) => {
       // git shows an untracked folder only when it holds a repository of its own.
       if (file.endsWith('/')) nested.push(file.slice(0, -1));
       else hand(prefix + file, false);
     }),
-    gitEntries(['ls-files', '-z', '-o', '-i', '--directory', '--exclude-standard', ...excluded], dir, (entry) => names.add(prefix + entry)),
   ]);
   release();
-  if (index === null || others === null || ignored === null) return false;
+  if (index === null || others === null) return false;
   // git names them from the top of the work tree (and its files from `dir`).
   for (const m of others.matchAll(UNREADABLE)) unreadable.push(path.join(top, m[1] ?? ''));
   for (const folder of nested) {
-    names.add(prefix + folder);
     // A submodule that is not checked out is an empty folder.
     if (folder.split('/').some((name) => neverEntered.includes(name)) || !fs.existsSync(path.join(dir, folder, '.git'))) continue;
     const inner = path.join(dir, folder);
     if (!(await listRepository(inner, inner, `${prefix}${folder}/`, run))) return false;
   }
   return true;
-}
-
-const toPosix = path.sep === '/' ? (p: string): string => p : (p: string): string => p.split(path.sep).join('/');
-
-/** The entries listed in each folder below `root`, by folder (relative, with '/'; '' for `root`). */
-class FolderNames {
-  private readonly names = new Map<string, Set<string>>();
-  private readonly prefix: string;
-
-  constructor(private readonly root: string) {
-    this.prefix = folderPrefix(root);
-  }
-
-  /** An entry (a file, or a folder ending with '/'), and each folder above it that is not known yet. */
-  add(entry: string): void {
-    for (let rel = entry.endsWith('/') ? entry.slice(0, -1) : entry; rel; ) {
-      const slash = rel.lastIndexOf('/');
-      const folder = slash < 0 ? '' : rel.slice(0, slash);
-      const known = this.names.get(folder) ?? new Set<string>();
-      const name = rel.slice(slash + 1);
-      if (known.has(name)) return;
-      this.names.set(folder, known.add(name));
-      rel = folder;
-    }
-  }
-
-  readonly has: HasEntry = (dir, name) => {
-    const folder = dir === this.root ? '' : dir.startsWith(this.prefix) ? toPosix(dir.slice(this.prefix.length)) : null;
-    const known = folder === null ? undefined : this.names.get(folder);
-    return known ? known.has(name) : onDisk(dir, name);
-  };
 }

@@ -21,7 +21,9 @@ export interface PrescreenOptions {
  */
 export class GitPrescreen {
   private readonly matched = new Set<string>();
-  private readonly held: Array<[rel: string, file: string]> = [];
+  /** The files held (relative, and absolute). */
+  private readonly heldRel: string[] = [];
+  private readonly held: string[] = [];
   private spoiled = false;
   private readonly answered: Promise<boolean>;
 
@@ -38,21 +40,21 @@ export class GitPrescreen {
 
   /** A tracked regular file of the listing (relative, with '/', and its absolute path). */
   add(rel: string, file: string): void {
-    if (this.spoiled) this.onCandidate(file);
-    else this.held.push([rel, file]);
+    if (this.spoiled) return this.onCandidate(file);
+    this.heldRel.push(rel);
+    this.held.push(file);
   }
 
   /** Once the listing is complete: every file held, handed on. */
   async settle(): Promise<void> {
     if (!(await this.answered)) this.spoil();
-    for (const [rel, file] of this.held.splice(0)) {
-      if (this.matched.has(rel)) this.onCandidate(file);
-      else this.options.onClean(file);
-    }
+    const rels = this.heldRel.splice(0);
+    this.held.splice(0).forEach((file, i) => (this.matched.has(rels[i] ?? '') ? this.onCandidate(file) : this.options.onClean(file)));
   }
 
   private spoil(): void {
     this.spoiled = true;
-    for (const [, file] of this.held.splice(0)) this.onCandidate(file);
+    this.heldRel.length = 0;
+    for (const file of this.held.splice(0)) this.onCandidate(file);
   }
 }
