@@ -368,7 +368,11 @@ function folderVerdicts(skippedByDefault: ReadonlySet<string>, named: ReadonlySe
   };
 }
 
+/** A folder path that may hold a never-scanned or skipped-by-default folder's name (most hold neither). */
+const MAY_BE_SKIPPED = new RegExp(`(^|/)(${[...NEVER_SCANNED_DIRS, ...DEFAULT_SKIPPED_DIRS].map((d) => d.replace(/[.]/g, '\\.')).join('|')})(/|$)`);
+
 function folderVerdict(folder: string, skippedByDefault: ReadonlySet<string>, named: ReadonlySet<string>): string | null | typeof NEVER {
+  if (!MAY_BE_SKIPPED.test(folder)) return null;
   let verdict: string | null = null;
   const names = folder.split('/');
   for (let i = 0; i < names.length; i++) {
