@@ -17,7 +17,8 @@ const UTF16_MARKS = [Buffer.from([0xff, 0xfe]), Buffer.from([0xfe, 0xff])];
 export async function grepFiles(dir: string, needles: readonly string[], onMatch: (file: string) => void): Promise<boolean> {
   // One fixed string a line on standard input (a needle could start with '-', and the marks are not UTF-8; an empty line would match every file).
   const patterns = Buffer.concat([...needles.filter((n) => n.length > 0).map((n) => Buffer.from(n, 'latin1')), ...UTF16_MARKS].flatMap((p) => [p, Buffer.from('\n')]));
-  // -a: binary files too (the screen reads every file's bytes); paths relative to `dir` whatever the repository's grep.fullName.
-  const args = ['-c', 'grep.fullName=false', 'grep', '-l', '-z', '-a', '-F', '--no-color', '-f', '-'];
+  // -a: binary files too (the screen reads every file's bytes); paths relative to `dir`, and this
+  // repository's files only, whatever its config says (grep.fullName, submodule.recurse).
+  const args = ['-c', 'grep.fullName=false', '-c', 'submodule.recurse=false', 'grep', '-l', '-z', '-a', '-F', '--no-color', '-f', '-'];
   return (await gitEntries(args, dir, onMatch, { input: patterns, exitCodes: [0, 1] })) !== null;
 }
