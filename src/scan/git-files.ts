@@ -22,12 +22,13 @@ const UNREADABLE = /^warning: could not open directory '(.*)\/': Permission deni
 
 /**
  * Git's list of the files below `dir` (inside the work tree whose root is `top`), each handed to
- * `onFile` (relative, with '/'; `tracked`: a regular file the index of the repository at `dir` itself
- * tracks, one `git grep` there reads as it is) as git prints it, so the caller starts on them while git goes on; null
- * when git cannot give it (not installed, a repository it refuses: the caller walks instead, and drops
- * what it was handed). The files are the tracked ones still on disk (ignore rules do not apply to
- * them: a generated client added with `git add -f` is listed) and the untracked ones git does not
- * ignore; those of a nested repository or a checked-out submodule are listed by that repository.
+ * `onFile` as git prints it (relative, with '/'), so the caller starts on them while git goes on.
+ * `tracked`: a regular file that the index of the repository at `dir` itself tracks, one `git grep`
+ * there reads. The files are the tracked ones still on disk (ignore rules do not apply to them: a
+ * generated client added with `git add -f` is listed) and the untracked ones git does not ignore;
+ * those of a nested repository or a checked-out submodule are listed by that repository. Null when
+ * git cannot list (not installed, a repository it refuses): the caller walks instead, and drops what
+ * it was handed.
  *
  * Two `ls-files` run at the same time per repository: the index, each entry with its mode (to tell
  * submodules and symbolic links) and the deleted ones tagged (git checks each on disk); and the
