@@ -27,11 +27,11 @@ import { makeCacheFolder } from './cli/cache-location.js';
 import { checkFlags, jobsOf, maxWarningsOf, ruleSelection } from './cli/validate.js';
 import { keepRules } from './cli/rule-filter.js';
 import { printedConfig } from './cli/print-config.js';
+import { EXIT, runExit } from './cli/exit.js';
 import { ComponentLog } from './live/component-log.js';
 import type { LoadedSettings } from './live/project.js';
 
-/** Exit codes: the contract CI scripts rely on. */
-export const EXIT = { clean: 0, findings: 1, usage: 2 } as const;
+export { EXIT };
 
 interface Args {
   paths: string[];
@@ -57,6 +57,7 @@ interface Args {
   stdinFilename?: string;
   printConfig?: string;
   rule?: string[];
+  defaultIgnore: boolean;
 }
 
 /** Where reports go: standard output, or the --output-file. */
@@ -92,17 +93,10 @@ function refuseOutput(what: string, file: string, place: WritePlace): void {
   if (why) throw new UsageError(`${what}: not written: ${file} ${why}`);
 }
 
-/** Exit code for a finished run (see README "Exit codes"). */
-function exitCode(mode: Mode, result: RunResult, maxWarnings: number): number {
-  const all = result.results.flatMap((r) => r.findings);
-  if (mode === 'lint') {
-    const errors = all.filter((f) => f.severity === 'error').length;
-    const warnings = all.filter((f) => f.severity === 'warning').length;
-    return errors > 0 || (maxWarnings >= 0 && warnings > maxWarnings) ? EXIT.findings : EXIT.clean;
-  }
-  const needsPerson = all.some((f) => !f.fixable && f.severity !== 'info');
-  const pending = mode === 'dry-run' && result.summary.changed > 0;
-  return needsPerson || pending ? EXIT.findings : EXIT.clean;
+/** What a partial run was asked about, as its summary names it: "in examples/", "changed since main". */
+function askedAbout(paths: readonly string[], changedSince: string | undefined): string {
+  const shown = paths.length > 3 ? `${paths.slice(0, 2).join(', ')} and ${paths.length - 2} more paths` : paths.join(', ');
+  return [paths.length ? `in ${shown}` : '', changedSince ? `changed since ${changedSince}` : ''].filter(Boolean).join(' ');
 }
 
 /** A partial run reports (and writes) what must move with the paths named: said on stderr, so machine formats stay whole. */
@@ -202,6 +196,7 @@ async function migrate(mode: Mode, args: Args, out: NodeJS.WritableStream, err: 
         ...(args.changedSince ? { changed: changedSince(args.changedSince, cwd) } : {}),
         ...(args.shard ? { shard: parseShard(args.shard) } : {}),
         settingsFor,
+        defaultIgnore: args.defaultIgnore,
         ...(components ? { cache: components } : disk ? { cache: disk } : {}),
       });
     }
@@ -261,8 +256,9 @@ async function migrate(mode: Mode, args: Args, out: NodeJS.WritableStream, err: 
     sink.write((await reporterFor(args.format))({ ...result, mode, quiet: args.quiet, color: false }));
     return EXIT.usage;
   }
-  sink.write((await reporterFor(args.format))({ ...result, mode, quiet: args.quiet, color }));
-  const code = exitCode(mode, result, maxWarnings);
+  const { code, because } = runExit(mode, result, maxWarnings);
+  const asked = result.asked === undefined ? {} : { askedAbout: askedAbout(args.paths, args.changedSince) };
+  sink.write((await reporterFor(args.format))({ ...result, mode, quiet: args.quiet, color, exit: { code, because }, ...asked }));
   // --quiet lists errors only: a gate failed by warnings alone must still say why.
   if (args.quiet && mode === 'lint' && code === EXIT.findings && !result.summary.errors) {
     const n = result.summary.warnings;
@@ -354,6 +350,7 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
     .option('base-url', { type: 'string', requiresArg: true, describe: 'v2 base URL to write, with no query or fragment (default https://api.runpod.io/v2)' })
     .option('ignore-pattern', { type: 'string', array: true, nargs: 1, describe: 'Skip files matching this gitignore-style glob, relative to the current directory (one per flag, repeatable; added to the config\'s ignore)' })
     .option('rule', { type: 'string', array: true, nargs: 1, describe: 'Run only these rules (comma-separated, or one per flag, repeatable): other findings are not reported, and a change is applied only where all its fixes belong to them' })
+    .option('default-ignore', { type: 'boolean', default: true, describe: 'Skip dist, build, coverage, vendor, .venv, __pycache__, .tox and .claude folders, even where git tracks them (the summary counts what they hold); --no-default-ignore scans them. node_modules and .git are never scanned' })
     .option('stdin', { type: 'boolean', default: false, describe: 'Read one file\'s text from standard input (with --stdin-filename); a write prints the new text on standard output' })
     .option('stdin-filename', { type: 'string', requiresArg: true, describe: 'The path the --stdin text stands for: its language, config and the files it imports' })
     .option('print-config', { type: 'string', requiresArg: true, describe: 'Print the settings that apply to this file (config files and flags merged) as JSON, and exit' })

@@ -86,6 +86,7 @@ describe('--dry-run of a .env file', () => {
         '  1:57  error  REST v1 base URL https://rest.runpod.io/v1 becomes https://api.runpod.io/v2: v1 was retired on 2026-11-15. (fixable)  base-url',
         '',
         '2 files scanned, 2 files would change: 3 errors, 0 warnings, 0 info (3 fixable by running v2-migrate).',
+        'Exit code 1: changes pending (run without --dry-run to write them).',
         '',
       ].join('\n'),
     );

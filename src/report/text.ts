@@ -50,6 +50,7 @@ export const textReporter: Reporter = (input: ReportInput) => {
       out.push('');
     }
     out.push(summaryLine(input, c));
+    if (input.exit?.because) out.push(`Exit code ${input.exit.code}: ${input.exit.because}.`);
   }
   return out.length ? out.join('\n') + '\n' : '';
 };
