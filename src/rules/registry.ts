@@ -77,12 +77,12 @@ export const RULES = {
   'pod-reset': {
     severity: 'error',
     fixable: false,
-    summary: 'POST /pods/{id}/reset has no v2 equivalent: the closest is restart; a true reset is stop then start.',
+    summary: 'POST /pods/{id}/reset has no v2 equivalent: it moves to v2 unfinished (v2 answers 404) with a TODO; the closest is restart, a true reset is stop then start.',
   },
   'todo-comment': {
     severity: 'error',
     fixable: false,
-    summary: 'A TODO(v2-migrate) comment the codemod left for a person: an error until the work is done and the comment deleted.',
+    summary: 'A TODO(v2-migrate) comment an older run left for a person (newer ones name their rule and report under it): an error until the work is done and the comment deleted.',
   },
   'unknown-path': {
     severity: 'error',
@@ -121,8 +121,8 @@ export const RULES = {
   },
   'query-filter': {
     severity: 'warning',
-    fixable: false,
-    summary: 'A v1 list query parameter v2 ignores (desiredStatus, computeType, gpuTypeId, include*, …): v2 silently returns everything, so filter on the client.',
+    fixable: true,
+    summary: 'A v1 list query parameter v2 ignores (desiredStatus, computeType, gpuTypeId, include*, …): filtered on the client where visible, guarded by v2ListQuery where only known at run time; v2 alone would return everything.',
   },
   'error-shape': {
     severity: 'warning',
