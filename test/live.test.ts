@@ -69,7 +69,8 @@ describe('LiveProject', () => {
     fs.writeFileSync(file('constants.ts'), "export const REST = 'https://api.runpod.io/v2';\n");
     const after = await project.answer(file('volumes.ts'), VOLUMES);
     expect(rules(after)).toContain('resource-path');
-    // constants.ts no longer changes; alone.ts still does, in the same write group.
-    expect(after.changesWith).toEqual([file('alone.ts')]);
+    // constants.ts no longer changes; alone.ts still does, in the same write group, and so does later.ts (its
+    // /update path on the v2 base is migrated like any v1 path left on v2).
+    expect(after.changesWith).toEqual([file('alone.ts'), file('later.ts')]);
   });
 });

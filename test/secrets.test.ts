@@ -96,20 +96,20 @@ describe('--dry-run of a .env file', () => {
   it('in code, a context line with a secret literal is shown masked', () => {
     const dir = tempProject({ 'src/api.js': "const RUNPOD_API_KEY = 'rpa_K3Y0123456789ABCDEF';\nexport const pods = () => fetch('https://rest.runpod.io/v1/pods', { headers: { Authorization: `Bearer ${RUNPOD_API_KEY}` } });\n" });
     const r = cli(['--dry-run', '--format', 'text'], dir);
-    expect(r.stdout).toContain("@@ -1,2 +1,2 @@\n const RUNPOD_API_KEY = '***';\n-export const pods");
+    expect(r.stdout).toContain("@@ -1,2 +1,3 @@\n const RUNPOD_API_KEY = '***';\n-export const pods");
     expect(leaked(r.stdout + r.stderr)).toEqual([]);
   });
 });
 
 describe('finding messages in every format', () => {
-  // A proxy of v1 whose URL carries its credentials: the base-url message names the base (held here by a reset, so it is a decision too).
+  // A proxy of v1 whose URL carries its credentials: the base-url message names the base (held here by a path built at run time, so it is a decision too).
   const PROXY = 'https://svc:proxypass@runpod-proxy.internal/v1';
   const MESSAGE =
-    'REST v1 base URL https://svc:***@runpod-proxy.internal/v1 becomes https://api.runpod.io/v2: v1 was retired on 2026-11-15. Not rewritten: a request on this base needs a person first (line 2, pod-reset: POST /pods/{podId}/reset has no v2 equivalent: the closest is the restart action (POST /v2/pods/{id}/action {"action":"restart"}); a true reset is a stop then a start); the base and every request on it move together. Settle that request, then run again.';
+    'REST v1 base URL https://svc:***@runpod-proxy.internal/v1 becomes https://api.runpod.io/v2: v1 was retired on 2026-11-15. Not rewritten: a request on this base cannot move to v2 as it is (line 2, dynamic-path: its path is built at run time, so what v2 would answer cannot be known); the base and every request on it move together. Settle that request, then run again.';
   const project = () =>
     tempProject({
       'v2-migrate.config.json': JSON.stringify({ legacyBaseUrls: [PROXY] }),
-      'src/api.js': `const API = '${PROXY}';\nexport const reset = (id) => fetch(\`\${API}/pods/\${id}/reset\`, { method: 'POST' });\n`,
+      'src/api.js': `const API = '${PROXY}';\nexport const list = (kind) => fetch(\`\${API}/\${kind}\`, { method: 'GET' });\n`,
     });
 
   it('text, json, sarif, github and markdown print the message masked', () => {

@@ -572,7 +572,7 @@ function guardFinding(inst: SiteInstance, op: V1Operation, params: readonly Quer
 function isGuarded(p: P | null): boolean {
   if (!p) return false;
   if (adapterCallNamed(p.value, LIST_QUERY_NAME)) return true;
-  const call = p.parentPath?.value;
+  const call = p.parent?.value;
   return !!call && call.type === 'CallExpression' && adapterCallNamed(call, LIST_QUERY_NAME) && call.arguments[1] === p.value;
 }
 
