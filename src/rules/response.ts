@@ -64,13 +64,21 @@ const capital = (s: string): string => s[0]!.toUpperCase() + s.slice(1);
 
 /**
  * Code that other requests share: inside a wrapper of this request's call chain (a function with a
- * frame that does not contain the chain's root call), or inside a named helper the value was handed to
- * that has other callers. Nothing request-specific is written there.
+ * frame that does not contain the chain's root call), inside a named helper the value was handed to
+ * that has other callers, or inside a helper called from such code. Nothing request-specific is written there.
  */
 function sharedCode(inst: SiteInstance): Shared {
   const root = inst.root.value;
-  return (p, w) =>
-    enclosingFunctions(p).some((f) => w.shared.has(f.value) || (w.ctx.has(f.value) && !(f.value.start! <= root.start! && root.end! <= f.value.end!)));
+  const within = (inner: N, outer: N): boolean => outer.start! <= inner.start! && inner.end! <= outer.end!;
+  const shared: Shared = (p, w) =>
+    enclosingFunctions(p).some((f) => {
+      if (w.shared.has(f.value)) return true;
+      if (w.ctx.has(f.value)) return !within(root, f.value);
+      // A helper the value was handed to from shared code (a wrapper's `parse(res)`) serves every request of that code.
+      const from = w.returnTo.get(f.value)?.call;
+      return !!from && !within(from.value, f.value) && shared(from, w);
+    });
+  return shared;
 }
 
 /** Is the value at `p` (a promise) awaited right there? */
