@@ -4,6 +4,10 @@
  * not have. Both sides are compiled by the project's own `tsc` (strict), packages left unresolved, so
  * only what the rewrite changed can make a difference. Errors are compared per file by code and
  * message (line numbers move with the edits).
+ *
+ * Except packages whose types decide what a rewrite may write: `node-fetch` resolves to the real
+ * node-fetch 3 (a dev dependency), whose `json()` is `Promise<unknown>`, so an unwrap of its parsed
+ * body must compile on `unknown` as it would in a project that installed it.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -17,6 +21,9 @@ const TSC = path.join(REPO, 'node_modules', '.bin', process.platform === 'win32'
 const TS_FILE = /\.(m|c)?tsx?$/;
 /** Cannot find module / its types: packages are not installed next to the fixtures. */
 const UNRESOLVED = new Set(['TS2307', 'TS2792', 'TS7016']);
+
+/** Packages the fixtures compile against with their real types (dev dependencies of this project). */
+const TYPED_PACKAGES = ['node-fetch'];
 
 const TSCONFIG = {
   compilerOptions: {
@@ -32,6 +39,7 @@ const TSCONFIG = {
     lib: ['es2022', 'dom'],
     types: ['node'],
     typeRoots: [path.join(REPO, 'node_modules', '@types')],
+    paths: Object.fromEntries(TYPED_PACKAGES.map((name) => [name, [path.join(REPO, 'node_modules', name)]])),
   },
   include: ['**/*.ts', '**/*.tsx', '**/*.mts', '**/*.cts'],
 };

@@ -18,7 +18,7 @@ import { pathsMatching } from '../js/walk.js';
 import { nestMember, renameMember, renamePatternKey, unwrapExpression, unwrapPatternProperty } from '../js/responses/edits.js';
 import { requestValue, Tracer, type FollowedStyle, type Read, type Value, type Walk } from '../js/responses/flow.js';
 import { planNest, planRename, planUnwrap, returnTypeAlsoDeclared } from '../js/responses/read-forms.js';
-import { ANY, awaited, frameBindings, promiseOf, typeOf, type StaticType } from '../js/responses/static-type.js';
+import { ANY, awaited, frameBindings, promiseOf, typeOf, UNKNOWN, type StaticType } from '../js/responses/static-type.js';
 import { queryParamsOf } from '../js/responses/query.js';
 import { callTypeArgument, elementType, membersOf, renameSignature, typesAt, wrapTypeArgument } from '../js/responses/types.js';
 import { climb, enclosingFunctions, findPaths, isAssignmentTarget, parentOf, programOf, propertyName } from '../js/responses/tree.js';
@@ -178,11 +178,14 @@ function fateText(fate: FieldFate): string {
 
 const w0 = (inst: SiteInstance): Walk => ({ ctx: inst.ctx, returnTo: new Map(), shared: new Set(), depth: 0 });
 
-/** What the request's call hands back (flow.ts), its body typed by the call's type argument (else `any`). */
+/**
+ * What the request's call hands back (flow.ts), its body typed by the call's type argument (else `any`),
+ * or as its client's types parse it (node-fetch's `unknown`).
+ */
 function typedRequestValue(inst: SiteInstance, style: FollowedStyle): Value {
   const call = inst.site.call;
   const arg = (call.value.typeParameters ?? call.value.typeArguments)?.params?.[0];
-  return requestValue(style, arg ? typeOf(arg, call, frameBindings(call, inst.ctx)) : ANY);
+  return requestValue(style, arg ? typeOf(arg, call, frameBindings(call, inst.ctx)) : ANY, inst.site.parsedBody === 'unknown' ? UNKNOWN : undefined);
 }
 
 /** Plan the response side of one v1 request. */

@@ -46,6 +46,8 @@ export interface Value {
   doubt?: string;
   /** Its TypeScript type where it is, as declared along the way (absent: not followed). */
   type?: StaticType;
+  /** For a fetch-like response: the type its client's `.json()` gives where the code declares none (absent: `any`). */
+  parsedBody?: StaticType;
 }
 
 export type FollowedStyle = Exclude<ResponseStyle, 'typed' | 'unknown'>;
@@ -53,11 +55,11 @@ export type FollowedStyle = Exclude<ResponseStyle, 'typed' | 'unknown'>;
 /**
  * What a request call evaluates to: a promise of the response, or (ofetch) of the parsed body itself.
  * `body` types the parsed body where the client lets the call declare it (axios' `data`, ofetch's
- * result); a Response (fetch, ky, got) is opaque until it is parsed.
+ * result); a Response (fetch, ky, got) is opaque until it is parsed, then `parsedBody` (else `any`).
  */
-export function requestValue(style: FollowedStyle, body: StaticType = ANY): Value {
+export function requestValue(style: FollowedStyle, body: StaticType = ANY, parsedBody?: StaticType): Value {
   const type = style === 'axios' ? syntheticObject({ data: body }) : style === 'body' ? body : OPAQUE;
-  return { kind: style === 'body' ? 'json' : 'response', promise: true, client: style, type: promiseOf(type) };
+  return { kind: style === 'body' ? 'json' : 'response', promise: true, client: style, type: promiseOf(type), ...(parsedBody ? { parsedBody } : {}) };
 }
 
 /** Clients whose request promise has `.json()` / `.text()` of its own (`await ky.get(url).json()`). */
@@ -373,8 +375,8 @@ export class Tracer {
           if (!call) return null;
           const target = p.value.type === 'MemberExpression' || p.value.type === 'OptionalMemberExpression' ? unwrap(p.get('object')) : null;
           const failed = v.error || (target?.value.type === 'Identifier' && outcomeAt(call, target.value.name) === 'error');
-          // Response.json() is Promise<any> in the DOM and undici types.
-          if (name === 'json') return { kind: 'json', promise: true, client: v.client, ...(failed ? { error: true } : {}), ...(v.type ? { type: ANY } : {}) };
+          // Response.json() is Promise<any> in the DOM's types; node-fetch 3 and undici say Promise<unknown> (parsedBody).
+          if (name === 'json') return { kind: 'json', promise: true, client: v.client, ...(failed ? { error: true } : {}), ...(v.type ? { type: v.parsedBody ?? ANY } : {}) };
           if (name === 'text') return { kind: 'text', promise: true, client: v.client, ...(failed ? { error: true } : {}), ...(v.type ? { type: OPAQUE } : {}) };
           if (name === 'clone') return v;
           return null;
