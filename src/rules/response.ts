@@ -35,7 +35,6 @@ import {
   responseField,
   responseFieldsNamed,
   type ItemKind,
-  type FieldFate,
   type ResponseField,
 } from '../map/responses.js';
 import type { V1Operation } from '../map/operations.js';
@@ -43,6 +42,7 @@ import { shapeOf } from '../url/shape.js';
 import { finding, type Anchor, type PlanEnv, type PlannedFinding, type RequestPlan } from './plan.js';
 import type { RuleId } from './registry.js';
 import { listShape, listTail } from '../plan/messages.js';
+import { answerOf, fateText, passedOnFinding } from './passed-on.js';
 
 export interface ResponsePlan {
   /** Edits specific to this request (unwraps, field renames, query renames): dropped with its other edits on conflict. */
@@ -161,21 +161,6 @@ function fieldMessage(row: ResponseField, item: ItemKind, name: string): string 
   }
 }
 
-/** Where a field went, for a type member's finding: `"to"`, `under "to"` or `gone`. */
-function fateText(fate: FieldFate): string {
-  switch (fate.kind) {
-    case 'rename':
-    case 'nest':
-      return `"${fate.to}"`;
-    case 'moved':
-      return `under "${fate.to}"`;
-    case 'gone':
-      return 'gone';
-    default:
-      return unhandled(fate);
-  }
-}
-
 const w0 = (inst: SiteInstance): Walk => ({ ctx: inst.ctx, returnTo: new Map(), shared: new Set(), depth: 0 });
 
 /**
@@ -211,11 +196,15 @@ interface Point {
   w: Walk;
 }
 
-/** List envelopes and billing records: unwrap where the body is parsed; then follow items for field reads. */
+/**
+ * List envelopes and billing records: unwrap where the body is parsed; then follow items for field reads,
+ * and report where the answer is passed on as it is.
+ */
 function planBodyFlow(plan: ResponsePlan, inst: SiteInstance, op: V1Operation, env: PlanEnv, shared: Shared): void {
   const envelope = LIST_ENVELOPES[op.id];
-  const item = envelope?.item ?? SINGLE_RESPONSES[op.id];
-  if (!item) return;
+  const answer = answerOf(op);
+  if (!answer) return;
+  const item = answer.item;
   if (declaredWrapper(inst)) {
     // A wrapper declared in the config: its code is not in the run, so what it returns is unknown.
     if (envelope) {
@@ -251,11 +240,21 @@ function planBodyFlow(plan: ResponsePlan, inst: SiteInstance, op: V1Operation, e
     escape(p, v, why) {
       if (!v.error && (v.kind === 'response' || v.kind === 'text' || v.kind === 'json')) escapes.push({ p, why });
     },
+    shown(p, v, why) {
+      if (!v.error && (v.kind === 'text' || v.kind === 'json')) escapes.push({ p, why });
+    },
   }).follow(inst.site.call, typedRequestValue(inst, style), w0(inst));
 
+  const passOn: PassOn = (p, why) => {
+    plan.findings.push(passedOnFinding(answer, op, anchorOf(p), why));
+  };
   // Type members planTypes renames: reads through those types may use the v2 names.
   const renamed = new Set<N>();
   for (const point of points) {
+    if (answer.kind === 'empty-in-v1') {
+      followPassOns(point, passOn);
+      continue;
+    }
     const isPattern = isPatternProperty(point.p);
     if (!isPattern) planTypes(plan, point.p, item, !!envelope, env, renamed);
     // `api<Pod[]>('GET', '/pods')` will return the envelope: `api<{ pods: Pod[] }>`.
@@ -265,7 +264,7 @@ function planBodyFlow(plan: ResponsePlan, inst: SiteInstance, op: V1Operation, e
     const wrapsTypeArg = !!typeArg && typeArg.type !== 'TSAnyKeyword' && typeArg.type !== 'TSTypeLiteral' && returnsTypeArgument(point.p);
     const unwrap = envelope ? planUnwrap(body, envelope.key, point.p.value, wrapsTypeArg) : null;
     const listType = unwrap?.ok ? unwrap.list : body;
-    const both = followItems(plan, point, item, envelope?.key ?? null, listType, env, shared, renamed);
+    const both = followItems(plan, point, item, envelope?.key ?? null, listType, env, shared, renamed, passOn);
     if (!envelope || !unwrap || both || handlesBoth) continue;
     const cast = unwrap.ok && unwrap.cast;
     const why = !unwrap.ok ? unwrap.why : isPattern && cast ? 'the destructured body is typed unknown' : null;
@@ -280,6 +279,8 @@ function planBodyFlow(plan: ResponsePlan, inst: SiteInstance, op: V1Operation, e
     const f = finding(envelope.rule, anchorOf(p), `GET ${op.path} returns ${listShape(envelope.key)} in v2 (GET ${v2Path(op)}) instead of a bare array, but its response leaves what v2-migrate can follow here (${why}): read .${envelope.key} where the body is parsed.`, false);
     plan.findings.push({ ...f, severity: 'warning' });
   }
+  // A pod action's unparsed response passed on is read for its status, not for the `{}` v1 sent.
+  if (!points.length && escapes.length && answer.kind !== 'empty-in-v1') passOn(escapes[0]!.p, escapes[0]!.why);
 }
 
 function envelopeMessage(op: V1Operation, key: string, how: 'unwrapped' | 'by hand', why: string | null = null): string {
@@ -315,13 +316,24 @@ function planTypes(plan: ResponsePlan, at: P, item: ItemKind, list: boolean, env
   }
 }
 
+/** Where an answer leaves the code the tool follows as it is: `p` the value there, `why` how. */
+type PassOn = (p: P, why: string) => void;
+
+/** The list or one of its items (not a value read from it) leaves at `p`. */
+function passAnswerOn(passOn: PassOn, p: P, v: Value, why: string): void {
+  if (v.kind === 'list' || v.kind === 'item') passOn(p, why);
+}
+
 /**
- * Follow the (unwrapped) body from a point to the reads of its items; rename v1 fields where provable.
- * Returns true when the code already reads the envelope key (it handles both shapes).
+ * Follow the (unwrapped) body from a point to the reads of its items; rename v1 fields where provable;
+ * tell `passOn` where the list or an item leaves the code the tool follows. Returns true when the code
+ * already reads the envelope key (it handles both shapes).
  */
-function followItems(plan: ResponsePlan, point: Point, item: ItemKind, key: string | null, type: StaticType | undefined, env: PlanEnv, shared: Shared, renamed: ReadonlySet<N>): boolean {
+function followItems(plan: ResponsePlan, point: Point, item: ItemKind, key: string | null, type: StaticType | undefined, env: PlanEnv, shared: Shared, renamed: ReadonlySet<N>, passOn: PassOn): boolean {
   let both = false;
   const tracer = new Tracer({
+    escape: (p, v, why) => passAnswerOn(passOn, p, v, why),
+    shown: (p, v, why) => passAnswerOn(passOn, p, v, why),
     member(p, name, v, w) {
       if (v.kind === 'list') {
         if (key !== null && name === key) {
@@ -338,6 +350,14 @@ function followItems(plan: ResponsePlan, point: Point, item: ItemKind, key: stri
   if (isPatternProperty(point.p)) tracer.bind(point.p.get('value'), value, point.w);
   else tracer.follow(point.p, value, point.w);
   return both;
+}
+
+/** An answer v1 sent as `{}` (a pod action's): only where it is passed on matters. */
+function followPassOns(point: Point, passOn: PassOn): void {
+  const value: Value = { kind: 'item', promise: point.v.promise, client: point.v.client };
+  const tracer = new Tracer({ escape: (p, v, why) => passAnswerOn(passOn, p, v, why), shown: (p, v, why) => passAnswerOn(passOn, p, v, why) });
+  if (isPatternProperty(point.p)) tracer.bind(point.p.get('value'), value, point.w);
+  else tracer.follow(point.p, value, point.w);
 }
 
 function fieldRead(plan: ResponsePlan, p: Read, name: string, item: ItemKind, v: Value, w: Walk, env: PlanEnv, shared: Shared, renamed: ReadonlySet<N>): void {

@@ -3,8 +3,9 @@
  * axios' response object), its parsed body (`res.json()`, `res.data`), and, once unwrapped, the list
  * and its items. The value is followed through `await`, `.then`, variables and destructuring, `return`
  * out of the wrappers of the request's call chain (its frames) and of local functions (to their callers),
- * local helpers it is passed to, React state setters, and array methods. A visitor sees every place the
- * value reaches and every property read of it, and is told where it leaves what the tool can follow.
+ * local helpers it is passed to, React state setters, array methods and `structuredClone`. A visitor sees
+ * every place the value reaches and every property read of it, and is told where it leaves what the tool
+ * can follow and where it is shown as it is (`JSON.stringify`, `console.log`).
  * The value's TypeScript type is carried along from what the code declares (static-type.ts).
  */
 import type { Ctx } from '../context.js';
@@ -97,11 +98,13 @@ export interface Visitor {
   arrayCheck?(p: P, v: Value, w: Walk): void;
   /** The value leaves what the tool can follow. */
   escape?(p: P, v: Value, why: string, w: Walk): void;
+  /** The value is shown as it is: turned into JSON text or printed. Whoever reads that sees its shape. */
+  shown?(p: P, v: Value, why: string, w: Walk): void;
 }
 
 const MAX_DEPTH = 40;
 
-const HARMLESS_CALLS = new Set(['JSON.stringify', 'String', 'Boolean', 'Number', 'Object.keys', 'Object.entries', 'Object.values', 'structuredClone']);
+const HARMLESS_CALLS = new Set(['String', 'Boolean', 'Number', 'Object.keys', 'Object.entries', 'Object.values']);
 
 /** Array methods whose callback receives items, and what the call yields. */
 const ARRAY_CALLBACKS: Readonly<Record<string, { params: Array<'item' | 'list' | null>; yields: 'list' | 'item' | null }>> = {
@@ -465,7 +468,11 @@ export class Tracer {
     const name = dottedName(call.callee);
     if (name === 'Array.isArray') return this.visitor.arrayCheck?.(argPath, v, w);
     if (name === 'JSON.parse' && v.kind === 'text' && !v.promise && index === 0) return this.follow(callPath, { ...v, kind: 'json', ...(v.type ? { type: ANY } : {}) }, deeper(w));
-    if (name && (HARMLESS_CALLS.has(name) || name.startsWith('console.'))) return;
+    // A deep copy reads like the value itself.
+    if (name === 'structuredClone' && index === 0) return this.follow(callPath, v, deeper(w));
+    if (name === 'JSON.stringify') return index === 0 ? this.visitor.shown?.(argPath, v, 'it is turned into JSON text by JSON.stringify(…)', w) : undefined;
+    if (name?.startsWith('console.')) return this.visitor.shown?.(argPath, v, `it is printed by ${name}(…)`, w);
+    if (name && HARMLESS_CALLS.has(name)) return;
     const calleePath = callPath.get('callee');
     const state = stateVariableOf(calleePath);
     if (state) return index === 0 ? this.bind(state, stateValue(state, v), deeper(w)) : undefined;
