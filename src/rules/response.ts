@@ -293,7 +293,8 @@ function envelopeMessage(op: V1Operation, key: string, how: 'unwrapped' | 'by ha
 
 /**
  * Types the response is declared with at a point (`api<Pod[]>`, `as Pod`, `const pod: Pod = …`): members
- * that v2 renamed are renamed in the type's declaration (in this file), the others reported.
+ * that v2 renamed are renamed in the type's declaration (in this file, when it is not exported), the others
+ * reported.
  */
 function planTypes(plan: ResponsePlan, at: P, item: ItemKind, list: boolean, env: PlanEnv, renamed: Set<N>): void {
   const rule: RuleId = BILLING_ITEMS.has(item) ? 'billing-records' : 'response-field';
@@ -305,12 +306,14 @@ function planTypes(plan: ResponsePlan, at: P, item: ItemKind, list: boolean, env
       const row = responseField(member.name, item);
       if (!row) continue;
       const head = `Type ${member.typeName} describes this RunPod response: ${fieldMessage(row, item, member.name)}`;
-      const edits = row.fate.kind === 'rename' && twice === null ? renameSignature(env.source, member, row.fate.to) : null;
+      // An exported type may be read by code the tool does not follow (other files, other packages): renaming its member would break those reads.
+      const edits = row.fate.kind === 'rename' && twice === null && !member.exported ? renameSignature(env.source, member, row.fate.to) : null;
       if (edits) {
         plan.specific.push(...edits);
         renamed.add(member.key);
       }
-      const byHand = twice === null ? 'Update the type by hand.' : `Update it by hand together with the declared return type of the function that returns it (line ${twice}).`;
+      const together = `Update it by hand together with the declared return type of the function that returns it (line ${twice}).`;
+      const byHand = twice !== null ? together : member.exported ? 'Update the type by hand: it is exported, so code v2-migrate does not follow may read it too.' : 'Update the type by hand.';
       plan.findings.push(finding(rule, member.key, edits ? `${head} Renamed in the type too.` : `${head} ${byHand}`, !!edits));
     }
   }
