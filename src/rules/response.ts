@@ -69,16 +69,21 @@ const capital = (s: string): string => s[0]!.toUpperCase() + s.slice(1);
  */
 function sharedCode(inst: SiteInstance): Shared {
   const root = inst.root.value;
-  const within = (inner: N, outer: N): boolean => outer.start! <= inner.start! && inner.end! <= outer.end!;
   const shared: Shared = (p, w) =>
     enclosingFunctions(p).some((f) => {
       if (w.shared.has(f.value)) return true;
-      if (w.ctx.has(f.value)) return !within(root, f.value);
+      if (w.ctx.has(f.value)) return !holds(f.value, root);
       // A helper the value was handed to from shared code (a wrapper's `parse(res)`) serves every request of that code.
       const from = w.returnTo.get(f.value)?.call;
-      return !!from && !within(from.value, f.value) && shared(from, w);
+      return !!from && !holds(f.value, from.value) && shared(from, w);
     });
   return shared;
+}
+
+/** Does the source range of `outer` hold that of `inner`? */
+function holds(outer: N, inner: N): boolean {
+  const { start: from, end: to } = outer;
+  return from != null && to != null && inner.start != null && inner.end != null && from <= inner.start && inner.end <= to;
 }
 
 /** Is the value at `p` (a promise) awaited right there? */
@@ -280,7 +285,8 @@ function planBodyFlow(plan: ResponsePlan, inst: SiteInstance, op: V1Operation, e
     plan.findings.push({ ...f, severity: 'warning' });
   }
   // A pod action's unparsed response passed on is read for its status, not for the `{}` v1 sent.
-  if (!points.length && escapes.length && answer.kind !== 'empty-in-v1') passOn(escapes[0]!.p, escapes[0]!.why);
+  const [first] = escapes;
+  if (!points.length && first && answer.kind !== 'empty-in-v1') passOn(first.p, first.why);
 }
 
 function envelopeMessage(op: V1Operation, key: string, how: 'unwrapped' | 'by hand', why: string | null = null): string {
