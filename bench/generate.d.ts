@@ -30,7 +30,7 @@ export interface TreeOptions {
   runpodEvery?: number;
   /** Noise files under node_modules (default: a tenth of the sources, at least 200). */
   nodeModules?: number;
-  /** Create a minimal .git folder so ripgrep honours .gitignore (default true). */
+  /** Make the tree a git repository with every file committed (default true; a minimal .git folder where git is not installed). */
   git?: boolean;
 }
 

@@ -10,9 +10,12 @@ import type { Mode } from './report/types.js';
 import { RULES, RULE_IDS, isRuleId } from './rules/registry.js';
 import { applyBaseline, BaselineError, readBaseline, writeBaseline } from './run/baseline.js';
 import { dirtyFiles } from './run/git.js';
+import { GitError, gitNotFound } from './run/git-command.js';
 import { encode } from './run/files.js';
-import { recoverInterrupted, writeTogether, JOURNAL_NAME, type Recovery } from './run/transaction.js';
-import { workTreeRoot } from './util/folders.js';
+import { recoverInterrupted, writeTogether, type Recovery } from './run/transaction.js';
+import { JOURNAL_NAME, journalLeft } from './run/journal.js';
+import { namedPlace, treePlace, writeRefusal, writeRoot, WriteRefused, type WritePlace } from './run/write-guard.js';
+import { lockFileFor, takeWriteLock, type LockedOut } from './run/write-lock.js';
 import { run, type RunResult } from './run/runner.js';
 import { makeProgress } from './run/progress.js';
 import { changedSince } from './run/changed.js';
@@ -20,14 +23,15 @@ import { parseShard } from './run/shard.js';
 import { ResultCache, defaultCacheDir } from './run/cache.js';
 import { mergedRunResult, mergeReports, MergeError } from './report/merge.js';
 import { UsageError } from './cli/usage.js';
+import { makeCacheFolder } from './cli/cache-location.js';
 import { checkFlags, jobsOf, maxWarningsOf, ruleSelection } from './cli/validate.js';
 import { keepRules } from './cli/rule-filter.js';
 import { printedConfig } from './cli/print-config.js';
+import { EXIT, runExit } from './cli/exit.js';
 import { ComponentLog } from './live/component-log.js';
 import type { LoadedSettings } from './live/project.js';
 
-/** Exit codes: the contract CI scripts rely on. */
-export const EXIT = { clean: 0, findings: 1, usage: 2 } as const;
+export { EXIT };
 
 interface Args {
   paths: string[];
@@ -53,6 +57,7 @@ interface Args {
   stdinFilename?: string;
   printConfig?: string;
   rule?: string[];
+  defaultIgnore: boolean;
 }
 
 /** Where reports go: standard output, or the --output-file. */
@@ -67,6 +72,7 @@ function sinkFor(args: Pick<Args, 'outputFile'>, out: NodeJS.WritableStream): Si
   const file = path.resolve(args.outputFile);
   return {
     write: (text) => {
+      refuseOutput(`--output-file ${args.outputFile}`, file, namedPlace(writeRoot(process.cwd())));
       try {
         fs.mkdirSync(path.dirname(file), { recursive: true });
         fs.writeFileSync(file, text);
@@ -78,17 +84,19 @@ function sinkFor(args: Pick<Args, 'outputFile'>, out: NodeJS.WritableStream): Si
   };
 }
 
-/** Exit code for a finished run (see README "Exit codes"). */
-function exitCode(mode: Mode, result: RunResult, maxWarnings: number): number {
-  const all = result.results.flatMap((r) => r.findings);
-  if (mode === 'lint') {
-    const errors = all.filter((f) => f.severity === 'error').length;
-    const warnings = all.filter((f) => f.severity === 'warning').length;
-    return errors > 0 || (maxWarnings >= 0 && warnings > maxWarnings) ? EXIT.findings : EXIT.clean;
-  }
-  const needsPerson = all.some((f) => !f.fixable && f.severity !== 'info');
-  const pending = mode === 'dry-run' && result.summary.changed > 0;
-  return needsPerson || pending ? EXIT.findings : EXIT.clean;
+/**
+ * An output the user named (or the cache the tool places in the tree) where the guard refuses it:
+ * a usage error (exit 2) before anything is written.
+ */
+function refuseOutput(what: string, file: string, place: WritePlace): void {
+  const why = writeRefusal(file, place);
+  if (why) throw new UsageError(`${what}: not written: ${file} ${why}`);
+}
+
+/** What a partial run was asked about, as its summary names it: "in examples/", "changed since main". */
+function askedAbout(paths: readonly string[], changedSince: string | undefined): string {
+  const shown = paths.length > 3 ? `${paths.slice(0, 2).join(', ')} and ${paths.length - 2} more paths` : paths.join(', ');
+  return [paths.length ? `in ${shown}` : '', changedSince ? `changed since ${changedSince}` : ''].filter(Boolean).join(' ');
 }
 
 /** A partial run reports (and writes) what must move with the paths named: said on stderr, so machine formats stay whole. */
@@ -98,11 +106,52 @@ function pulledInNote(mode: Mode, files: readonly string[], asked: string): stri
   return `v2-migrate: ${files.length} file${files.length === 1 ? '' : 's'} beyond ${asked} must move with them (the same base, wrapper or imports), so ${files.length === 1 ? 'it is' : 'they are'} ${what}:\n${shown.map((f) => `  ${f}`).join('\n')}\n`;
 }
 
+/**
+ * A run in the work tree of the current folder: a write run holds the tree's lock throughout, any
+ * run takes it to finish or undo what an interrupted write left (before any file is read), then the
+ * run itself.
+ */
 async function execute(mode: Mode, args: Args, out: NodeJS.WritableStream, err: NodeJS.WritableStream, input: NodeJS.ReadableStream): Promise<number> {
+  const root = writeRoot(process.cwd());
+  const places = { journal: path.join(root, JOURNAL_NAME), tree: treePlace(root), named: namedPlace(root) };
+  if (args.printConfig) return migrate(mode, args, out, err, input, places);
+  const writes = mode === 'write' && !args.stdin;
+  const lock = writes || journalLeft(places.journal) ? takeWriteLock(lockFileFor(root)) : null;
+  try {
+    if (lock?.kind === 'locked-out') {
+      err.write(`v2-migrate: ${lockedOutMessage(lock)}${writes ? '' : '; the journal it writes is left to it'}.\n`);
+      if (writes) return EXIT.usage;
+    } else {
+      const recovered = recoverInterrupted(places.journal, places.tree);
+      if (recovered.kind === 'recovered') err.write(recoveryMessage(recovered.recovery, process.cwd()));
+      if (recovered.kind === 'untrusted') {
+        err.write(`v2-migrate: ${recovered.reason}, so it is not acted on: nothing it names was touched. If an interrupted v2-migrate run left it, check the files it lists, then remove it${writes ? '; until then v2-migrate writes nothing here' : ''}.\n`);
+        if (writes) return EXIT.usage;
+      }
+    }
+    return await migrate(mode, args, out, err, input, places);
+  } finally {
+    if (lock?.kind === 'held') lock.release();
+  }
+}
+
+function lockedOutMessage(lock: LockedOut): string {
+  if (lock.pid === null) return `${lock.file} is in the way of the lock v2-migrate takes to write: it holds no pid, so v2-migrate did not write it (remove it)`;
+  return `another v2-migrate run (pid ${lock.pid}) is writing in this work tree: ${lock.file} is its lock (wait for it to finish; if no such process is a v2-migrate run, remove the lock)`;
+}
+
+/** Where a run may write: the journal, repository files (`tree`) and the outputs the user names (`named`). */
+interface Places {
+  journal: string;
+  tree: WritePlace;
+  named: WritePlace;
+}
+
+async function migrate(mode: Mode, args: Args, out: NodeJS.WritableStream, err: NodeJS.WritableStream, input: NodeJS.ReadableStream, places: Places): Promise<number> {
   const cwd = process.cwd();
   const paths = args.paths.length ? args.paths : ['.'];
   const only = ruleSelection(args.rule);
-  const flags = { searchFrom: args.stdinFilename ? path.dirname(path.resolve(args.stdinFilename)) : paths[0]!, ...(args.config ? { config: args.config } : {}), ...(args.legacyBaseUrl ? { legacyBaseUrl: args.legacyBaseUrl } : {}), ...(args.baseUrl !== undefined ? { baseUrl: args.baseUrl } : {}) };
+  const flags = { searchFrom: args.stdinFilename ? path.dirname(path.resolve(args.stdinFilename)) : paths[0]!, root: places.tree.root, ...(args.config ? { config: args.config } : {}), ...(args.legacyBaseUrl ? { legacyBaseUrl: args.legacyBaseUrl } : {}), ...(args.baseUrl !== undefined ? { baseUrl: args.baseUrl } : {}) };
   const load = (): LoadedSettings => {
     const loaded = loadSettings(flags);
     const settings = args.ignorePattern ? { ...loaded, ignore: [...loaded.ignore, ...args.ignorePattern] } : loaded;
@@ -118,14 +167,15 @@ async function execute(mode: Mode, args: Args, out: NodeJS.WritableStream, err: 
   const maxWarnings = mode === 'lint' ? maxWarningsOf(args.maxWarnings) : 0;
   if (args.updateBaseline && !args.baseline) throw new UsageError('--update-baseline needs --baseline <file>: the file to write');
   const baselineFile = args.baseline ? path.resolve(cwd, args.baseline) : null;
+  if (baselineFile && args.updateBaseline) refuseOutput(`--baseline ${args.baseline}`, baselineFile, places.named);
   // Read the baseline before the (possibly long) run, so a missing or broken file fails fast.
   const baseline = baselineFile && !args.updateBaseline ? readBaseline(baselineFile) : null;
-  // A write run killed between its renames left a journal: finish or undo it before reading any file.
-  const journal = path.join(workTreeRoot(cwd) ?? cwd, JOURNAL_NAME);
-  const recovered = recoverInterrupted(journal);
-  if (recovered) err.write(recoveryMessage(recovered, cwd));
   const jobs = args.jobs ? jobsOf(args.jobs) : os.availableParallelism();
-  const disk = args.cache ? new ResultCache(args.cacheLocation ? path.resolve(cwd, args.cacheLocation) : defaultCacheDir(cwd), toolVersion()) : null;
+  const cacheDir = args.cache ? (args.cacheLocation ? path.resolve(cwd, args.cacheLocation) : defaultCacheDir(cwd)) : null;
+  // A --cache-location is named by the user; the default folder is the tool's choice in the tree.
+  if (cacheDir) refuseOutput(args.cacheLocation ? `--cache-location ${args.cacheLocation}` : '--cache', cacheDir, args.cacheLocation ? places.named : places.tree);
+  if (cacheDir && args.cacheLocation) makeCacheFolder(args.cacheLocation, cwd);
+  const disk = cacheDir ? new ResultCache(cacheDir, toolVersion()) : null;
   // --rule needs to know which files' changes go together: the run's components, seen through its cache.
   const components = only ? new ComponentLog(disk?.dir ?? defaultCacheDir(cwd), toolVersion(), disk) : null;
   let result: RunResult;
@@ -146,11 +196,12 @@ async function execute(mode: Mode, args: Args, out: NodeJS.WritableStream, err: 
         ...(args.changedSince ? { changed: changedSince(args.changedSince, cwd) } : {}),
         ...(args.shard ? { shard: parseShard(args.shard) } : {}),
         settingsFor,
+        defaultIgnore: args.defaultIgnore,
         ...(components ? { cache: components } : disk ? { cache: disk } : {}),
       });
     }
   } catch (error) {
-    if (error instanceof Error && /no such file or directory|--changed-since|--shard/.test(error.message)) throw new UsageError(error.message);
+    if (error instanceof Error && /no such file or directory|--shard/.test(error.message)) throw new UsageError(error.message);
     throw error;
   }
   if (only) {
@@ -189,7 +240,7 @@ async function execute(mode: Mode, args: Args, out: NodeJS.WritableStream, err: 
     }
     // Files that must move together are written together (see writeTogether); one group that cannot be
     // written does not stop the others.
-    const { written, failed } = deferSignals(() => writeTogether(changed.map((r) => ({ file: r.absPath, data: r.bytes!, group: r.writeGroup ?? r.absPath })), journal));
+    const { written, failed } = deferSignals(() => writeTogether(changed.map((r) => ({ file: r.absPath, data: r.bytes!, group: r.writeGroup ?? r.absPath })), places.journal, places.tree));
     const done = new Set(written);
     for (const r of changed) if (!done.has(r.absPath)) r.changed = false;
     result.summary.changed = done.size;
@@ -200,12 +251,14 @@ async function execute(mode: Mode, args: Args, out: NodeJS.WritableStream, err: 
       writeFailed = true;
     }
   }
+  if (gitNotFound() && !args.quiet) err.write("v2-migrate: git is not on PATH, so git's own ignore settings (.git/info/exclude, core.excludesFile) were not applied; .gitignore files were.\n");
   if (writeFailed) {
     sink.write((await reporterFor(args.format))({ ...result, mode, quiet: args.quiet, color: false }));
     return EXIT.usage;
   }
-  sink.write((await reporterFor(args.format))({ ...result, mode, quiet: args.quiet, color }));
-  const code = exitCode(mode, result, maxWarnings);
+  const { code, because } = runExit(mode, result, maxWarnings);
+  const asked = result.asked === undefined ? {} : { askedAbout: askedAbout(args.paths, args.changedSince) };
+  sink.write((await reporterFor(args.format))({ ...result, mode, quiet: args.quiet, color, exit: { code, because }, ...asked }));
   // --quiet lists errors only: a gate failed by warnings alone must still say why.
   if (args.quiet && mode === 'lint' && code === EXIT.findings && !result.summary.errors) {
     const n = result.summary.warnings;
@@ -250,7 +303,7 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
   const cli = yargs(argv)
     .scriptName('v2-migrate')
     .usage('$0 [paths..]  rewrite RunPod REST v1 calls to REST v2 in place\n$0 --dry-run [paths..]  show the diff and findings, write nothing\n$0 lint [paths..]  report v1 usage (for CI)\n$0 rules  list the rules\n$0 explain <rule>  a rule with a before/after example')
-    .command('$0 [paths..]', 'Rewrite files in place (refuses files with uncommitted changes)', (y) =>
+    .command('$0 [paths..]', 'Rewrite files in place (refuses files with uncommitted changes, and while another write runs in the work tree)', (y) =>
       y.positional('paths', { type: 'string', array: true, default: [], describe: 'Files or folders (default: .)' }).option('dry-run', { type: 'boolean', default: false, describe: 'Write nothing; print a unified diff and the findings' }).option('allow-dirty', { type: 'boolean', default: false, describe: 'Rewrite files even if they have uncommitted changes' }),
       action('write') as never,
     )
@@ -291,18 +344,21 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
     .option('output-file', { alias: 'o', type: 'string', requiresArg: true, describe: 'Write the report to this file instead of standard output' })
     .option('color', { type: 'boolean', describe: 'Color the text report (default: on a terminal unless NO_COLOR is set); --no-color turns it off' })
     .option('config', { type: 'string', requiresArg: true, describe: 'Config file (default: nearest v2-migrate.config.json or package.json "v2-migrate")' })
-    .option('legacy-base-url', { type: 'string', array: true, requiresArg: true, describe: 'Extra v1 base URL to migrate (repeatable), e.g. a proxy' })
-    .option('base-url', { type: 'string', requiresArg: true, describe: 'v2 base URL to write (default https://api.runpod.io/v2)' })
-    .option('ignore-pattern', { type: 'string', array: true, requiresArg: true, describe: 'Skip files matching this gitignore-style glob, relative to the current directory (repeatable; added to the config\'s ignore)' })
-    .option('rule', { type: 'string', array: true, requiresArg: true, describe: 'Run only these rules (repeatable or comma-separated): other findings are not reported, and a change is applied only where all its fixes belong to them' })
+    // Repeatable flags take one value each (nargs: 1): an array option otherwise takes every word after it,
+    // so `--legacy-base-url URL src/` would read src/ as a second URL instead of the path to run on.
+    .option('legacy-base-url', { type: 'string', array: true, nargs: 1, describe: 'Extra v1 base URL to migrate, e.g. a proxy (one per flag; repeat the flag for more)' })
+    .option('base-url', { type: 'string', requiresArg: true, describe: 'v2 base URL to write, with no query or fragment (default https://api.runpod.io/v2)' })
+    .option('ignore-pattern', { type: 'string', array: true, nargs: 1, describe: 'Skip files matching this gitignore-style glob, relative to the current directory (one per flag, repeatable; added to the config\'s ignore)' })
+    .option('rule', { type: 'string', array: true, nargs: 1, describe: 'Run only these rules (comma-separated, or one per flag, repeatable): other findings are not reported, and a change is applied only where all its fixes belong to them' })
+    .option('default-ignore', { type: 'boolean', default: true, describe: 'Skip dist, build, coverage, vendor, .venv, __pycache__, .tox and .claude folders, even where git tracks them (the summary counts what they hold); --no-default-ignore scans them. node_modules and .git are never scanned' })
     .option('stdin', { type: 'boolean', default: false, describe: 'Read one file\'s text from standard input (with --stdin-filename); a write prints the new text on standard output' })
     .option('stdin-filename', { type: 'string', requiresArg: true, describe: 'The path the --stdin text stands for: its language, config and the files it imports' })
     .option('print-config', { type: 'string', requiresArg: true, describe: 'Print the settings that apply to this file (config files and flags merged) as JSON, and exit' })
     .option('quiet', { type: 'boolean', default: false, describe: 'Report errors only, no summary, no progress line' })
     .option('jobs', { type: 'string', requiresArg: true, describe: 'Worker threads for analysis (default: all cores; output is identical for any value)' })
-    .option('changed-since', { type: 'string', requiresArg: true, describe: 'Ask only about files changed since this git ref (plus uncommitted and untracked ones), and what must move with them' })
+    .option('changed-since', { type: 'string', requiresArg: true, describe: 'Ask only about files changed since this git ref (plus uncommitted and untracked ones), and what must move with them; needs git and the history back to the merge base (in CI: fetch-depth: 0)' })
     .option('cache', { type: 'boolean', default: false, describe: 'Reuse results of unchanged files (keyed by tool version, config and file content)' })
-    .option('cache-location', { type: 'string', requiresArg: true, describe: 'Cache folder (default: node_modules/.cache/v2-migrate, or .v2-migrate-cache)' })
+    .option('cache-location', { type: 'string', requiresArg: true, describe: 'Cache folder for --cache: a new one, or one holding only cache files, not a path the run is on (default: node_modules/.cache/v2-migrate, or .v2-migrate-cache)' })
     .option('shard', { type: 'string', requiresArg: true, describe: 'Analyse only shard i of n (i/n), split by package, for a CI matrix; merge the JSON reports with merge-reports' })
     .check((a) => {
       checkFlags(a);
@@ -329,7 +385,7 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
     if (helpShown && code === EXIT.clean) return EXIT.clean;
     return code;
   } catch (error) {
-    if (error instanceof UsageError || error instanceof ConfigError || error instanceof BaselineError || (error instanceof Error && error.name === 'YError')) {
+    if (error instanceof UsageError || error instanceof ConfigError || error instanceof BaselineError || error instanceof WriteRefused || error instanceof GitError || (error instanceof Error && error.name === 'YError')) {
       err.write(`v2-migrate: ${error.message}\nRun v2-migrate --help for usage.\n`);
       return EXIT.usage;
     }

@@ -2,9 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as z from 'zod';
 import { lazy } from './util/lazy.js';
-import { onDisk, type HasEntry } from './util/folders.js';
+import { onDisk, workTreeRoot, type HasEntry } from './util/folders.js';
+import { fixedAdapterFile, isGeneratedAdapter } from './adapters/adapter-file.js';
+import { errnoCode, treePlace, writeRefusal } from './run/write-guard.js';
 import { GRAPHQL_URL, JOB_API_HOST, LEGACY_BASE_URL, TARGET_BASE_URL, stripTrailingSlash } from './map/hosts.js';
-import { RULE_IDS, type RuleId } from './rules/registry.js';
+import { isRuleId, type RuleId } from './rules/registry.js';
 import type { Severity } from './findings.js';
 import type { Bases } from './url/shape.js';
 import { AS_IF_ABSENT, parseJson, unparsableJson, type ReportMalformed } from './scan/malformed.js';
@@ -20,14 +22,26 @@ function buildConfigSchema() {
       if (problem) ctx.addIssue({ code: 'custom', message: `${value} ${problem}` });
     });
   const ruleSetting = z.enum(['off', 'error', 'warning', 'info']);
+  // zod leaves a `__proto__` key out of a record (assigning it would set the prototype instead), so
+  // `"rules": { "__proto__": "off" }` would pass with the key quietly gone: keys are checked as written.
+  const record = <V extends z.ZodType>(value: V, keyProblem: (key: string) => string | null = () => null) =>
+    z
+      .unknown()
+      .superRefine((input, ctx) => {
+        if (typeof input !== 'object' || input === null) return;
+        for (const key of Object.keys(input)) {
+          const problem = keyProblem(key) ?? (key === '__proto__' ? 'a key named "__proto__" is not allowed (JavaScript reads it as the object\'s prototype)' : null);
+          if (problem) ctx.addIssue({ code: 'custom', path: [key], message: problem });
+        }
+      })
+      .pipe(z.record(z.string(), value));
   const schema = z
     .object({
       legacyBaseUrls: z.array(base('legacy')).optional().describe('Extra v1 base URLs (proxies); RunPod’s own is always included.'),
       baseUrl: base('target').optional().describe('The v2 base URL to write (default https://api.runpod.io/v2).'),
       ignore: z.array(z.string()).optional().describe('gitignore-style globs of files to skip.'),
       maxFileSizeMB: z.number().positive().optional().describe('Files larger than this are scanned as text only, not parsed (default 2).'),
-      gpuPools: z
-        .record(z.string(), z.string().min(1))
+      gpuPools: record(z.string().min(1))
         .optional()
         .describe('GPU type name → v2 serverless pool id (e.g. "NVIDIA GeForce RTX 4090": "ADA_24"), for endpoint gpuTypeIds.'),
       preserveV1Defaults: z.boolean().optional().describe('Write the v1 defaults (ports, storage, name) out explicitly on creates instead of warning.'),
@@ -46,11 +60,7 @@ function buildConfigSchema() {
         )
         .optional()
         .describe('Wrappers defined where the tool cannot see them (another package): calls to them are migrated like requests.'),
-      rules: z
-        .record(z.string(), ruleSetting)
-        .superRefine((rules, ctx) => {
-          for (const id of Object.keys(rules)) if (!(RULE_IDS as string[]).includes(id)) ctx.addIssue({ code: 'custom', path: [id], message: `unknown rule id "${id}"` });
-        })
+      rules: record(ruleSetting, (id) => (isRuleId(id) ? null : `unknown rule id "${id}"`))
         .optional()
         .describe('Per-rule "off" or a severity.'),
     })
@@ -67,8 +77,8 @@ type SameShape<A, B> = [keyof A, A] extends [keyof B, B] ? ([keyof B, B] extends
 
 /**
  * Why a URL cannot be a base of this kind, or null when it can: a legacy base is a REST v1 base to move
- * off, the target the v2 base to write. Both must be http(s), and neither may be an API v2-migrate
- * never rewrites (the serverless job API, GraphQL).
+ * off, the target the v2 base to write. Both must be http(s) with no query or fragment, and neither may
+ * be an API v2-migrate never rewrites (the serverless job API, GraphQL).
  */
 export function baseUrlProblem(value: string, kind: BaseKind): string | null {
   let url: URL;
@@ -78,6 +88,9 @@ export function baseUrlProblem(value: string, kind: BaseKind): string | null {
     return 'is not a URL';
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'is not an http(s) URL';
+  // In a URL that parses, the first ? or # starts its query or fragment (a path holds neither unescaped).
+  const suffix = value.search(/[?#]/);
+  if (suffix >= 0) return `has a ${value[suffix] === '?' ? 'query string' : 'fragment'} (${value.slice(suffix)}): request paths are appended to a base, so it cannot carry one`;
   if (url.hostname === JOB_API_HOST) return `is the serverless job API (${JOB_API_HOST}), which v2-migrate never rewrites`;
   const bare = stripTrailingSlash(value);
   if (bare === GRAPHQL_URL || bare.startsWith(`${GRAPHQL_URL}/`)) return "is RunPod's GraphQL API, which v2-migrate never rewrites";
@@ -218,6 +231,11 @@ export interface SettingsFlags {
   baseUrl?: string;
   /** Folder the config search starts from (the first target path). */
   searchFrom: string;
+  /**
+   * The folder the run writes in (see run/write-guard.ts): a config's `adapters.file` must lie in it.
+   * Default: the git work tree of the config's folder, or that folder outside git.
+   */
+  root?: string;
 }
 
 export function loadSettings(flags: SettingsFlags): Settings {
@@ -273,11 +291,37 @@ function settingsFrom(found: { file: string; data: unknown } | null, flags: Sett
     bases: { legacy, target },
     gpuPools: config.gpuPools ?? {},
     preserveV1Defaults: config.preserveV1Defaults ?? false,
-    adapters: config.adapters === false ? false : { file: config.adapters?.file && found ? path.resolve(path.dirname(found.file.replace(/#v2-migrate$/, '')), config.adapters.file) : null },
+    adapters: config.adapters === false ? false : { file: config.adapters?.file && found ? placedAdapterFile(found.file, config.adapters.file, flags.root) : null },
     wrappers: config.wrappers ?? [],
     ignore: config.ignore ?? [],
     maxFileSizeMB: config.maxFileSizeMB ?? 2,
     rules: (config.rules ?? {}) as Settings['rules'],
     configFile: found?.file ?? null,
   };
+}
+
+/**
+ * A config's `adapters.file`, resolved against the config's folder. A config is the repository's
+ * (see run/write-guard.ts): the file it stands for (`.ts` or `.mjs`) must lie in the folder the run
+ * writes in, outside .git, and be new or an adapter file v2-migrate generated, never a file of the
+ * project that the adapter module would replace.
+ */
+function placedAdapterFile(configFile: string, file: string, root: string | undefined): string {
+  const dir = path.dirname(configFile.replace(/#v2-migrate$/, ''));
+  const resolved = path.resolve(dir, file);
+  const place = treePlace(root ?? workTreeRoot(dir) ?? dir);
+  for (const written of new Set([fixedAdapterFile(resolved, 'ts'), fixedAdapterFile(resolved, 'js')])) {
+    const problem = writeRefusal(written, place) ?? (isOtherFile(written) ? 'exists and is not an adapter file v2-migrate generated (the adapter module would replace it)' : null);
+    if (problem) throw new ConfigError(`${configFile}: adapters.file: ${JSON.stringify(file)}: ${written} ${problem}`);
+  }
+  return resolved;
+}
+
+/** Whether something other than a generated adapter file is at `file`. */
+function isOtherFile(file: string): boolean {
+  try {
+    return !isGeneratedAdapter(fs.readFileSync(file, 'utf8'));
+  } catch (error) {
+    return errnoCode(error) !== 'ENOENT';
+  }
 }

@@ -72,7 +72,7 @@ export function maybe(p: PodParams | undefined): V2CreatePodBody | null | undefi
   return toV2CreatePodBody(p);
 }
 export const none: null = toV2CreatePodBody(null);
-export const untyped: V2CreatePodBody | null | undefined = toV2CreatePodBody(JSON.parse('{"imageName":"x"}') as unknown);
+export const untyped: V2CreatePodBody | null | undefined = toV2CreatePodBody(JSON.parse('{"name":"x","imageName":"x"}') as unknown);
 // @ts-expect-error the result is a v2 body
 export const wrong: number = toV2CreatePodBody(params);
 // @ts-expect-error v2 has no imageName

@@ -11,7 +11,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { adapterName, adapterSource, needsAdapter, type AdapterOptions } from '../src/adapters/generate.js';
-import { GPU_CATALOG, shellJoin as runtimeShellJoin } from '../src/adapters/runtime.js';
+import { GPU_CATALOG, shellJoin as runtimeShellJoin, type V2Schema } from '../src/adapters/runtime.js';
+import { v2Schema } from '../src/adapters/v2-schema.js';
 import { BODY_MAPPINGS, DECISIONS, GPU_CATALOG_LOOP, type BodyOperationId } from '../src/map/bodies.js';
 import { V1_OPERATIONS } from '../src/map/operations.js';
 import { v2BodySchemas } from '../src/map/schemas.js';
@@ -21,13 +22,12 @@ import { toSource } from '../src/js/body/text.js';
 import { bodyAudit, type PlannedBody } from '../src/rules/body.js';
 import { shellJoin } from '../src/shell/quote.js';
 import type { Finding } from '../src/findings.js';
+import { ADAPTED, OPS, loadAdapter, thrown, type Adapter } from './adapter-module.js';
 import { REPO, cli, listFiles } from './helpers.js';
+import { specProblems, v2SpecPresent } from './v2-spec.js';
 
 type Body = Record<string, unknown>;
-type Adapter = (body: unknown) => unknown;
 
-const OPS = Object.keys(BODY_MAPPINGS).sort() as BodyOperationId[];
-const ADAPTED = OPS.filter(needsAdapter);
 const POOLS = { 'NVIDIA GeForce RTX 4090': 'ADA_24', 'NVIDIA L40S': 'ADA_48_PRO', 'NVIDIA RTX 6000 Ada Generation': 'ADA_48_PRO', 'NVIDIA A40': 'AMPERE_48' };
 
 const tempDirs: string[] = [];
@@ -35,37 +35,9 @@ afterAll(() => {
   for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const loaded = new Map<string, Promise<Record<string, Adapter>>>();
-
-/** The generated JavaScript adapters of every operation that needs one, imported from a temp file. */
-function adapters(options: Omit<AdapterOptions, 'language'> = { gpuPools: POOLS }): Promise<Record<string, Adapter>> {
-  const key = JSON.stringify(options);
-  let module = loaded.get(key);
-  if (!module) {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'v2-migrate-adapters-'));
-    tempDirs.push(dir);
-    const file = path.join(dir, 'runpod-v2-adapters.mjs');
-    fs.writeFileSync(file, adapterSource(ADAPTED, { ...options, language: 'js' }));
-    module = import(pathToFileURL(file).href) as Promise<Record<string, Adapter>>;
-    loaded.set(key, module);
-  }
-  return module;
-}
-
-async function adapterFor(op: BodyOperationId, options?: Omit<AdapterOptions, 'language'>): Promise<Adapter> {
-  const adapter = (await adapters(options))[adapterName(op)];
-  if (!adapter) throw new Error(`no adapter ${adapterName(op)}`);
-  return adapter;
-}
-
-/** The error message an adapter throws, or null when it returns. */
-function thrown(run: () => unknown): string | null {
-  try {
-    run();
-    return null;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  }
+/** The generated JavaScript adapter of `op`, imported from a temp file. */
+function adapterFor(op: BodyOperationId, options: Omit<AdapterOptions, 'language'> = { gpuPools: POOLS }): Promise<Adapter> {
+  return loadAdapter(op, options);
 }
 
 /** Problems the zod v2 schema of `op` finds in a body. */
@@ -253,7 +225,7 @@ describe('adapter behaviour', () => {
 
   it('writes v1 defaults only when generated with preserveV1Defaults, as fresh copies', async () => {
     const plain = await adapterFor('CreatePod');
-    expect(plain({ imageName: 'i' })).toEqual({ image: 'i' });
+    expect(plain({ name: 'p', imageName: 'i' })).toEqual({ name: 'p', image: 'i' });
     const preserve = await adapterFor('CreatePod', { gpuPools: POOLS, preserveV1Defaults: true });
     const first = preserve({ imageName: 'i' }) as Body;
     expect(first).toEqual({ image: 'i', name: 'my pod', ports: ['8888/http', '22/tcp'], mounts: { persistent: { size: 20, path: '/workspace' } } });
@@ -318,15 +290,13 @@ interface StaticResult {
   decided: string[];
   /** The migrated body would fail the v2 schema, so it was not written. */
   rejected: boolean;
-  /** v2 fields whose value is a placeholder for an expression (not judged against the v2 schema). */
-  placeholders: string[];
 }
 
 const DECIDED = /^(\w+) (?:has no v2 equivalent|cannot be migrated automatically) in /;
 
-function staticResult(findings: Finding[], body: Body, placeholders: string[] = []): StaticResult {
+function staticResult(findings: Finding[], body: Body): StaticResult {
   const decided = findings.flatMap((f) => (f.ruleId === 'removed-field' ? (DECIDED.exec(f.message)?.[1] ?? []) : []));
-  return { body, findings, decided, rejected: findings.some((f) => f.ruleId === 'v2-schema'), placeholders };
+  return { body, findings, decided, rejected: findings.some((f) => f.ruleId === 'v2-schema') };
 }
 
 /** Run the engine over a file and collect the bodies it planned. */
@@ -364,11 +334,7 @@ function staticRewrite(op: BodyOperationId, body: Body, options: Omit<AdapterOpt
 async function expectParity(op: BodyOperationId, v1: Body, expected: StaticResult, options: Omit<AdapterOptions, 'language'>, what: string): Promise<'converted' | 'threw'> {
   if (!needsAdapter(op)) {
     expect(expected.body, `${what}: the static rewrite changes a body that needs no adapter`).toEqual(v1);
-    const unjudged = new Set(expected.placeholders);
-    expect(
-      v2Problems(op, v1).filter((p) => !unjudged.has(p.split(/[.:]/)[0]!)),
-      `${what}: a body that needs no adapter must already be v2`,
-    ).toEqual([]);
+    expect(v2Problems(op, v1), `${what}: a body that needs no adapter must already be v2`).toEqual([]);
     return 'converted';
   }
   const toV2 = await adapterFor(op, options);
@@ -379,15 +345,20 @@ async function expectParity(op: BodyOperationId, v1: Body, expected: StaticResul
     for (const field of expected.decided) expect(error, `${what}: the error must name ${field}`).toContain(` ${field}: `);
     return 'threw';
   }
+  // A v1 default the static rewrite only warns about (a pod's name) leaves a body v2 rejects: the
+  // adapter refuses to build it, naming the field.
+  const missing = v2Problems(op, expected.body).map((p) => p.split(':')[0]!);
+  if (missing.length) {
+    const warned = expected.findings.filter((f) => f.ruleId === 'v1-default').flatMap((f) => /v1 default for (\w+)/.exec(f.message)?.[1] ?? []);
+    expect(missing.filter((field) => !warned.includes(field)), `${what}: the static rewrite wrote a body v2 rejects`).toEqual([]);
+    expect(error, `${what}: the static rewrite leaves ${missing.join(', ')} unset, the adapter must throw`).not.toBeNull();
+    for (const field of missing) expect(error, `${what}: the error must name ${field}`).toContain(` ${field}: `);
+    return 'threw';
+  }
   expect(error, `${what}: the static rewrite migrates it`).toBeNull();
   expect(result, `${what}: adapter vs static rewrite`).toEqual(expected.body);
-  // A v1 default the static rewrite only warns about (a pod's name) is the user's to add.
-  const warned = expected.findings.filter((f) => f.ruleId === 'v1-default').flatMap((f) => /v1 default for (\w+)/.exec(f.message)?.[1] ?? []);
-  const unjudged = new Set([...warned, ...expected.placeholders]);
-  expect(
-    v2Problems(op, result).filter((p) => !unjudged.has(p.split(/[.:]/)[0]!)),
-    `${what}: the adapter's body against the v2 schema`,
-  ).toEqual([]);
+  expect(v2Problems(op, result), `${what}: the adapter's body against the v2 schema`).toEqual([]);
+  if (v2SpecPresent) expect(specProblems(BODY_MAPPINGS[op].v2Schema, result), `${what}: the adapter's body against runpod-v2.openapi.json`).toEqual([]);
   return 'converted';
 }
 
@@ -584,16 +555,27 @@ function literal(n: any): unknown {
   }
 }
 
+/** A value v2 takes in a field: stands for an expression the test cannot evaluate. */
+function placeholder(schema: V2Schema | undefined, key: string): unknown {
+  const type = [schema?.type ?? 'string'].flat()[0];
+  if (schema?.enum) return schema.enum[0];
+  if (type === 'integer' || type === 'number') return Math.max(schema?.minimum ?? 1, 1);
+  if (type === 'boolean') return true;
+  if (type === 'array') return [];
+  if (type === 'object') return {};
+  return `<expression of ${key}>`;
+}
+
 /**
  * A fixture's v1 body literal and the static rewrite's v2 body for it. A field the adapter passes on
- * without reading its value (kept or renamed) may hold any expression: it becomes a placeholder on
- * both sides. Any other expression leaves the body out (null).
+ * without rebuilding it (kept or renamed) may hold any expression: it becomes a placeholder of a type
+ * v2 takes on both sides. Any other expression leaves the body out (null).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-function v1Body(node: any, op: BodyOperationId, planned: Body): { v1: Body; v2: Body; placeholders: string[] } | null {
+function v1Body(node: any, op: BodyOperationId, planned: Body): { v1: Body; v2: Body } | null {
   const v1: Body = {};
   const v2 = { ...planned };
-  const placeholders: string[] = [];
+  const properties = v2Schema(op, v2BodySchemas()[BODY_MAPPINGS[op].v2Schema]).properties ?? {};
   for (const p of node.properties) {
     if (p.type !== 'ObjectProperty' || p.computed) return null;
     const key: string = p.key.type === 'Identifier' ? p.key.name : String(p.key.value);
@@ -606,10 +588,9 @@ function v1Body(node: any, op: BodyOperationId, planned: Body): { v1: Body; v2: 
     if (rule && rule.kind !== 'keep' && rule.kind !== 'rename') return null;
     const target = rule?.kind === 'rename' ? rule.to : key;
     if (!(target in v2)) return null;
-    v1[key] = v2[target] = `<expression of ${key}>`;
-    placeholders.push(target);
+    v1[key] = v2[target] = placeholder(properties[target], key);
   }
-  return { v1, v2, placeholders };
+  return { v1, v2 };
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -651,7 +632,7 @@ describe('fixture bodies through the adapters', () => {
           if (!bodies) continue;
           // Decisions are reported inside the body; v1-default warnings at the request call.
           const inside = findings.filter((f) => (f.line >= node.loc.start.line && f.line <= node.loc.end.line) || f.ruleId === 'v1-default');
-          counts[await expectParity(op, bodies.v1, staticResult(inside, bodies.v2, bodies.placeholders), options, `${file}:${planned.line}`)]++;
+          counts[await expectParity(op, bodies.v1, staticResult(inside, bodies.v2), options, `${file}:${planned.line}`)]++;
         }
       }
     }

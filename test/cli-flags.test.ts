@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BIN, cli, tempProject } from './helpers.js';
+import { BIN, cli, git, tempDir, tempProject } from './helpers.js';
 
 const STOP = `const BASE = 'https://rest.runpod.io/v1';
 export const stop = (id: string) => fetch(\`\${BASE}/pods/\${id}/stop\`, { method: 'POST' });
@@ -50,11 +50,165 @@ describe('strict flag values', () => {
     });
   }
 
+  it('a base URL with a query string or a fragment is refused, from a flag or the config', () => {
+    const tail = ': request paths are appended to a base, so it cannot carry one\nRun v2-migrate --help for usage.\n';
+    const query = cli(['--dry-run', '--base-url', 'https://gw.internal/v2?token=x', 'a.ts'], dir);
+    expect([query.code, query.stdout, query.stderr]).toEqual([2, '', `v2-migrate: --base-url: https://gw.internal/v2?token=x has a query string (?token=x)${tail}`]);
+    const fragment = cli(['lint', '--legacy-base-url', 'https://proxy.internal/v1#api', 'a.ts'], dir);
+    expect([fragment.code, fragment.stderr]).toEqual([2, `v2-migrate: --legacy-base-url: https://proxy.internal/v1#api has a fragment (#api)${tail}`]);
+    const bare = cli(['lint', '--base-url', 'https://gw.internal/v2?'], dir);
+    expect(bare.stderr).toBe(`v2-migrate: --base-url: https://gw.internal/v2? has a query string (?)${tail}`);
+    const configured = tempProject({ 'a.ts': LIST, 'v2-migrate.config.json': '{ "baseUrl": "https://gw.internal/v2?key=1" }' });
+    const r = cli(['lint'], configured);
+    expect([r.code, r.stderr]).toEqual([2, `v2-migrate: ${path.join(configured, 'v2-migrate.config.json')}: baseUrl: https://gw.internal/v2?key=1 has a query string (?key=1)${tail}`]);
+  });
+
+  it('a config key naming an object prototype is refused, never dropped: rules.__proto__, gpuPools.__proto__', () => {
+    const cases: Array<[string, string]> = [
+      ['{ "rules": { "__proto__": "off" } }', 'rules.__proto__: unknown rule id "__proto__"'],
+      ['{ "rules": { "constructor": "off", "base-url": "warning" } }', 'rules.constructor: unknown rule id "constructor"'],
+      ['{ "gpuPools": { "__proto__": "ADA_24" } }', 'gpuPools.__proto__: a key named "__proto__" is not allowed (JavaScript reads it as the object\'s prototype)'],
+    ];
+    for (const [config, issue] of cases) {
+      const project = tempProject({ 'a.ts': LIST, 'v2-migrate.config.json': config });
+      const r = cli(['lint'], project);
+      expect([r.code, r.stdout, r.stderr]).toEqual([2, '', `v2-migrate: ${path.join(project, 'v2-migrate.config.json')}: ${issue}\nRun v2-migrate --help for usage.\n`]);
+    }
+  });
+
   it('a legacy base in the config that is the job-API host is a config error naming the key', () => {
     const bad = tempProject({ 'a.ts': LIST, 'v2-migrate.config.json': '{ "legacyBaseUrls": ["https://api.runpod.ai/v2"] }' });
     const r = cli(['lint'], bad);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/legacyBaseUrls\.0: https:\/\/api\.runpod\.ai\/v2 is the serverless job API/);
+  });
+});
+
+describe('a repeatable flag takes one value: the words after it are paths', () => {
+  const PROXY_LIST = "export const list = () => fetch('https://proxy.internal/v1/endpoints');\n";
+  const filesOf = (stdout: string): string[] => (JSON.parse(stdout).files as Array<{ path: string }>).map((f) => f.path);
+  const rulesOf = (stdout: string): string[] => (JSON.parse(stdout).files as Array<{ findings: Array<{ ruleId: string }> }>).flatMap((f) => f.findings.map((x) => x.ruleId));
+
+  it('--legacy-base-url URL src/ migrates that base in src/ only', () => {
+    const dir = tempProject({ 'src/a.ts': PROXY_LIST, 'other/b.ts': PROXY_LIST });
+    const r = cli(['lint', '--format', 'json', '--legacy-base-url', 'https://proxy.internal/v1', 'src/'], dir);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(1);
+    expect(filesOf(r.stdout)).toEqual(['src/a.ts']);
+    expect(rulesOf(r.stdout)).toContain('base-url');
+    const two = cli(['lint', '--format', 'json', '--legacy-base-url', 'https://proxy.internal/v1', '--legacy-base-url', 'https://mirror.internal/v1', 'src/'], dir);
+    expect(filesOf(two.stdout)).toEqual(['src/a.ts']);
+  });
+
+  it('--ignore-pattern GLOB src skips the glob and runs on src', () => {
+    const dir = tempProject({ 'src/a.ts': LIST, 'src/legacy/b.ts': LIST, 'other/c.ts': LIST });
+    const r = cli(['lint', '--format', 'json', '--ignore-pattern', 'src/legacy/**', 'src'], dir);
+    expect(r.code).toBe(1);
+    expect(filesOf(r.stdout)).toEqual(['src/a.ts']);
+  });
+
+  it('--rule ID src runs that rule on src', () => {
+    const dir = tempProject({ 'src/a.ts': STOP, 'other/b.ts': STOP });
+    const r = cli(['lint', '--format', 'json', '--rule', 'pod-action', 'src'], dir);
+    expect(r.code).toBe(1);
+    expect(filesOf(r.stdout)).toEqual(['src/a.ts']);
+    expect(rulesOf(r.stdout)).toEqual(['pod-action']);
+  });
+});
+
+describe('--cache-location: a folder of its own', () => {
+  const usage = (message: string): string => `v2-migrate: ${message}\nRun v2-migrate --help for usage.\n`;
+
+  it.runIf(fs.existsSync('/proc/self'))('a folder that cannot be made (/proc/nope) is a usage error, not a hang', () => {
+    const dir = tempProject({ 'src/a.ts': LIST });
+    const r = spawnSync(process.execPath, [BIN, 'lint', '--cache', '--cache-location', '/proc/nope', 'src'], { cwd: dir, encoding: 'utf8', timeout: 30_000 });
+    expect(r.signal).toBe(null);
+    expect([r.status, r.stdout, r.stderr]).toEqual([2, '', usage("--cache-location /proc/nope cannot be made (ENOENT: no such file or directory, mkdir '/proc/nope')")]);
+  });
+
+  it('a folder the run is asked about (or above it) is refused: its files would go unchecked', () => {
+    const dir = tempProject({ 'src/a.ts': LIST });
+    const same = cli(['lint', '--cache', '--cache-location', 'src', 'src'], dir);
+    expect([same.code, same.stdout, same.stderr]).toEqual([2, '', usage('--cache-location src would hide src from the run (it never looks inside its cache folder): choose a folder of its own')]);
+    const above = cli(['lint', '--cache', '--cache-location', '.', 'src/a.ts'], dir);
+    expect([above.code, above.stderr]).toEqual([2, usage('--cache-location . would hide src/a.ts from the run (it never looks inside its cache folder): choose a folder of its own')]);
+  });
+
+  it('a folder holding anything but cache files, or a file, is refused', () => {
+    const dir = tempProject({ 'src/a.ts': LIST, 'lib/b.ts': LIST, 'lib/README.md': '# lib\n', 'notes.txt': 'x\n' });
+    const lib = cli(['lint', '--cache', '--cache-location', 'lib'], dir);
+    expect([lib.code, lib.stdout, lib.stderr]).toEqual([2, '', usage('--cache-location lib holds entries that are not v2-migrate cache files (README.md, b.ts): the run never looks inside its cache folder, so they would go unchecked; choose an empty or new folder')]);
+    const file = cli(['lint', '--cache', '--cache-location', 'notes.txt'], dir);
+    expect([file.code, file.stderr]).toEqual([2, usage('--cache-location notes.txt is a file, not a folder')]);
+  });
+
+  it('a new folder is made owner-only, and a run on the same tree is reused from it', () => {
+    const dir = tempProject({ 'src/a.ts': LIST });
+    const first = cli(['lint', '--format', 'json', '--cache', '--cache-location', '.cache/v2-migrate'], dir);
+    expect(first.code).toBe(1);
+    expect(fs.statSync(path.join(dir, '.cache/v2-migrate')).mode & 0o777).toBe(0o700);
+    const again = cli(['lint', '--format', 'json', '--cache', '--cache-location', '.cache/v2-migrate'], dir);
+    expect([again.code, again.stdout]).toEqual([1, first.stdout]);
+  });
+});
+
+describe('git missing, or without what --changed-since compares', () => {
+  const usage = (message: string): string => `v2-migrate: ${message}\nRun v2-migrate --help for usage.\n`;
+  const NO_GIT_NOTE = "v2-migrate: git is not on PATH, so git's own ignore settings (.git/info/exclude, core.excludesFile) were not applied; .gitignore files were.\n";
+  /** A committed work tree, and a PATH on which there is node and no git. */
+  const committed = (): { dir: string; noGit: Record<string, string> } => {
+    const dir = tempProject({ 'src/a.ts': LIST });
+    git(dir, 'init', '-q', '-b', 'main');
+    git(dir, 'add', '.');
+    git(dir, 'commit', '-qm', 'init');
+    const bin = tempDir();
+    fs.symlinkSync(process.execPath, path.join(bin, 'node'));
+    return { dir, noGit: { PATH: bin } };
+  };
+
+  it('no git on PATH: --changed-since and a write stop with one line; lint goes on with a note', () => {
+    const { dir, noGit } = committed();
+    const changed = cli(['lint', '--changed-since', 'main'], dir, noGit);
+    expect([changed.code, changed.stdout, changed.stderr]).toEqual([2, '', usage('--changed-since main needs git, which is not on PATH: install git, or drop --changed-since')]);
+    const write = cli([], dir, noGit);
+    expect([write.code, write.stdout, write.stderr]).toEqual([2, '', usage('refusing to rewrite files in a git work tree: git is not on PATH, so v2-migrate cannot tell which have uncommitted changes (install git, or pass --allow-dirty)')]);
+    expect(fs.readFileSync(path.join(dir, 'src/a.ts'), 'utf8')).toBe(LIST);
+    const lint = cli(['lint', '--format', 'json'], dir, noGit);
+    expect([lint.code, lint.stderr]).toEqual([1, NO_GIT_NOTE]);
+    expect(JSON.parse(lint.stdout).files.map((f: { path: string }) => f.path)).toEqual(['src/a.ts']);
+    const forced = cli(['--allow-dirty', '--format', 'json'], dir, noGit);
+    expect([forced.code, JSON.parse(forced.stdout).changedFiles, forced.stderr]).toEqual([1, ['src/a.ts'], NO_GIT_NOTE]);
+  });
+
+  it('a ref git does not know, or one that is an option, is named in one line', () => {
+    const { dir } = committed();
+    const unknown = cli(['lint', '--changed-since', 'no-such-ref'], dir);
+    expect([unknown.code, unknown.stdout, unknown.stderr]).toEqual([2, '', usage('--changed-since no-such-ref: no commit no-such-ref in this repository (a branch, tag or commit it has; fetch a remote branch first)')]);
+    const option = cli(['lint', '--changed-since=--output=diff.txt'], dir);
+    expect([option.code, option.stderr]).toEqual([2, usage('--changed-since --output=diff.txt: not a git ref')]);
+    // git diff would have read it as its --output option and written diff.txt...HEAD.
+    expect(fs.readdirSync(dir).sort()).toEqual(['.git', 'src']);
+  });
+
+  it('a shallow clone without the ref, or without the commit HEAD branched from, says to fetch the history', () => {
+    const { dir: origin } = committed();
+    fs.writeFileSync(path.join(origin, 'b.ts'), 'export {};\n');
+    git(origin, 'add', '.');
+    git(origin, 'commit', '-qm', 'second');
+    git(origin, 'checkout', '-qb', 'feature');
+    fs.writeFileSync(path.join(origin, 'c.ts'), 'export {};\n');
+    git(origin, 'add', '.');
+    git(origin, 'commit', '-qm', 'feature');
+    const clone = path.join(tempDir(), 'clone');
+    git(origin, 'clone', '-q', '--depth', '1', '--branch', 'feature', `file://${origin}`, clone);
+    const missing = cli(['lint', '--changed-since', 'origin/main'], clone);
+    expect([missing.code, missing.stdout, missing.stderr]).toEqual([2, '', usage('--changed-since origin/main: origin/main is not in this shallow clone: in GitHub Actions check out with fetch-depth: 0; elsewhere fetch the history (git fetch --unshallow) and the branch')]);
+    git(clone, 'fetch', '-q', '--depth', '1', 'origin', 'main:refs/remotes/origin/main');
+    const apart = cli(['lint', '--changed-since', 'origin/main'], clone);
+    expect([apart.code, apart.stderr]).toEqual([2, usage('--changed-since origin/main: this shallow clone does not reach the commit HEAD branched from origin/main: in GitHub Actions check out with fetch-depth: 0; elsewhere fetch the history (git fetch --unshallow)')]);
+    git(clone, 'fetch', '-q', '--unshallow', 'origin');
+    const full = cli(['lint', '--format', 'json', '--changed-since', 'origin/main'], clone);
+    expect([full.code, full.stderr, JSON.parse(full.stdout).files]).toEqual([0, '', []]);
   });
 });
 

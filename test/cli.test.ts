@@ -92,8 +92,12 @@ describe('v2-migrate lint', () => {
 
   it('counts warnings against --max-warnings', () => {
     const dir = tempProject({ 'a.ts': "export const cmd = 'curl https://rest.runpod.io/v1/pods';\n" });
-    expect(cli(['lint'], dir).code).toBe(1);
-    expect(cli(['lint', '--max-warnings', '1'], dir).code).toBe(0);
+    const gate = cli(['lint'], dir);
+    expect(gate.code).toBe(1);
+    expect(gate.stdout.trimEnd().split('\n').at(-1)).toBe('Exit code 1: lint fails on 1 warning (more than --max-warnings 0).');
+    const passed = cli(['lint', '--max-warnings', '1'], dir);
+    expect(passed.code).toBe(0);
+    expect(passed.stdout).not.toContain('Exit code');
     // --quiet lists no warnings, but a gate they fail says so instead of exiting 1 in silence.
     const quiet = cli(['lint', '--quiet'], dir);
     expect(quiet.code).toBe(1);
@@ -151,6 +155,11 @@ describe('discovery and safety', () => {
     const weList = (): string[] => JSON.parse(cli(['lint', '--format', 'json'], dir).stdout).files.map((f: { path: string }) => f.path);
     const listed = gitLists();
     expect(weList()).toEqual(listed);
+    // Outside git the walk matches the .gitignore files itself (in the platform's case rule, which git
+    // init also follows), and must agree with git.
+    fs.renameSync(path.join(dir, '.git'), path.join(dir, 'git-away'));
+    expect(weList()).toEqual(listed);
+    fs.renameSync(path.join(dir, 'git-away'), path.join(dir, '.git'));
     expect(listed).toContain('neg/keep.gen.ts');
     expect(listed).not.toContain('names/sub/z.tmp.ts');
     // Case follows git's core.ignoreCase (set by git init on case-insensitive file systems).
@@ -174,22 +183,27 @@ describe('discovery and safety', () => {
     expect(fs.readFileSync(path.join(dir, '.env.local'), 'utf8')).toContain('rest.runpod.io/v1');
   });
 
-  it('reports a folder it cannot read, like a file it cannot read (run as an unprivileged user)', () => {
-    if (process.platform === 'win32') return void console.warn('skipped: folder permissions are POSIX-only');
-    const dir = tempProject({ 'a.ts': V1, 'locked/b.ts': V1 });
-    // Root reads every folder: as root the CLI runs as "nobody", who needs the project readable.
-    const asRoot = process.getuid?.() === 0;
-    if (asRoot) for (const p of [dir, path.join(dir, 'a.ts')]) fs.chmodSync(p, 0o755);
-    fs.chmodSync(path.join(dir, 'locked'), 0o000);
-    const r = spawnSync(process.execPath, [BIN, 'lint', '--format', 'json'], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, ...(asRoot ? { uid: 65534, gid: 65534 } : {}) });
-    fs.chmodSync(path.join(dir, 'locked'), 0o755);
-    const doc = JSON.parse(r.stdout);
-    expect(doc.files.map((f: { path: string; findings: Array<{ ruleId: string }> }) => [f.path, f.findings.map((x) => x.ruleId).join()])).toEqual([
-      ['a.ts', 'base-url,pod-action'],
-      ['locked', 'skipped-file'],
-    ]);
-    expect(r.status).toBe(1);
-  });
+  for (const inGit of [false, true]) {
+    it(`reports a folder it cannot read, like a file it cannot read (run as an unprivileged user${inGit ? ', in a git work tree' : ''})`, () => {
+      if (process.platform === 'win32') return void console.warn('skipped: folder permissions are POSIX-only');
+      const dir = tempProject({ 'a.ts': V1, 'locked/b.ts': V1 });
+      // Root reads every folder: as root the CLI runs as "nobody", who needs the project readable (and,
+      // for git to list it, owned).
+      const asRoot = process.getuid?.() === 0;
+      if (inGit) git(dir, 'init', '-q');
+      if (asRoot && inGit) spawnSync('chown', ['-R', '65534:65534', dir]);
+      else if (asRoot) for (const p of [dir, path.join(dir, 'a.ts')]) fs.chmodSync(p, 0o755);
+      fs.chmodSync(path.join(dir, 'locked'), 0o000);
+      const r = spawnSync(process.execPath, [BIN, 'lint', '--format', 'json'], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, ...(asRoot ? { uid: 65534, gid: 65534 } : {}) });
+      fs.chmodSync(path.join(dir, 'locked'), 0o755);
+      const doc = JSON.parse(r.stdout);
+      expect(doc.files.map((f: { path: string; findings: Array<{ ruleId: string }> }) => [f.path, f.findings.map((x) => x.ruleId).join()])).toEqual([
+        ['a.ts', 'base-url,pod-action'],
+        ['locked', 'skipped-file'],
+      ]);
+      expect(r.status).toBe(1);
+    });
+  }
 
   it('keeps a BOM and CRLF line endings, and skips non-UTF-8 files with a finding', () => {
     const crlf = V1.replace(/\n/g, '\r\n');
@@ -229,6 +243,18 @@ describe('the bundled example', () => {
     expect(r.code).toBe(1);
     for (const s of ["+export const RUNPOD_REST_URL = process.env.RUNPOD_REST_URL ?? 'https://api.runpod.io/v2';", "'/serverless'", '/action', "api<Pod>('PATCH', `/pods/${podId}`", '/billing/serverless']) expect(r.stdout).toContain(s);
     expect(r.stdout).not.toContain('inference.ts');
+  });
+
+  it('the quick start counts and names what it was asked about, and says what its exit code means', () => {
+    const r = cli(['--dry-run', 'examples/'], REPO);
+    const [summary, exit] = r.stdout.trimEnd().split('\n').slice(-2);
+    // It reads the repository around examples/ (what moves with them may be anywhere in it): a count that grows with the repository.
+    expect(summary).toMatch(/^6 files in examples\/ scanned \(\d+ read for context\), 4 files would change: 25 errors, 1 warning, 0 info \(24 fixable by running v2-migrate\)\.$/);
+    expect(exit).toBe('Exit code 1: changes pending (run without --dry-run to write them), and 2 problems need a person.');
+    expect(r.code).toBe(1);
+    expect(cli(['--dry-run', 'examples/', '--format', 'markdown'], REPO).stdout).toMatch(/^_v2-migrate \S+ · dry run · 6 files in examples\/ scanned \(\d+ read for context\)_$/m);
+    const lint = cli(['lint', '--max-warnings', '0', 'examples/runpod-dashboard/src/lib/admin.ts'], REPO);
+    expect(lint.stdout.trimEnd().split('\n').slice(-2)).toEqual([expect.stringMatching(/^1 file in examples\/runpod-dashboard\/src\/lib\/admin\.ts scanned \(\d+ read for context\): 9 errors, 0 warnings, 0 info \(9 fixable by running v2-migrate\)\.$/), 'Exit code 1: lint fails on 9 errors.']);
   });
 
   it('lint exits 1 on the example and only pod-reset (and the TODO it left) remains after the codemod ran on a copy', () => {

@@ -203,8 +203,9 @@ describe('eslint . on the fixture project', () => {
   }
 
   it('eslint --fix writes what v2-migrate writes for files whose changes are their own, leaves changes that span files (and TODO-only changes) to v2-migrate, and a second --fix changes nothing', () => {
-    const dir = project();
-    const byCli = project();
+    // Without the suite in test/, which imports runpod.js and volumes.js and so joins their write groups.
+    const [dir, byCli] = [project(), project()];
+    for (const d of [dir, byCli]) fs.rmSync(path.join(d, 'test'), { recursive: true });
     const before = snapshot(dir);
     const { report } = cliFindings(dir);
     const first = eslintCli(10, ['.'], dir);
@@ -234,6 +235,47 @@ describe('eslint . on the fixture project', () => {
     expect(snapshot(dir)).toEqual(fixed);
     // What is left is what v2-migrate lint finds in the same files.
     expect(eslintKeys(dir, eslintCli(10, ['.'], dir).results, 'both')).toEqual(cliFindings(dir).keys);
+  });
+});
+
+describe('eslint --fix and write groups', () => {
+  it('a file whose change is its own gets no fix when an importer joins it with other changed files (the fixture suite imports runpod.js and volumes.js)', () => {
+    const dir = project();
+    const fixed = eslintCli(10, ['.'], dir).results.filter((r) => r.messages.some((m) => m.fix));
+    expect(fixed.map((r) => path.relative(dir, r.filePath))).toEqual([]);
+  });
+
+  // The base comes from the environment (.env) with a v1 default (config.ts); the paths are built in api.ts.
+  const ENV_BASE = {
+    '.env': 'RUNPOD_API_URL=https://rest.runpod.io/v1\n',
+    'src/config.ts': "export const RUNPOD_API = process.env.RUNPOD_API_URL ?? 'https://rest.runpod.io/v1';\n",
+    'src/api.ts': "import { RUNPOD_API } from './config';\n\nexport const stopPod = (id) => fetch(`${RUNPOD_API}/pods/${id}/stop`, { method: 'POST' });\n",
+  };
+
+  it('a .env that sets the base variable: no file of the group gets a fix, so eslint --fix writes nothing, and v2-migrate moves all three', () => {
+    const dir = project(null);
+    fs.writeFileSync(path.join(dir, 'package.json'), '{ "type": "module" }\n');
+    fs.writeFileSync(path.join(dir, 'eslint.config.js'), "import v2migrate from 'v2-migrate/eslint';\n\nexport default [{ files: ['**/*.ts'], ...v2migrate.configs.recommended }];\n");
+    fs.mkdirSync(path.join(dir, 'src'));
+    for (const [rel, text] of Object.entries(ENV_BASE)) fs.writeFileSync(path.join(dir, rel), text);
+    const read = () => Object.fromEntries(Object.keys(ENV_BASE).map((rel) => [rel, fs.readFileSync(path.join(dir, rel), 'utf8')]));
+    const { keys, report } = cliFindings(dir);
+    expect(report.files.filter((f) => f.changed).map((f) => f.path)).toEqual(['.env', 'src/api.ts', 'src/config.ts']);
+    const linted = eslintCli(10, ['.'], dir);
+    expect(eslintKeys(dir, linted.results)).toEqual(keys.filter((k) => !k.startsWith('.env:')));
+    expect(linted.results.flatMap((r) => r.messages.filter((m) => m.fix).map((m) => `${path.relative(dir, r.filePath)}:${m.line} ${m.ruleId}`))).toEqual([]);
+    eslintCli(10, ['--fix', '.'], dir);
+    expect(read()).toEqual(ENV_BASE);
+    // What editor integrations call: --stdin refuses the same half-migration.
+    const piped = spawnSync(process.execPath, [BIN, '--stdin', '--stdin-filename', 'src/config.ts'], { cwd: dir, input: ENV_BASE['src/config.ts'], encoding: 'utf8' });
+    expect(piped.stdout).toBe(ENV_BASE['src/config.ts']);
+    expect(piped.stderr).toContain('v2-migrate: src/config.ts changes together with .env, src/api.ts; its change is not applied alone');
+    expect(cli([], dir).code).toBe(0);
+    expect(read()).toEqual({
+      '.env': 'RUNPOD_API_URL=https://api.runpod.io/v2\n',
+      'src/config.ts': "export const RUNPOD_API = process.env.RUNPOD_API_URL ?? 'https://api.runpod.io/v2';\n",
+      'src/api.ts': "import { RUNPOD_API } from './config';\n\nexport const stopPod = (id) => fetch(`${RUNPOD_API}/pods/${id}/action`, { method: 'POST', body: JSON.stringify({ action: 'stop' }) });\n",
+    });
   });
 });
 

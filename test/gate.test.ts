@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { cli, copyDir, REPO, tempProject } from './helpers.js';
 import { commentSyntaxFor } from '../src/markers/syntax.js';
 import { insideComment, walkCommentLines } from '../src/markers/comments.js';
-import { ALWAYS_SKIPPED_DIRS } from '../src/scan/discover.js';
+import { DEFAULT_SKIPPED_DIRS, NEVER_SCANNED_DIRS } from '../src/scan/discover.js';
 import { otherLanguageOf } from '../src/scan/kinds.js';
 import { codeRanges } from '../src/js/components.js';
 
@@ -66,7 +66,7 @@ function listScanned(dir: string): string[] {
     for (const e of fs.readdirSync(path.join(dir, rel), { withFileTypes: true })) {
       const r = rel ? `${rel}/${e.name}` : e.name;
       if (e.isDirectory()) {
-        if (!ALWAYS_SKIPPED_DIRS.includes(e.name)) walk(r);
+        if (!NEVER_SCANNED_DIRS.includes(e.name) && !DEFAULT_SKIPPED_DIRS.includes(e.name)) walk(r);
       } else if ((SCANNED.test(e.name) || otherLanguageOf(e.name)) && !isOwnReport(path.join(dir, r))) out.push(r);
     }
   };

@@ -1,6 +1,7 @@
 /**
  * What the editor paths (ESLint, --stdin) rest on: the engine's `changesWith` (which files' changes
- * come from the same requests) and LiveProject's reuse and refresh of one root's analysis.
+ * come from the same requests), LiveProject's (those and the other changed files of the write group),
+ * and LiveProject's reuse and refresh of one root's analysis.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -53,7 +54,8 @@ describe('LiveProject', () => {
     const rules = (a: { findings: Array<{ ruleId: string }> }) => a.findings.map((f) => f.ruleId);
     expect(rules(volumes)).toContain('resource-path');
     expect(rules(volumes)).not.toContain('pod-action');
-    expect(volumes.changesWith).toEqual([file('constants.ts')]);
+    // The engine's (the base volumes.ts builds on), then the rest of the write group: index.ts joins alone.ts.
+    expect(volumes.changesWith).toEqual([file('constants.ts'), file('alone.ts')]);
     // Unsaved text: the same component with the new text (the base it imports still resolves).
     const edited = await project.answer(file('volumes.ts'), `${VOLUMES}export const stop = (id: string) => fetch(\`\${REST}/pods/\${id}/stop\`, { method: 'POST' });\n`);
     expect(rules(edited)).toEqual([...rules(volumes), 'pod-action']);
@@ -67,6 +69,7 @@ describe('LiveProject', () => {
     fs.writeFileSync(file('constants.ts'), "export const REST = 'https://api.runpod.io/v2';\n");
     const after = await project.answer(file('volumes.ts'), VOLUMES);
     expect(rules(after)).toContain('resource-path');
-    expect(after.changesWith).toEqual([]);
+    // constants.ts no longer changes; alone.ts still does, in the same write group.
+    expect(after.changesWith).toEqual([file('alone.ts')]);
   });
 });

@@ -17,7 +17,7 @@ describe('markers end to end', () => {
     expect(text.stdout).toMatch(/Kept on purpose \(v2-migrate-keep-v1\), not counted:\n {2}a\.ts:2:\d+ {2}POST \/pods\/\{podId\}\/reset[^\n]*pod-reset\n/);
     expect(text.stdout).toMatch(/Marked false positive \(v2-migrate-ignore\), not counted:\n {2}a\.ts:3:\d+ [^\n]*embedded-url\n/);
     // The kept reset still holds the base it shares: moving it would send the kept request to v2.
-    expect(text.stdout).toMatch(/1 error, 1 warning, 0 info \(0 fixable by running v2-migrate\); not counted: 1 kept on purpose, 1 marked false positive\.\n$/);
+    expect(text.stdout).toMatch(/1 error, 1 warning, 0 info \(0 fixable by running v2-migrate\); not counted: 1 kept on purpose, 1 marked false positive\.\nExit code 1: lint fails on 1 error and 1 warning \(more than --max-warnings 0\)\.\n$/);
 
     const doc = JSON.parse(cli(['lint', '--format', 'json'], dir).stdout);
     expect(doc.files[0].findings.map((f: { ruleId: string; line: number }) => `${f.line} ${f.ruleId}`)).toEqual(['1 base-url', '4 embedded-url']);

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateTree, type TreeManifest } from '../bench/generate.js';
-import { BIN, git } from './helpers.js';
+import { BIN, git, tempProject } from './helpers.js';
 
 /**
  * Robustness sweep: the built CLI over a large, real-world-shaped tree full of awkward input —
@@ -492,4 +492,24 @@ describe('robustness: the dirty-tree refusal with very long paths', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   }, RUN_TIMEOUT_MS + 20_000);
+});
+
+describe('robustness: names in the code that are Object.prototype keys', () => {
+  const findingsOf = (r: Run): string[] => (JSON.parse(r.stdout).files as Array<{ path: string; findings: Array<{ ruleId: string; line: number; column: number }> }>).flatMap((f) => f.findings.map((x) => `${f.path}:${x.line}:${x.column} ${x.ruleId}`));
+  const cases: Array<[string, Record<string, string>, string[]]> = [
+    ['a Markdown fence labelled constructor', { 'README.md': '# x\n\n```constructor\ncurl https://rest.runpod.io/v1/pods\n```\n' }, ['README.md:4:6 base-url']],
+    [
+      'a listed response asked hasOwnProperty (JS)',
+      { 'a.ts': "const BASE = 'https://rest.runpod.io/v1';\nexport async function has(id: string) {\n  const pods = await (await fetch(`${BASE}/pods`)).json();\n  return pods.hasOwnProperty(id);\n}\n" },
+      ['a.ts:1:14 base-url', 'a.ts:3:16 list-envelope'],
+    ],
+    ['requests.constructor(url) (Python): not a request method', { 'b.py': 'import requests\nrequests.constructor("https://rest.runpod.io/v1/pods")\n' }, ['b.py:2:22 base-url']],
+  ];
+  for (const [name, files, expected] of cases) {
+    it(`${name}: analysed like any other name`, () => {
+      const r = run(['lint', '--format', 'json'], tempProject(files));
+      expect([r.code, r.stderr]).toEqual([1, '']);
+      expect(findingsOf(r)).toEqual(expected);
+    });
+  }
 });

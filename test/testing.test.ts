@@ -1,9 +1,9 @@
 /**
  * `v2-migrate/testing`: the v2 contract as MSW handlers. First what it answers (envelopes, problems,
  * 201/204, validation with the v2 schemas and v2's messages, seeds, state, options), then the team's
- * own suite in fixtures/integrations/team-app run with vitest: red with 404/422 answers that name the
- * v1 path or field on the unmigrated code and on code whose base alone was moved, green once
- * v2-migrate has run.
+ * own suite in fixtures/integrations/team-app run with vitest: red with 410/404/422 answers that name
+ * the v1 path or field on the unmigrated code and on code whose base alone was moved, green once
+ * v2-migrate has run. Last, the README's example suite type-checks under tsc --strict.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -11,7 +11,8 @@ import path from 'node:path';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runpodV2 } from '../src/testing/index.js';
-import { cli, copyDir, REPO, tempDir } from './helpers.js';
+import { fencesOf } from '../src/text/fences.js';
+import { cli, copyDir, REPO, tempDir, tempProject } from './helpers.js';
 
 const V2 = 'https://api.runpod.io/v2';
 const AUTH = { Authorization: 'Bearer test-key', 'Content-Type': 'application/json' };
@@ -139,12 +140,28 @@ describe('answers like v2', () => {
     expect((await call('GET', `${gw}/pods`, undefined, { Authorization: 'Bearer secret' })).body).toEqual({ pods: [{ id: 'x', name: 'behind the proxy', status: 'RUNNING', actions: ['stop', 'restart', 'terminate'] }] });
   });
 
-  it('answers the retired v1 bases with a 404 naming the v1 request and its v2 form (also as v1 clients read errors)', async () => {
+  it('answers the retired v1 bases with a 410 Gone naming the v1 request and its v2 form (also as v1 clients read errors)', async () => {
     const v1 = await call('POST', 'https://rest.runpod.io/v1/pods/p1/stop');
-    expect(v1.status).toBe(404);
+    expect([v1.status, v1.type, v1.body.title, v1.body.status]).toEqual([410, 'application/problem+json', 'Gone', 410]);
     expect(v1.body.detail).toBe(`REST v1 was retired on 2026-11-15: POST https://rest.runpod.io/v1/pods/p1/stop no longer answers; v1's POST /pods/{podId}/stop is POST /v2/pods/{id}/action with the JSON body {"action":"stop"} in v2`);
     expect(v1.body.message).toBe(v1.body.detail);
     expect((await call('GET', 'https://runpod-proxy.internal/v1/billing/endpoints')).body.detail).toMatch(/GET \/billing\/endpoints is GET \/v2\/billing\/serverless in v2$/);
+  });
+
+  it('a body not sent as application/json is a 400, as v2 answers it: a pod action without Content-Type changes nothing', async () => {
+    const { Authorization } = AUTH;
+    const stop = JSON.stringify({ action: 'stop' });
+    const untyped = await fetch(`${V2}/pods/p1/action`, { method: 'POST', headers: { Authorization }, body: stop });
+    expect([untyped.status, untyped.headers.get('content-type')]).toEqual([400, 'application/problem+json']);
+    expect(await untyped.json()).toEqual({ title: 'Bad Request', status: 400, detail: 'request body sent with Content-Type text/plain;charset=UTF-8: v2 needs Content-Type: application/json' });
+    const form = await call('POST', `${V2}/pods/p1/action`, 'action=stop', { Authorization, 'Content-Type': 'application/x-www-form-urlencoded' });
+    expect([form.status, form.body.detail]).toEqual([400, 'request body is not valid JSON']);
+    const mislabelled = await call('POST', `${V2}/pods/p1/action`, { action: 'stop' }, { Authorization, 'Content-Type': 'text/json' });
+    expect([mislabelled.status, mislabelled.body.detail]).toEqual([400, 'request body sent with Content-Type text/json: v2 needs Content-Type: application/json']);
+    expect(api.account.get('pods', 'p1')?.status).toBe('RUNNING');
+    expect((await call('POST', `${V2}/templates`, { name: 'comfy', image: 'me/comfy:1' }, { Authorization })).status).toBe(400);
+    const charset = await call('POST', `${V2}/pods/p1/action`, { action: 'stop' }, { Authorization, 'Content-Type': 'application/json; charset=utf-8' });
+    expect([charset.status, charset.body.status]).toEqual([200, 'EXITED']);
   });
 
   it('records every request answered, and reset() goes back to the seed', async () => {
@@ -175,12 +192,12 @@ describe("a team's own suite against v2-migrate/testing (fixtures/integrations/t
     return { code: r.status, out: r.stdout + r.stderr };
   };
 
-  it('fails on the unmigrated code with 404s that name the v1 path and its v2 form', () => {
+  it('fails on the unmigrated code with 410s that name the v1 path and its v2 form', () => {
     const r = vitest(project());
     expect(r.code).toBe(1);
     expect(r.out).toMatch(/Tests\s+8 failed/);
-    expect(r.out).toContain("listEndpoints: HTTP 404: REST v1 was retired on 2026-11-15: GET https://rest.runpod.io/v1/endpoints no longer answers; v1's GET /endpoints is GET /v2/serverless in v2");
-    expect(r.out).toContain('stopPod p1: HTTP 404: REST v1 was retired on 2026-11-15: POST https://rest.runpod.io/v1/pods/p1/stop');
+    expect(r.out).toContain("listEndpoints: HTTP 410: REST v1 was retired on 2026-11-15: GET https://rest.runpod.io/v1/endpoints no longer answers; v1's GET /endpoints is GET /v2/serverless in v2");
+    expect(r.out).toContain('stopPod p1: HTTP 410: REST v1 was retired on 2026-11-15: POST https://rest.runpod.io/v1/pods/p1/stop');
   });
 
   it('fails where only the base moved, with 404s and 422s that name the v1 path or field', () => {
@@ -202,5 +219,32 @@ describe("a team's own suite against v2-migrate/testing (fixtures/integrations/t
     const r = vitest(dir);
     expect(r.out).toMatch(/Tests\s+8 passed/);
     expect(r.code).toBe(0);
+  });
+});
+
+describe("the README's example suite", () => {
+  /** The first TypeScript block of the README section "In your tests (a v2 contract)". */
+  function readmeExample(): string {
+    const readme = fs.readFileSync(path.join(REPO, 'README.md'), 'utf8');
+    const section = readme.indexOf('### In your tests (a v2 contract)');
+    const fence = fencesOf(readme).find((f) => f.start > section && f.info.trim() === 'ts');
+    if (section < 0 || !fence) throw new Error('README: no ts block in "In your tests (a v2 contract)"');
+    return readme.slice(fence.contentStart, fence.contentEnd);
+  }
+
+  it('type-checks under tsc --strict against the published types of v2-migrate/testing, msw and vitest', () => {
+    const dir = tempProject({
+      'package.json': '{ "type": "module" }\n',
+      'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', lib: ['es2022', 'dom'], types: [], noEmit: true }, include: ['src', 'test'] }),
+      // The module the example tests, as a team's client would type it.
+      'src/runpod.ts': 'export declare function listPods(): Promise<Array<{ id: string; name: string }>>;\nexport declare function stopPod(id: string): Promise<void>;\n',
+      'test/runpod.test.ts': readmeExample(),
+    });
+    fs.mkdirSync(path.join(dir, 'node_modules'));
+    fs.symlinkSync(REPO, path.join(dir, 'node_modules', 'v2-migrate'), 'dir');
+    for (const dep of ['msw', 'vitest']) fs.symlinkSync(path.join(REPO, 'node_modules', dep), path.join(dir, 'node_modules', dep), 'dir');
+    const tsc = spawnSync(path.join(REPO, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.json'], { cwd: dir, encoding: 'utf8' });
+    expect(tsc.stdout + tsc.stderr).toBe('');
+    expect(tsc.status).toBe(0);
   });
 });

@@ -41,6 +41,49 @@ export interface Insert {
   onlyWhen?: { field: string; values: readonly unknown[] };
 }
 
+/**
+ * The part of JSON Schema the v2 body schemas are printed in (src/adapters/v2-schema.ts): what v2
+ * accepts in one body, checked on the body an adapter built before it is returned.
+ */
+export interface V2Schema {
+  type?: string | readonly string[];
+  enum?: readonly unknown[];
+  const?: unknown;
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  pattern?: string;
+  minItems?: number;
+  maxItems?: number;
+  items?: V2Schema;
+  properties?: { readonly [key: string]: V2Schema };
+  required?: readonly string[];
+  /** false: no other keys; a schema: what every other key holds (env's values). */
+  additionalProperties?: false | V2Schema;
+  /** Shapes told apart by a property each gives a `const` (scaling's type). */
+  oneOf?: readonly V2Schema[];
+}
+
+/**
+ * A test on a field of the v2 body, by dotted path: the field equals `equals`; or, without it, is
+ * there — or, with `absent`, is not.
+ */
+export interface FieldTest {
+  path: string;
+  equals?: unknown;
+  absent?: true;
+  /** Only a value other than '' and [] counts as there (v2 reads an empty CUDA list or floor as none). */
+  nonEmpty?: true;
+}
+
+/** A v2 rule across fields (exactly one of gpu/cpu, …): where every `when` holds, `then` must hold. */
+export interface CrossFieldRule {
+  when: readonly FieldTest[];
+  then: FieldTest;
+  /** What to do, for the error naming `then.path`. */
+  advice: string;
+}
+
 /** One operation's map. */
 export interface BodyMap {
   operation: string;
@@ -48,8 +91,12 @@ export interface BodyMap {
   adapter: string;
   create: boolean;
   fields: { readonly [field: string]: FieldRule };
-  /** Fields of the v2 body: they pass through unchanged. */
-  v2Fields: readonly string[];
+  /** The v2 body: its fields pass through, and the body built is checked against it. */
+  v2: V2Schema;
+  /** v2 rules across fields, checked on the body built. */
+  rules: readonly CrossFieldRule[];
+  /** What to do when a field v2 requires is missing, where there is more to say than "set it". */
+  whenMissing: { readonly [field: string]: string };
   /** In the order their v2 fields are built. */
   builders: readonly BuilderId[];
   inserts: readonly Insert[];
@@ -347,22 +394,195 @@ const BUILDERS: { readonly [id in BuilderId]: (input: Input) => Built } = {
   'template-mounts': templateMounts,
 };
 
+const v2Fields = (map: BodyMap): string[] => Object.keys(map.v2.properties ?? {});
+
 /** The problem a v1 field left over by the builders and rules poses, or null when it passes through. */
 function leftoverProblem(map: BodyMap, key: string, props: ReadonlyMap<string, unknown>): Problem | null {
   const rule = hasOwn(map.fields, key) ? map.fields[key] : undefined;
   if (rule === undefined || rule.kind === 'build') {
-    if (map.v2Fields.includes(key)) return null;
+    if (v2Fields(map).includes(key)) return null;
     if (rule !== undefined) return { field: key, advice: `this ${map.operation} body gives it no v2 place: check it against the v2 schema.` };
-    return { field: key, advice: `neither v1 nor v2 ${map.operation} has this field, and v2 rejects unknown fields: remove it, or use a v2 field (${map.v2Fields.join(', ')}).` };
+    return { field: key, advice: `neither v1 nor v2 ${map.operation} has this field, and v2 rejects unknown fields: remove it, or use a v2 field (${v2Fields(map).join(', ')}).` };
   }
   if (rule.kind === 'rename' && props.has(rule.to)) return { field: key, advice: `it is ${rule.to} in v2, which this body already sets: keep one.` };
   if (rule.kind === 'decision') return { field: key, advice: rule.advice };
   return null;
 }
 
+// Checking the body built against what v2 accepts: every value v2 would answer 422 to, named
+// before the request is sent (v2 request schemas reject unknown fields at every level).
+
+interface Check {
+  map: BodyMap;
+  /** v2 field → the v1 fields of this body it was made from, where they differ. */
+  origins: ReadonlyMap<string, readonly string[]>;
+  problems: Problem[];
+}
+
+const TYPE_WORDS: { readonly [type: string]: string } = {
+  string: 'a string',
+  integer: 'an integer',
+  number: 'a number',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'an object',
+  null: 'null',
+};
+
+const typeWords = (type: string): string => TYPE_WORDS[type] ?? type;
+
+const at = (path: string, key: string): string => (path === '' ? key : `${path}.${key}`);
+
+/** The JSON type of a value, as JSON Schema names it. */
+function jsonType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  return typeof value;
+}
+
+const fitsType = (type: string, value: unknown): boolean => jsonType(value) === type || (type === 'number' && jsonType(value) === 'integer');
+
+/** A value as an error message shows it: its JSON, shortened. */
+function shown(value: unknown): string {
+  const text = JSON.stringify(value);
+  if (text === undefined) return typeof value;
+  return text.length > 40 ? `${text.slice(0, 39)}…` : text;
+}
+
+/** `"SECURE" or "COMMUNITY"`, `"OFF", "FLASHBOOT" or "PRIORITY_FLASHBOOT"`. */
+function choices(values: readonly unknown[]): string {
+  const words = values.map(shown);
+  return words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} or ${words.slice(-1).join('')}`;
+}
+
+/** A value v2 would reject, named by its v2 path, with the v1 fields it was made from and what to do. */
+function invalid(check: Check, path: string, what: string, todo: string): void {
+  const top = path.split(/[.[]/)[0] ?? path;
+  const origin = (check.origins.get(top) ?? []).filter((field) => field !== top);
+  const from = origin.length ? ` (this body's ${origin.join(', ')})` : '';
+  check.problems.push({ field: path, advice: `${what}${from}: ${todo}.` });
+}
+
+function missing(check: Check, path: string): void {
+  const hint = hasOwn(check.map.whenMissing, path) ? check.map.whenMissing[path] : undefined;
+  if (hint !== undefined) {
+    check.problems.push({ field: path, advice: hint });
+    return;
+  }
+  const v1 = Object.keys(check.map.fields).filter((field) => {
+    const rule = check.map.fields[field];
+    return rule !== undefined && rule.kind === 'rename' && rule.to === path;
+  });
+  check.problems.push({ field: path, advice: `v2 requires it: set ${v1.length ? `${v1.join(' or ')} (${path} in v2)` : 'it'}.` });
+}
+
+function stringProblems(check: Check, schema: V2Schema, value: string, path: string): void {
+  if (schema.minLength !== undefined && value.length < schema.minLength) invalid(check, path, 'v2 rejects an empty value here', 'set one');
+  else if (schema.pattern !== undefined && !new RegExp(schema.pattern).test(value)) invalid(check, path, `v2 takes only values matching /${schema.pattern}/, not ${shown(value)}`, 'correct it');
+}
+
+function numberProblems(check: Check, schema: V2Schema, value: number, path: string): void {
+  if (schema.minimum !== undefined && value < schema.minimum) invalid(check, path, `v2 takes ${schema.minimum} or more, not ${value}`, 'raise it');
+  else if (schema.maximum !== undefined && value > schema.maximum) invalid(check, path, `v2 takes ${schema.maximum} or less, not ${value}`, 'lower it');
+}
+
+function listProblems(check: Check, schema: V2Schema, value: readonly unknown[], path: string): void {
+  const entries = (n: number): string => `${n} ${n === 1 ? 'entry' : 'entries'}`;
+  if (schema.minItems !== undefined && value.length < schema.minItems) invalid(check, path, `v2 takes at least ${entries(schema.minItems)} here, not ${value.length}`, 'add them');
+  if (schema.maxItems !== undefined && value.length > schema.maxItems) invalid(check, path, `v2 takes at most ${entries(schema.maxItems)} here, not ${value.length}`, 'keep only that many');
+  const items = schema.items;
+  if (items !== undefined) value.forEach((item, i) => schemaProblems(check, items, item, `${path}[${i}]`));
+}
+
+function objectProblems(check: Check, schema: V2Schema, value: Record<string, unknown>, path: string): void {
+  const properties = schema.properties ?? {};
+  for (const key of schema.required ?? []) if (value[key] === undefined) missing(check, at(path, key));
+  for (const key of Object.keys(value)) {
+    const item = value[key];
+    // JSON leaves undefined out: v2 never sees it.
+    if (item === undefined) continue;
+    const known = hasOwn(properties, key) ? properties[key] : undefined;
+    const other = schema.additionalProperties;
+    if (known !== undefined) schemaProblems(check, known, item, at(path, key));
+    else if (other === false) {
+      const where = path === '' ? 'this body' : path;
+      invalid(check, at(path, key), `v2 has no such field in ${where}`, `remove it (${where} takes ${Object.keys(properties).join(', ')})`);
+    } else if (other !== undefined) schemaProblems(check, other, item, at(path, key));
+  }
+}
+
+/** The property whose `const` tells the shapes apart (scaling's type). */
+function discriminator(variants: readonly V2Schema[]): string | undefined {
+  const first = variants[0]?.properties ?? {};
+  return Object.keys(first).find((key) => variants.every((variant) => variant.properties?.[key]?.const !== undefined));
+}
+
+function variantProblems(check: Check, variants: readonly V2Schema[], value: unknown, path: string): void {
+  const tag = discriminator(variants);
+  if (tag !== undefined && isRecord(value)) {
+    const variant = variants.find((v) => v.properties?.[tag]?.const === value[tag]);
+    if (variant !== undefined) return schemaProblems(check, variant, value, path);
+    if (value[tag] === undefined) return missing(check, at(path, tag));
+    const tags = variants.map((v) => v.properties?.[tag]?.const);
+    return invalid(check, at(path, tag), `v2 takes ${choices(tags)}, not ${shown(value[tag])}`, 'use one of them');
+  }
+  // Not an object: the first shape names what v2 takes.
+  const first = variants[0];
+  if (first !== undefined) schemaProblems(check, first, value, path);
+}
+
+function schemaProblems(check: Check, schema: V2Schema, value: unknown, path: string): void {
+  if (schema.oneOf !== undefined) return variantProblems(check, schema.oneOf, value, path);
+  const types = schema.type === undefined ? [] : typeof schema.type === 'string' ? [schema.type] : schema.type;
+  if (types.length && !types.some((type) => fitsType(type, value))) {
+    return invalid(check, path, `v2 takes ${types.map(typeWords).join(' or ')} here, not ${typeWords(jsonType(value))} (${shown(value)})`, 'convert it');
+  }
+  const allowed = schema.enum ?? (schema.const === undefined ? undefined : [schema.const]);
+  if (allowed !== undefined && !allowed.includes(value)) return invalid(check, path, `v2 takes ${choices(allowed)}, not ${shown(value)}`, allowed.length > 1 ? 'use one of them' : 'use it');
+  if (typeof value === 'string') stringProblems(check, schema, value, path);
+  else if (typeof value === 'number') numberProblems(check, schema, value, path);
+  else if (Array.isArray(value)) listProblems(check, schema, value, path);
+  else if (isRecord(value)) objectProblems(check, schema, value, path);
+}
+
+/** The value at a dotted path of the body, or undefined. */
+function valueAt(body: unknown, path: string): unknown {
+  let value = body;
+  for (const key of path.split('.')) value = isRecord(value) && hasOwn(value, key) ? value[key] : undefined;
+  return value;
+}
+
+function holds(test: FieldTest, body: unknown): boolean {
+  const value = valueAt(body, test.path);
+  if (test.equals !== undefined) return value === test.equals;
+  const empty = value === '' || (Array.isArray(value) && value.length === 0);
+  const there = value !== undefined && !(test.nonEmpty === true && empty);
+  return test.absent === true ? !there : there;
+}
+
+/** What v2 would reject in the body built: its schema, then its rules across fields. */
+function v2Problems(map: BodyMap, body: Record<string, unknown>, origins: ReadonlyMap<string, readonly string[]>): Problem[] {
+  const check: Check = { map, origins, problems: [] };
+  schemaProblems(check, map.v2, body, '');
+  for (const rule of map.rules) {
+    if (rule.when.every((test) => holds(test, body)) && !holds(rule.then, body)) check.problems.push({ field: rule.then.path, advice: rule.advice });
+  }
+  return check.problems;
+}
+
+/** `field: advice` for each field, the first advice for a field named twice. */
+function described(problems: readonly Problem[]): string {
+  const advice = new Map<string, string>();
+  for (const p of problems) if (!advice.has(p.field)) advice.set(p.field, p.advice);
+  return [...advice].map(([field, text]) => `${field}: ${text}`).join(' ');
+}
+
 /**
  * The v2 body for a v1 body: renamed and restructured fields, v2-required fields inserted. Throws an
- * Error naming every field v2 has no place for, with what to do instead. null and undefined pass.
+ * Error naming every field v2 has no place for, with what to do instead; then, on the body built,
+ * every value v2 would reject (a required field missing, a value outside its enum, a wrong type, two
+ * fields v2 takes only one of). null and undefined pass.
  */
 export function toV2Body(map: BodyMap, gpuPools: GpuPools, body: unknown): unknown {
   if (body === null || body === undefined) return body;
@@ -380,6 +600,8 @@ export function toV2Body(map: BodyMap, gpuPools: GpuPools, body: unknown): unkno
   const handled = new Set<string>();
   /** Builder writes, placed where the first v1 field they replace was. */
   const writesAt = new Map<string, Array<[string, unknown]>>();
+  /** v2 field → the v1 fields it was made from, for the errors of the final check. */
+  const origins = new Map<string, readonly string[]>();
 
   for (const id of map.builders) {
     const built = BUILDERS[id](input);
@@ -395,6 +617,7 @@ export function toV2Body(map: BodyMap, gpuPools: GpuPools, body: unknown): unkno
       continue;
     }
     for (const field of built.consumes) handled.add(field);
+    for (const [key] of built.writes) origins.set(key, built.consumes);
     const first = [...props.keys()].find((key) => built.consumes.includes(key));
     if (first !== undefined) writesAt.set(first, built.writes);
   }
@@ -409,8 +632,10 @@ export function toV2Body(map: BodyMap, gpuPools: GpuPools, body: unknown): unkno
       continue;
     }
     const rule = hasOwn(map.fields, key) ? map.fields[key] : undefined;
-    if (rule !== undefined && rule.kind === 'rename') out[rule.to] = value;
-    else if (rule === undefined || rule.kind !== 'drop') out[key] = value;
+    if (rule !== undefined && rule.kind === 'rename') {
+      out[rule.to] = value;
+      origins.set(rule.to, [key]);
+    } else if (rule === undefined || rule.kind !== 'drop') out[key] = value;
   }
 
   for (const insert of map.inserts) {
@@ -419,11 +644,8 @@ export function toV2Body(map: BodyMap, gpuPools: GpuPools, body: unknown): unkno
     out[insert.key] = JSON.parse(JSON.stringify(insert.value));
   }
 
-  if (problems.length) {
-    const advice = new Map<string, string>();
-    for (const p of problems) if (!advice.has(p.field)) advice.set(p.field, p.advice);
-    const lines = [...advice].map(([field, text]) => `${field}: ${text}`);
-    throw new Error(`${map.adapter}: this ${map.operation} body cannot be converted to v2. ${lines.join(' ')}`);
-  }
+  if (problems.length) throw new Error(`${map.adapter}: this ${map.operation} body cannot be converted to v2. ${described(problems)}`);
+  const rejected = v2Problems(map, out, origins);
+  if (rejected.length) throw new Error(`${map.adapter}: v2 would reject this ${map.operation} body (HTTP 422). ${described(rejected)}`);
   return out;
 }

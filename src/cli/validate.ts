@@ -1,4 +1,5 @@
 import { isRuleId, RULE_IDS, type RuleId } from '../rules/registry.js';
+import { checkCacheLocation } from './cache-location.js';
 import { UsageError } from './usage.js';
 
 /** Options that take a value: given empty (`--base-url=`, `--config ""`), each is a usage error. */
@@ -29,6 +30,10 @@ export function checkFlags(args: Record<string, unknown>): void {
     }
   }
   if (args.updateBaseline === true && ruleSelection(args.rule)) throw new UsageError('--update-baseline records every finding: drop --rule');
+  if (args.cache === true && typeof args.cacheLocation === 'string') {
+    const paths = Array.isArray(args.paths) ? args.paths.filter((p): p is string => typeof p === 'string') : [];
+    checkCacheLocation(args.cacheLocation, paths.length ? paths : ['.'], process.cwd());
+  }
 }
 
 /** `--max-warnings`: a whole number, or -1 for no limit. */

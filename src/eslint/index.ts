@@ -7,7 +7,7 @@
  * root on a thread of its own and reused for every file of the lint run (live/project.ts), with the
  * CLI's exact messages. A file's fix is its whole migration, attached to each fixable finding:
  * the edits of one file depend on each other (a base moves only with its paths), so none is offered
- * alone; ESLint applies it once. A file whose change goes with changes to other files gets no fix
+ * alone; ESLint applies it once. A file whose write group changes other files too gets no fix
  * (ESLint fixes one file at a time): `npx v2-migrate` applies those together.
  */
 import path from 'node:path';

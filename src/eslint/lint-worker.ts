@@ -8,6 +8,7 @@ import { workerData, type MessagePort } from 'node:worker_threads';
 import { loadSettings, settingsResolver } from '../config.js';
 import { LiveProject } from '../live/project.js';
 import type { Fix, Question, Reply } from './protocol.js';
+import { maskSecrets } from '../report/secrets.js';
 
 const { port, signal } = workerData as { port: MessagePort; signal: Int32Array };
 
@@ -37,9 +38,10 @@ function edit(before: string, after: string): Fix {
 async function answer({ root, file, text }: Question): Promise<Reply> {
   const a = await projectFor(root).answer(file, text);
   return {
-    findings: a.findings.map(({ ruleId, line, column, message, fixable }) => ({ ruleId, line, column, message, fixable })),
-    // A change that goes with changes to other files (the generated adapter file among them) is not
-    // offered: ESLint fixes one file at a time and never creates one.
+    // ESLint's output lands in CI logs too: messages as every report prints them.
+    findings: a.findings.map(({ ruleId, line, column, message, fixable }) => ({ ruleId, line, column, message: maskSecrets(message), fixable })),
+    // A change that goes with changes to other files (the rest of its write group, the generated
+    // adapter file) is not offered: ESLint fixes one file at a time and never creates one.
     fix: a.output !== null && !a.changesWith.length ? edit(text, a.output) : null,
   };
 }

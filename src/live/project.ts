@@ -16,6 +16,7 @@ import { moduleSpecifiers } from '../run/imports.js';
 import type { ProjectInput } from '../js/project.js';
 import { isTextEngineFile } from '../text/language.js';
 import { ComponentLog, type Component } from './component-log.js';
+import { pushTo } from '../util/multimap.js';
 
 /** What the tool says about one file: findings as `lint` reports them, and the text a write would give it. */
 export interface FileAnswer extends Pick<FileResult, 'findings' | 'suppressed' | 'prints' | 'markerProblems'> {
@@ -23,8 +24,9 @@ export interface FileAnswer extends Pick<FileResult, 'findings' | 'suppressed' |
   output: string | null;
   /**
    * Other files (absolute) whose changes go with this file's: applying this file's output alone would
-   * half-migrate. The generated adapter file is one of them when the output imports an adapter that
-   * file does not export yet (it is created or regenerated).
+   * half-migrate. They are the other changed files of its write group (the files a run writes together
+   * or not at all: its import component and the .env files it reads), and the generated adapter file
+   * when the output imports an adapter that file does not export yet (it is created or regenerated).
    */
   changesWith: string[];
 }
@@ -66,6 +68,8 @@ const stampOf = (file: string): Stamp => {
 
 interface Analysis {
   results: Map<string, FileResult>;
+  /** The files each write group of the run changes (by `writeGroup`). */
+  changedInGroup: Map<string, string[]>;
   componentOf: Map<string, Component>;
   stamps: Map<string, Stamp>;
   load: LoadedSettings;
@@ -112,22 +116,23 @@ export class LiveProject {
     const result = analysis.results.get(file);
     const asRead = component?.task.inputs.find((i) => i.file === file)?.source === text;
     if (isJsFile(file)) {
-      if (component && asRead) return fromRun(result, component.results, file, settings);
+      if (component && asRead) return fromRun(result, component.results, file, settings, analysis);
       const imports = this.importsOf(file, text, (f) => analysis.componentOf.has(f), component?.task.options.imports?.[file]);
       const joined = joinedComponent(component, Object.values(imports), analysis.componentOf);
-      if (joined) return this.reanalyse(joined, file, text, imports, settings);
+      if (joined) return this.reanalyse(joined, file, text, imports, settings, analysis);
       if (!mayMatter) return EMPTY();
       // A file too large to parse keeps the run's text-only findings.
-      if (readsAsOnDisk(file, text)) return fromRun(result, new Map(), file, settings);
-      return this.reanalyse({ task: { inputs: [], options: migrateOptions(settings) }, results: new Map() }, file, text, imports, settings);
+      if (readsAsOnDisk(file, text)) return fromRun(result, new Map(), file, settings, analysis);
+      return this.reanalyse({ task: { inputs: [], options: migrateOptions(settings) }, results: new Map() }, file, text, imports, settings, analysis);
     }
     if (!mayMatter) return EMPTY();
-    if (asRead || readsAsOnDisk(file, text)) return fromRun(result, component?.results ?? new Map(), file, settings);
+    if (asRead || readsAsOnDisk(file, text)) return fromRun(result, component?.results ?? new Map(), file, settings, analysis);
     if (isTextEngineFile(file) || isEnvFile(file)) {
       const { scanText, grammarsFor, languageOf, loadGrammars } = await import('../text/index.js');
       await loadGrammars(grammarsFor(languageOf(file), text));
       const scanned = scanText(text, file, settings.bases);
-      return { ...settle(file, text, applyRuleSettings(scanned.findings, settings.rules).sort(compareFindings)), output: scanned.output, changesWith: [] };
+      const changesWith = scanned.output === null ? [] : changedGroupMates(analysis, file);
+      return { ...settle(file, text, applyRuleSettings(scanned.findings, settings.rules).sort(compareFindings)), output: scanned.output, changesWith };
     }
     return EMPTY();
   }
@@ -145,13 +150,20 @@ export class LiveProject {
     return out;
   }
 
-  /** The file's component analysed again with `text` (whose imports resolve as `imports`) for the file. */
-  private reanalyse(component: Component, file: string, text: string, imports: Record<string, string>, settings: Settings): FileAnswer {
+  /**
+   * The file's component analysed again with `text` (whose imports resolve as `imports`) for the file.
+   * Its other files change as this analysis says; the rest of the file's write group as the run found.
+   */
+  private reanalyse(component: Component, file: string, text: string, imports: Record<string, string>, settings: Settings, analysis: Analysis): FileAnswer {
     const inputs = [...component.task.inputs.filter((i) => i.file !== file), { file, source: text }].sort((a, b) => (a.file < b.file ? -1 : 1));
     const options = { ...component.task.options, imports: { ...component.task.options.imports, [file]: imports } };
     const results = new Map(analyzeComponent({ inputs, options }).results);
     const mine = results.get(file) ?? { output: null, findings: [] };
-    return { ...settle(file, text, applyRuleSettings(mine.findings, settings.rules).sort(compareFindings)), output: mine.output, changesWith: changesWith(mine, settings) };
+    const reanalysed = new Set(inputs.map((i) => i.file));
+    const changedHere = [...results].filter(([f, r]) => f !== file && r.output !== null).map(([f]) => f);
+    const changedElsewhere = changedGroupMates(analysis, file).filter((f) => !reanalysed.has(f));
+    const others = mine.output === null ? [] : [...changedHere, ...changedElsewhere];
+    return { ...settle(file, text, applyRuleSettings(mine.findings, settings.rules).sort(compareFindings)), output: mine.output, changesWith: unique([...changesWith(mine, settings), ...others]) };
   }
 
   private async build(focus: ReadonlySet<string> | null): Promise<Analysis> {
@@ -173,7 +185,9 @@ export class LiveProject {
     this.resolver = new ModuleResolver({}, onDisk);
     const configs = new Set([...componentOf.keys()].map((f) => load.settingsFor(f).configFile?.replace(/#v2-migrate$/, '')).filter((f): f is string => !!f));
     for (const config of configs) stamps.set(config, stampOf(config));
-    this.analysis = { results: new Map(result.results.map((r) => [r.absPath, r])), componentOf, stamps, load, startedAt };
+    const changedInGroup = new Map<string, string[]>();
+    for (const r of result.results) if (r.changed && r.writeGroup) pushTo(changedInGroup, r.writeGroup, r.absPath);
+    this.analysis = { results: new Map(result.results.map((r) => [r.absPath, r])), changedInGroup, componentOf, stamps, load, startedAt };
     return this.analysis;
   }
 
@@ -236,11 +250,20 @@ function joinedComponent(own: Component | undefined, imported: readonly string[]
 }
 
 /** The run's answer for a file (nothing when the run listed nothing for it). */
-function fromRun(result: FileResult | undefined, component: Component['results'], file: string, settings: Settings): FileAnswer {
+function fromRun(result: FileResult | undefined, component: Component['results'], file: string, settings: Settings, analysis: Analysis): FileAnswer {
   if (!result) return EMPTY();
   const mine = component.get(file);
-  return { findings: result.findings, suppressed: result.suppressed, prints: result.prints, markerProblems: result.markerProblems, output: result.changed ? result.after! : null, changesWith: mine ? changesWith(mine, settings) : [] };
+  const others = result.changed ? changedGroupMates(analysis, file) : [];
+  return { findings: result.findings, suppressed: result.suppressed, prints: result.prints, markerProblems: result.markerProblems, output: result.changed ? result.after! : null, changesWith: unique([...(mine ? changesWith(mine, settings) : []), ...others]) };
 }
+
+/** The other files the run changes in the file's write group (none when the run gave it none). */
+function changedGroupMates(analysis: Analysis, file: string): string[] {
+  const group = analysis.results.get(file)?.writeGroup;
+  return group ? (analysis.changedInGroup.get(group) ?? []).filter((f) => f !== file) : [];
+}
+
+const unique = (files: readonly string[]): string[] => [...new Set(files)];
 
 /** The files a change goes with: the engine's, and the generated adapter file when the change needs it written (as a run would write it). */
 function changesWith(result: MigrateResult, settings: Settings): string[] {

@@ -159,8 +159,8 @@ export const BODY_MAPPINGS: Readonly<Record<BodyOperationId, BodyMapping>> = {
         key: 'mounts',
         value: { persistent: { size: 20, path: '/workspace' } },
         absent: ['volumeInGb', 'volumeMountPath', 'networkVolumeId'],
-        // CPU flavors without a computeType make a CPU pod, which had no v1 volume.
-        unlessPresent: ['templateId', 'cpuFlavorIds'],
+        // CPU flavors without a computeType, or a v2 cpu, make a CPU pod, which had no v1 volume.
+        unlessPresent: ['templateId', 'cpuFlavorIds', 'cpu'],
         onlyWhen: { field: 'computeType', values: [undefined, 'GPU'] },
         what: 'storage (v1 gave GPU pods a 20 GB volume at /workspace)',
       },

@@ -62,7 +62,8 @@ export function commentSyntaxFor(file: string): CommentSyntax {
 /** The syntax of a fenced code block's content, from its info string (` ```bash title="x" `). */
 export function fenceSyntax(info: string): CommentSyntax {
   const lang = info.trim().split(/[\s{,]/)[0]!.toLowerCase();
-  return BY_FENCE_LANGUAGE[lang] ?? FENCE_DEFAULT;
+  // Own keys only: a fence can be labelled ```constructor.
+  return (Object.hasOwn(BY_FENCE_LANGUAGE, lang) ? BY_FENCE_LANGUAGE[lang] : undefined) ?? FENCE_DEFAULT;
 }
 
 /** The file's lines, split the way the engines number them (JS also breaks at U+2028/U+2029). */

@@ -30,14 +30,24 @@ export function setAsideText(summary: ReportInput['summary']): string {
   return parts.length ? `; not counted: ${parts.join(', ')}` : '';
 }
 
+/**
+ * "1045 files scanned"; a partial run counts what it was asked about, and says it read more to know
+ * what moves with it: "6 files in examples/ scanned (1045 read for context)".
+ */
+export function scannedText({ summary, asked, askedAbout }: Pick<ReportInput, 'summary' | 'asked' | 'askedAbout'>): string {
+  if (asked === undefined) return `${plural(summary.files, 'file')} scanned`;
+  return `${plural(asked, 'file')}${askedAbout ? ` ${askedAbout}` : ''} scanned (${summary.files} read for context)`;
+}
+
 /** The one-line summary (no colour) shared by the text and github formats. */
-export function summaryText({ mode, summary, results }: ReportInput): string {
+export function summaryText({ mode, summary, results, asked, askedAbout, notScanned }: ReportInput): string {
   const all = results.flatMap((r) => r.findings);
   // A write counts the fixes it wrote: a file that could not be written keeps its fixes for a later run.
   const fixable = (mode === 'write' ? results.filter((r) => r.changed).flatMap((r) => r.findings) : all).filter((f) => f.fixable).length;
   const manual = all.filter((f) => !f.fixable && f.severity !== 'info').length;
-  const scanned = `${plural(summary.files, 'file')} scanned`;
-  const aside = setAsideText(summary);
+  const scanned = scannedText({ summary, asked, askedAbout });
+  const skipped = notScanned ? `; ${plural(notScanned.files, 'file')} under ${notScanned.folders.map((f) => `${f}/`).join(', ')} not scanned (skipped by default: --no-default-ignore scans them)` : '';
+  const aside = setAsideText(summary) + skipped;
   if (mode === 'write') return `${scanned}, ${plural(summary.changed, 'file')} rewritten (${plural(fixable, 'fix')}); ${plural(manual, 'problem')} need${manual === 1 ? 's' : ''} a person${aside}.`;
   const counts = `${plural(summary.errors, 'error')}, ${plural(summary.warnings, 'warning')}, ${summary.infos} info`;
   const head = mode === 'dry-run' ? `${scanned}, ${plural(summary.changed, 'file')} would change` : scanned;

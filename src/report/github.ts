@@ -1,5 +1,6 @@
 import type { Finding } from '../findings.js';
 import { repositoryPath, shownFindings, summaryText } from './common.js';
+import { maskSecrets } from './secrets.js';
 import type { Reporter } from './types.js';
 
 /** Escape a workflow command's message (GitHub's rules: `%`, CR, LF). */
@@ -17,7 +18,7 @@ const COMMAND = { error: 'error', warning: 'warning', info: 'notice' } as const;
 /** `::error file=…,line=…,col=…,title=<ruleId>::<message>` for one finding. */
 export function annotation(path: string, f: Finding, fixHint: string): string {
   const props = [`file=${escapeProperty(path)}`, `line=${f.line}`, `col=${f.column}`, `title=${escapeProperty(f.ruleId)}`].join(',');
-  return `::${COMMAND[f.severity]} ${props}::${escapeData(f.message + (f.fixable ? fixHint : ''))}`;
+  return `::${COMMAND[f.severity]} ${props}::${escapeData(maskSecrets(f.message) + (f.fixable ? fixHint : ''))}`;
 }
 
 /**

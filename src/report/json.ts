@@ -1,7 +1,8 @@
 import type { Finding } from '../findings.js';
+import { maskSecrets } from './secrets.js';
 import type { Reporter } from './types.js';
 
-const plain = (f: Finding) => ({ ruleId: f.ruleId, severity: f.severity, line: f.line, column: f.column, message: f.message, fixable: f.fixable });
+const plain = (f: Finding) => ({ ruleId: f.ruleId, severity: f.severity, line: f.line, column: f.column, message: maskSecrets(f.message), fixable: f.fixable });
 
 /**
  * One JSON document: `{ version: 1, files: [...], changedFiles: [...], summary }` (the format CI

@@ -2,7 +2,8 @@ import type { Finding } from '../findings.js';
 import { RULES, isRuleId } from '../rules/registry.js';
 import type { FileResult } from '../run/runner.js';
 import { API_KINDS } from '../scan/inventory.js';
-import { packageRows, plural, suppressedByKind } from './common.js';
+import { packageRows, plural, scannedText, suppressedByKind } from './common.js';
+import { maskSecrets } from './secrets.js';
 import { toolVersion } from './tool.js';
 import type { ReportInput, Reporter } from './types.js';
 
@@ -51,7 +52,7 @@ export const markdownReporter: Reporter = (input: ReportInput) => {
   const out: string[] = [];
   const modeWord = input.mode === 'write' ? 'after rewriting' : input.mode === 'dry-run' ? 'dry run' : 'lint';
   out.push('# RunPod API inventory', '');
-  out.push(`_v2-migrate ${toolVersion()} · ${modeWord} · ${plural(summary.files, 'file')} scanned_`, '');
+  out.push(`_v2-migrate ${toolVersion()} · ${modeWord} · ${scannedText(input)}_`, '');
   out.push('REST v1 (`https://rest.runpod.io/v1`) was retired on 2026-11-15: every v1 call fails now. This report lists where the code still uses it, what the codemod (`npx v2-migrate`) rewrites by itself, and the decisions a person has to make first.', '');
 
   out.push('## APIs in use', '', '| API | occurrences | files |', '|---|---:|---:|');
@@ -105,7 +106,7 @@ export const markdownReporter: Reporter = (input: ReportInput) => {
       const list = decisions.get(id)!;
       out.push(`### ${code(id)} (${list.length})`, '');
       if (isRuleId(id)) out.push(RULES[id].summary, '');
-      for (const [r, f] of list) out.push(`- ${code(`${r.path}:${f.line}`)} — ${f.message}`);
+      for (const [r, f] of list) out.push(`- ${code(`${r.path}:${f.line}`)} — ${maskSecrets(f.message)}`);
       out.push('');
     }
   }
@@ -131,7 +132,7 @@ export const markdownReporter: Reporter = (input: ReportInput) => {
     if (!list.length) out.push('None.', '');
     else {
       out.push(note, '');
-      for (const [r, f] of list) out.push(`- ${code(`${r.path}:${f.line}`)} ${code(f.ruleId)} — ${f.message}`);
+      for (const [r, f] of list) out.push(`- ${code(`${r.path}:${f.line}`)} ${code(f.ruleId)} — ${maskSecrets(f.message)}`);
       out.push('');
     }
   };

@@ -3,6 +3,7 @@ import { ruleDoc, explainMarkdown } from '../rules/docs.js';
 import { RULES, RULE_IDS, type RuleId } from '../rules/registry.js';
 import type { FileResult } from '../run/runner.js';
 import { repositoryPath, shownFindings } from './common.js';
+import { maskSecrets } from './secrets.js';
 import { INFORMATION_URI, TOOL_NAME, toolVersion } from './tool.js';
 import type { Reporter } from './types.js';
 
@@ -49,7 +50,7 @@ export const sarifReporter: Reporter = (input) => {
       ruleId: f.ruleId,
       ...(index.has(f.ruleId) ? { ruleIndex: index.get(f.ruleId) } : {}),
       level: LEVEL[f.severity],
-      message: { text: f.message },
+      message: { text: maskSecrets(f.message) },
       locations: [{ physicalLocation: { artifactLocation: { uri: pathToUri(repositoryPath(r, roots)) }, region: { startLine: f.line, startColumn: f.column } } }],
       ...(print ? { partialFingerprints: { [FINGERPRINT_KEY]: `${print.ruleId}:${print.lineHash}:${print.occurrence}` } } : {}),
       properties: { fixable: f.fixable },

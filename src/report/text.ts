@@ -1,20 +1,21 @@
 import pc from 'picocolors';
 import { packageRows, shownFindings, summaryText, suppressedByKind } from './common.js';
 import { unifiedDiff } from './diff.js';
+import { diffStyle, maskSecrets } from './secrets.js';
 import type { ReportInput, Reporter } from './types.js';
 
 function colorsFor(enabled: boolean) {
   return pc.createColors(enabled);
 }
 
-/** ESLint-style listing, preceded by the unified diff in a dry run. */
+/** ESLint-style listing, preceded by the unified diff in a dry run (secrets masked, see secrets.ts). */
 export const textReporter: Reporter = (input: ReportInput) => {
   const c = colorsFor(input.color);
   const out: string[] = [];
   if (input.mode === 'dry-run') {
     for (const r of input.results) {
       if (!r.changed || r.before === undefined || r.after === undefined) continue;
-      const diff = unifiedDiff(r.path, r.before, r.after);
+      const diff = unifiedDiff(r.path, r.before, r.after, diffStyle(r.path));
       out.push(input.color ? colorDiff(diff, c) : diff);
     }
   }
@@ -25,7 +26,7 @@ export const textReporter: Reporter = (input: ReportInput) => {
     for (const f of findings) {
       const sev = f.severity === 'error' ? c.red('error') : f.severity === 'warning' ? c.yellow('warning') : c.blue('info');
       const fix = f.fixable ? c.dim(input.mode === 'write' ? ' (fixed)' : ' (fixable)') : '';
-      out.push(`  ${c.dim(`${f.line}:${f.column}`)}  ${sev}  ${f.message}${fix}  ${c.dim(f.ruleId)}`);
+      out.push(`  ${c.dim(`${f.line}:${f.column}`)}  ${sev}  ${maskSecrets(f.message)}${fix}  ${c.dim(f.ruleId)}`);
     }
     out.push('');
   }
@@ -34,12 +35,12 @@ export const textReporter: Reporter = (input: ReportInput) => {
     const section = (title: string, list: typeof kept) => {
       if (!list.length) return;
       out.push(c.bold(title));
-      for (const [r, f] of list) out.push(`  ${r.path}:${f.line}:${f.column}  ${f.message}  ${c.dim(f.ruleId)}`);
+      for (const [r, f] of list) out.push(`  ${r.path}:${f.line}:${f.column}  ${maskSecrets(f.message)}  ${c.dim(f.ruleId)}`);
       out.push('');
     };
     section('Kept on purpose (v2-migrate-keep-v1), not counted:', kept);
     section('Marked false positive (v2-migrate-ignore), not counted:', ignored);
-    const problems = input.results.flatMap((r) => r.markerProblems.map((p) => `  ${r.path}:${p.line}:${p.column}  ${p.message}`));
+    const problems = input.results.flatMap((r) => r.markerProblems.map((p) => `  ${r.path}:${p.line}:${p.column}  ${maskSecrets(p.message)}`));
     if (problems.length) out.push(c.yellow('Marker comments to check:'), ...problems, '');
     const packages = packageRows(input.results);
     if (packages.length) {
@@ -49,6 +50,7 @@ export const textReporter: Reporter = (input: ReportInput) => {
       out.push('');
     }
     out.push(summaryLine(input, c));
+    if (input.exit?.because) out.push(`Exit code ${input.exit.code}: ${input.exit.because}.`);
   }
   return out.length ? out.join('\n') + '\n' : '';
 };

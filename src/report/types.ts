@@ -8,6 +8,10 @@ export interface ReportInput extends RunResult {
   /** Only errors, no summary (text reporter). */
   quiet: boolean;
   color: boolean;
+  /** The run's exit code and what it means (text report, when not 0); absent for merged reports. */
+  exit?: { code: number; because: string | null };
+  /** What a partial run was asked about ("in examples/", "changed since main"), for its summary. */
+  askedAbout?: string;
 }
 
 export type Reporter = (input: ReportInput) => string;

@@ -263,7 +263,7 @@ function planUnseenBody(plan: BodyPlan, carrier: P | undefined, op: V1Operation,
   const edit = carrier && file && env.adapters ? wrapInAdapter(env.source, carrier, id, file) : null;
   if (edit) {
     plan.specific.push(edit);
-    plan.findings.push(finding('body-adapter', root.node, `The body of ${label(op)} is built at run time, so its v1 fields cannot be rewritten in place: the fix wraps it in ${adapterName(id)}(…), a generated adapter (${ADAPTER_BASENAME} next to this code) that reshapes them for v2 when the request is sent and throws on a field v2 has no place for; review the fields your code sends.`));
+    plan.findings.push(finding('body-adapter', root.node, `The body of ${label(op)} is built at run time, so its v1 fields cannot be rewritten in place: the fix wraps it in ${adapterName(id)}(…), a generated adapter (${ADAPTER_BASENAME} next to this code) that reshapes them for v2 when the request is sent and, before it is sent, throws on a field v2 has no place for or a value v2 would reject; review the fields your code sends.`));
     return;
   }
   const why = !env.adapters ? 'adapters are turned off in the config' : !carrier ? 'the tool cannot tell which expression holds it' : 'this file cannot import the generated adapter (CommonJS)';

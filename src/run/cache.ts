@@ -32,6 +32,9 @@ function rebuildOutput(input: string, stored: StoredOutput): string {
   return out;
 }
 
+/** What a cache folder holds: results (`<sha-256 of the key>.json`) and results being written (`….json.<pid>.tmp`). */
+export const isCacheFileName = (name: string): boolean => /^[0-9a-f]{64}\.json(\.\d+\.tmp)?$/.test(name);
+
 /**
  * Results of analysed components on disk, keyed by tool version, settings and the exact content of
  * every file in the component: a repeated run over an unchanged tree reads results instead of parsing.
@@ -69,7 +72,8 @@ export class ResultCache {
       const stored = { ...outcome, results };
       const file = path.join(this.dir, `${this.key(task)}.json`);
       const tmp = `${file}.${process.pid}.tmp`;
-      fs.writeFileSync(tmp, JSON.stringify(stored), { mode: 0o600 });
+      // Created afresh: never written through a link by that name.
+      fs.writeFileSync(tmp, JSON.stringify(stored), { mode: 0o600, flag: 'wx' });
       fs.renameSync(tmp, file);
     } catch {
       // A cache that cannot be written only costs speed.

@@ -2,13 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { workTreeRoot } from '../util/folders.js';
 import { pushTo } from '../util/multimap.js';
-import { git } from './git-command.js';
+import { firstLine, git, gitMissing, GitError } from './git-command.js';
 
 /**
  * Files among `files` with uncommitted changes (modified, staged or untracked) in their git work
  * tree. One `git status` per work tree (never a path list that could overflow the command line).
- * Files outside any work tree are never dirty. Throws when git cannot answer for a work tree, so a
- * write is refused rather than risked.
+ * Files outside any work tree are never dirty. Throws a GitError when git cannot answer for a work
+ * tree (none on PATH, a repository it refuses), so a write is refused rather than risked.
  */
 export function dirtyFiles(files: readonly string[]): string[] {
   const roots = new Map<string, string | null>();
@@ -20,7 +20,8 @@ export function dirtyFiles(files: readonly string[]): string[] {
   const dirty: string[] = [];
   for (const [root, group] of byRoot) {
     const r = git(['status', '--porcelain', '-z', '--untracked-files=all'], root);
-    if (r.status !== 0) throw new Error(`cannot tell whether files in ${root} have uncommitted changes (git status failed: ${(r.stderr || r.error?.message || '').trim()})`);
+    if (gitMissing(r)) throw new GitError('refusing to rewrite files in a git work tree: git is not on PATH, so v2-migrate cannot tell which have uncommitted changes (install git, or pass --allow-dirty)');
+    if (r.status !== 0) throw new GitError(`refusing to rewrite files in ${root}: git status failed (${firstLine(r.stderr) || r.error?.message || 'no answer'}), so v2-migrate cannot tell which have uncommitted changes (pass --allow-dirty to rewrite them anyway)`);
     // Paths are relative to the repository's top level, which may be above `root` for a submodule-free work tree.
     const top = git(['rev-parse', '--show-toplevel'], root).stdout.trim() || root;
     const listed = new Set<string>();

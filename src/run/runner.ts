@@ -16,7 +16,7 @@ import { ModuleResolver, readWorkspaces } from '../scan/resolve.js';
 import ignore from 'ignore';
 import { parseMarkers, partitionFindings, splitLines, type MarkerKind, type MarkerProblem } from '../markers/index.js';
 import { RULES, type RuleId } from '../rules/registry.js';
-import { discoverFiles } from '../scan/discover.js';
+import { discoverFiles, type NotScanned } from '../scan/discover.js';
 import { makePrefilter } from '../scan/prefilter.js';
 import { scanInventory, isEmptyInventory, type Inventory } from '../scan/inventory.js';
 import { linePrints, type LinePrint } from './baseline.js';
@@ -102,6 +102,10 @@ export interface RunResult {
    * about, which must move with it (they share its write group), in path order.
    */
   pulledIn?: string[];
+  /** A partial run: how many of the files it read it was asked about (`summary.files` counts all it read). */
+  asked?: number;
+  /** Files the run would take in folders skipped by default (build/, vendor/…), when there are any. */
+  notScanned?: NotScanned;
 }
 
 function fileFinding(ruleId: RuleId, message: string): Finding {
@@ -195,10 +199,12 @@ export interface RunOptions {
    * config that cannot be used goes to `report`); default: `settings` everywhere.
    */
   settingsFor?: (file: string, has: HasEntry, report: ReportMalformed) => Settings;
+  /** Whether folders such as build/ and vendor/ are skipped (default true; false: --no-default-ignore). */
+  defaultIgnore?: boolean;
 }
 
 export async function run(targets: readonly string[], cwd: string, settings: Settings, options: RunOptions = {}): Promise<RunResult> {
-  const { jobs = 1, progress = NO_PROGRESS, changed, shard, cache, settingsFor = () => settings } = options;
+  const { jobs = 1, progress = NO_PROGRESS, changed, shard, cache, settingsFor = () => settings, defaultIgnore = true } = options;
   // Files are screened for RunPod bytes as the walk finds them (on a worker thread), before .gitignore
   // rules for single files and package configs are known: screening one file too many costs little.
   const early = Screen.early(screenNeedles(settings), jobs, seedNeedlesOf(settings));
@@ -213,9 +219,16 @@ export async function run(targets: readonly string[], cwd: string, settings: Set
     ignore: settings.ignore,
     // A --cache-location inside the tree holds thousands of the tool's own reports: never walked.
     skipDirs: cache ? [cache.dir] : [],
+    defaultIgnore,
+    named: scope.folders,
     accepts: (f) => isJsFile(f) || isEnvFile(f) || isTextEngineFile(f) || otherLanguageOf(f) !== null,
     onCandidate: (f) => early?.add(f),
+    // A JS/TS file that holds a needle makes the run collect every JS/TS file's imports, which the screen's
+    // threads do as they read: then every file is read as before. In a tree with none, nothing is read.
+    ...(early ? { prescreen: { needles: early.needles, onClean: (f: string) => early.addClean(f), spoils: isJsFile } } : {}),
   });
+  // The screen is read only once git grep has said which files it need not read.
+  early?.waitFor(discovery.prescreened);
   const packages = new Map<string, string>();
   const pkgOf = perFolder((file) => packageOf(file, cwd, packages, discovery.has));
   const settingsOf = perFolder((file) => settingsFor(file, discovery.has, report));
@@ -288,7 +301,7 @@ export async function run(targets: readonly string[], cwd: string, settings: Set
   for (const folder of discovery.unreadableFolders) results.set(folder, { ...blank(folder), findings: [fileFinding('skipped-file', 'Could not read this folder (no permission), so nothing in it was analysed or changed.')] });
   for (const file of adapters.write()) results.set(file.absPath, { ...blank(file.absPath), ...file });
   for (const r of results.values()) if (groups.has(r.absPath)) r.writeGroup = groups.of(r.absPath);
-  refuseUnsafeWrites([...results.values()].filter((r) => r.changed));
+  refuseUnsafeWrites([...results.values()].filter((r) => r.changed), (file) => adapters.refusal(file));
   reportMalformed([...malformed.values()], results, (file) => ({ base: blank(file), rules: settingsOf(file).rules }));
   // A partial run reports what it was asked about and what must move with it: the rest of its JS write
   // groups, and the text files linked to its text files (the text engine's write group is all of its
@@ -299,7 +312,8 @@ export async function run(targets: readonly string[], cwd: string, settings: Set
   const inRun = (r: FileResult): boolean => !asked || isAsked(r.absPath) || (movesWithAsked(r.absPath) && (r.changed || r.findings.length > 0));
   const listed = [...results.values()].filter((r) => inRun(r) && (r.changed || r.findings.length || r.suppressed.length || r.inventory)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const pulledIn = asked ? { pulledIn: listed.filter((r) => !isAsked(r.absPath)).map((r) => r.path) } : {};
-  return { results: listed, summary: summarize(listed, files.length), ...(shard ? { shard } : {}), ...pulledIn };
+  const notScanned = discovery.notScanned.files ? { notScanned: discovery.notScanned } : {};
+  return { results: listed, summary: summarize(listed, files.length), ...(shard ? { shard } : {}), ...pulledIn, ...(asked ? { asked: asked.size } : {}), ...notScanned };
 }
 
 /** The files reachable from `start` through `links`, `start` included. */
@@ -340,13 +354,14 @@ function readOrEmpty(file: string): string {
 
 /**
  * A change the tool will not write, whatever the mode: through a symbolic link (its target may lie
- * outside the tree the user named), or over a read-only file. The file keeps its text, with a finding,
+ * outside the tree the user named), over a read-only file, or what `refusal` names (a file of the
+ * project where a generated adapter file goes). The file keeps its text, with a finding,
  * and so does every file of its write group: they move together or not at all.
  */
-function refuseUnsafeWrites(changed: readonly FileResult[]): void {
+function refuseUnsafeWrites(changed: readonly FileResult[], refusal: (file: string) => string | null): void {
   const heldBy = new Map<string, FileResult>();
   for (const r of changed) {
-    const why = unsafeWrite(r.absPath);
+    const why = unsafeWrite(r.absPath) ?? refusal(r.absPath);
     if (!why) continue;
     keepText(r, `Not rewritten: ${why}.`);
     if (r.writeGroup && !heldBy.has(r.writeGroup)) heldBy.set(r.writeGroup, r);

@@ -17,6 +17,8 @@ export interface RunScope {
   asked: (file: string) => boolean;
   /** Whether the run was asked about less than it reads. */
   partial: boolean;
+  /** The folders named (absolute). */
+  folders: string[];
 }
 
 const readJson = (file: string): Record<string, unknown> | null => {
@@ -71,5 +73,5 @@ export function runScope(targets: readonly string[], cwd: string): RunScope {
   const files = new Set(named.filter((n) => !n.isDir).map((n) => n.abs));
   // A file named is discovered by name too (so a file .gitignore excludes is still taken when named).
   roots.push(...files);
-  return { roots, partial, asked: (file) => files.has(file) || folders.some((d) => isAtOrBelow(d, file)) };
+  return { roots, partial, folders, asked: (file) => files.has(file) || folders.some((d) => isAtOrBelow(d, file)) };
 }

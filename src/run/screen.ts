@@ -27,6 +27,8 @@ export class Screen {
   private readonly codes: Uint8Array;
   private worker: Worker | null = null;
   private posted = 0;
+  /** Files added to be read (not known clean): a worker starts once there are enough. */
+  private toRead = 0;
   /** Batches posted to the worker, and those it has answered (with their specifiers). */
   private batches = 0;
   private answered = 0;
@@ -54,7 +56,19 @@ export class Screen {
     if (this.files.length >= this.capacity || this.index.has(file)) return;
     this.index.set(file, this.files.length);
     this.files.push(file);
-    if (this.helped && this.files.length - this.posted >= BATCH && this.files.length >= WORKER_MIN_FILES) this.post();
+    this.toRead++;
+    if (this.helped && this.files.length - this.posted >= BATCH && this.toRead >= WORKER_MIN_FILES) this.post();
+  }
+
+  /** A file known to hold none of the needles (git grep said so): answered without reading it. */
+  addClean(file: string): void {
+    if (this.files.length >= this.capacity || this.index.has(file)) return;
+    const slot = this.files.length;
+    this.index.set(file, slot);
+    this.files.push(file);
+    Atomics.store(this.codes, slot, NOTHING);
+    // Its imports are read only if some file matches after all (see backfill).
+    this.sink.missed.push(slot);
   }
 
   /** Whether an answer for `needles` can be read off this screen (a LOOK for an extra needle only costs a look). */
@@ -78,10 +92,18 @@ export class Screen {
 
   private settled = false;
 
+  /** Files still to come (a prescreen still running): settle waits for them. */
+  private coming: Promise<void> = Promise.resolve();
+
+  waitFor(coming: Promise<void>): void {
+    this.coming = coming;
+  }
+
   /** Every added file screened: the rest on this thread, from the last one back, then the worker's last ones awaited. */
   async settle(): Promise<void> {
     if (this.settled) return;
     this.settled = true;
+    await this.coming;
     const encoded = encodeNeedles(this.needles);
     const slots = function* (n: number) {
       for (let i = n - 1; i >= 0; i--) yield i;

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
 import { faultHook, type FaultHook } from './faults.js';
+import { findJournal, fsyncFile, saveJournal, tempName, type Entry, type Journal } from './journal.js';
+import { errnoCode, guardWrite, writeRefusal, WriteRefused, type WritePlace } from './write-guard.js';
 
 /** One new file content; files with the same `group` are written together or not at all. */
 export interface PendingWrite {
@@ -23,29 +24,6 @@ export interface WriteOutcome {
   failed: WriteFailure[];
 }
 
-/** A staged file as the journal records it: enough to finish or undo its rename after a crash. */
-interface Entry {
-  group: string;
-  file: string;
-  tmp: string;
-  /** The old content, kept until the group is done: a hard link to it, or a copy for an in-place write; null for a file the run creates. */
-  backup: string | null;
-  /** The file has hard links: its new text is written into it, so every link sees it. */
-  inPlace: boolean;
-  before: string | null;
-  after: string;
-}
-
-interface Journal {
-  version: 1;
-  state: 'staging' | 'committing';
-  entries: Entry[];
-}
-
-export const JOURNAL_NAME = '.v2-migrate-journal.json';
-
-let counter = 0;
-const tempName = (file: string, kind: 'tmp' | 'old'): string => path.join(path.dirname(file), `.v2m-${process.pid}-${counter++}.${kind}`);
 const hash = (data: Buffer): string => createHash('sha256').update(data).digest('hex');
 
 /** A write the tool refuses: the reason is reported with the file, which stays as it was. */
@@ -54,27 +32,10 @@ function refuse(code: string, message: string): never {
 }
 
 const reasonOf = (error: unknown): string => {
-  const e = error as NodeJS.ErrnoException;
-  if (e?.code === 'ESYMLINK' || e?.code === 'EREADONLY') return e.message;
-  return e?.code ?? (error instanceof Error ? error.message : String(error));
+  const code = errnoCode(error);
+  if (error instanceof Error && (code === 'ESYMLINK' || code === 'EREADONLY' || error instanceof WriteRefused)) return error.message;
+  return code ?? (error instanceof Error ? error.message : String(error));
 };
-
-function fsyncFile(file: string): void {
-  const fd = fs.openSync(file, 'r');
-  try {
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
-}
-
-/** Write the journal whole or not at all (a partial file renamed over it), readable by its owner only. */
-function saveJournal(journalFile: string, journal: Journal): void {
-  const partial = `${journalFile}.partial`;
-  fs.writeFileSync(partial, JSON.stringify(journal), { mode: 0o600 });
-  fsyncFile(partial);
-  fs.renameSync(partial, journalFile);
-}
 
 /**
  * Stage one file: its new content in a temporary file beside it, with its mode and (where the process
@@ -145,18 +106,26 @@ const finish = (entry: Entry): void => {
 
 /**
  * Write every group's files together: all are staged first; a group with a file that cannot be
- * staged (read-only, a symlink, a full disk, a folder it may not write) writes none of its files.
+ * staged (read-only, a symlink, a full disk, a folder it may not write) or that the guard refuses
+ * (outside `place`, inside .git) writes none of its files.
  * Then a journal lists the staged files and they are renamed into place; a rename that fails rolls
  * its group back. The journal is removed at the end: if it survives (the process was killed), the
  * next run finds it and completes or rolls back each group (see `recoverInterrupted`).
  */
-export function writeTogether(writes: readonly PendingWrite[], journalFile: string, fault: FaultHook = faultHook()): WriteOutcome {
+export function writeTogether(all: readonly PendingWrite[], journalFile: string, place: WritePlace, fault: FaultHook = faultHook()): WriteOutcome {
   const failed: WriteFailure[] = [];
   /** Fail a group: the culprit with its reason, its mates as held by it (every file with `reason` when no one file is to blame). */
   const failGroup = (group: string, culprit: string | null, reason: string, entries: readonly Entry[]): void => {
-    for (const w of writes) if (w.group === group) failed.push(culprit === null || w.file === culprit ? { file: w.file, reason } : { file: w.file, reason: 'not written: it moves with a file that could not be written', movesWith: culprit });
+    for (const w of all) if (w.group === group) failed.push(culprit === null || w.file === culprit ? { file: w.file, reason } : { file: w.file, reason: 'not written: it moves with a file that could not be written', movesWith: culprit });
     for (const e of entries) if (e.group === group) remove(e.tmp), remove(e.backup);
   };
+  // Staged files and backups go beside their file, under names created exclusively: guarding the file guards them.
+  const refused = new Set<string>();
+  for (const w of all) {
+    const why = refused.has(w.group) ? null : writeRefusal(w.file, place);
+    if (why) refused.add(w.group), failGroup(w.group, w.file, `not written: it ${why}`, []);
+  }
+  const writes = all.filter((w) => !refused.has(w.group));
   const entries: Entry[] = writes.map((w) => {
     const stat = fs.lstatSync(w.file, { throwIfNoEntry: false });
     const inPlace = !!stat && !stat.isSymbolicLink() && stat.nlink > 1;
@@ -165,6 +134,7 @@ export function writeTogether(writes: readonly PendingWrite[], journalFile: stri
   });
   if (!entries.length) return { written: [], failed };
   try {
+    guardWrite(journalFile, place);
     saveJournal(journalFile, { version: 1, state: 'staging', entries });
   } catch (error) {
     for (const group of new Set(writes.map((w) => w.group))) failGroup(group, null, `not written: the journal ${journalFile} could not be written (${reasonOf(error)})`, []);
@@ -223,21 +193,25 @@ export interface Recovery {
   leftAlone: string[];
 }
 
+/** What a run found of an interrupted one: nothing, what it recovered, or a journal it would not act on (`reason` names the file). */
+export type RecoveryOutcome = { kind: 'none' } | { kind: 'recovered'; recovery: Recovery } | { kind: 'untrusted'; reason: string };
+
 /**
  * Finish what an interrupted run left. A group every file of which was renamed into place (its
  * temporary file is gone) is completed; any other group is rolled back: renamed files get their old
  * content back, a half-done in-place write too, and the temporary files the journal lists are
- * removed. A renamed file that someone changed since is left as it is. Null when there is no journal.
+ * removed. A renamed file that someone changed since is left as it is. Only a journal `findJournal`
+ * trusts is acted on (inside `place`, untracked, naming only what such a run writes).
  */
-export function recoverInterrupted(journalFile: string): Recovery | null {
-  remove(`${journalFile}.partial`); // killed while writing the journal: nothing staged yet
-  let journal: Journal;
-  try {
-    journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as Journal;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw new Error(`${journalFile} cannot be read (${reasonOf(error)}): remove it after checking the files an interrupted run wrote`);
-  }
+export function recoverInterrupted(journalFile: string, place: WritePlace): RecoveryOutcome {
+  const found = findJournal(journalFile, place);
+  if (found.kind !== 'journal') return found;
+  const recovery = recoverFrom(found.journal);
+  fs.rmSync(journalFile, { force: true });
+  return { kind: 'recovered', recovery };
+}
+
+function recoverFrom(journal: Journal): Recovery {
   const out: Recovery = { completed: [], rolledBack: [], leftAlone: [] };
   // Only a committing journal has renamed anything; every file it lists had its temporary file then.
   const renamed = (e: Entry): boolean => journal.state === 'committing' && !fs.existsSync(e.tmp);
@@ -262,6 +236,5 @@ export function recoverInterrupted(journalFile: string): Recovery | null {
       out.rolledBack.push(e.file);
     }
   }
-  fs.rmSync(journalFile, { force: true });
   return out;
 }

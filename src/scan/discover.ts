@@ -3,17 +3,22 @@ import ignore from 'ignore';
 import fs from 'node:fs';
 import path from 'node:path';
 import { gitIgnoreConfig, type GitIgnoreConfig } from './git-ignore-config.js';
+import { gitListing } from './git-files.js';
+import { GitPrescreen, type PrescreenOptions } from './prescreen.js';
 import { ignoreRules, type IgnoreRules } from './ignore-rules.js';
 import { JS_EXTENSIONS, isEnvFile } from './kinds.js';
 import type { ReportMalformed } from './malformed.js';
-import { directlyIn, folderPrefix, onDisk, workTreeRoot, type HasEntry } from '../util/folders.js';
+import { directlyIn, folderPrefix, isAtOrBelow, onDisk, onDiskOnce, workTreeRoot, type HasEntry } from '../util/folders.js';
 
+/** Folders never scanned: dependencies, git's own, and the tool's cache of its reports. */
+export const NEVER_SCANNED_DIRS = ['node_modules', '.git', '.v2-migrate-cache'];
 /**
- * Folders never scanned, whatever .gitignore says: dependencies, build output, Python virtualenvs and
- * byte-code caches, and coding agents' worktrees (`.claude/worktrees/…` are full copies of the repository).
+ * Folders skipped unless --no-default-ignore, even when git tracks them: build output, vendored code,
+ * Python virtualenvs and byte-code caches, and coding agents' worktrees (`.claude/worktrees/…` are
+ * full copies of the repository). The files a run would take there are counted, and the summary says so.
  */
-export const ALWAYS_SKIPPED_DIRS = ['node_modules', '.git', 'dist', 'build', 'coverage', 'vendor', '.v2-migrate-cache', '.venv', '__pycache__', '.tox', '.claude'];
-const ALWAYS_SKIPPED = new Set(ALWAYS_SKIPPED_DIRS);
+export const DEFAULT_SKIPPED_DIRS = ['dist', 'build', 'coverage', 'vendor', '.venv', '__pycache__', '.tox', '.claude'];
+const NEVER_SCANNED = new Set(NEVER_SCANNED_DIRS);
 const isMinified = (file: string): boolean => file.endsWith('.min.js');
 const defaultAccepts = (file: string): boolean => (JS_EXTENSIONS as readonly string[]).includes(path.extname(file).toLowerCase()) || isEnvFile(file);
 
@@ -45,6 +50,10 @@ class Walk {
   constructor(
     private readonly top: string,
     private readonly skipDirs: ReadonlySet<string>,
+    /** The names of folders skipped by default (none with --no-default-ignore). */
+    private readonly skippedByDefault: ReadonlySet<string>,
+    /** Folders the user named: what they hold is not skipped by default. */
+    private readonly named: ReadonlySet<string>,
     /** Rules git applies below `top` before its .gitignore files (global excludes, info/exclude), and its case rule. */
     private readonly git: GitIgnoreConfig,
     private readonly onMalformed: ReportMalformed = () => {},
@@ -56,25 +65,27 @@ class Walk {
   };
 
   /**
-   * Regular files under `root` that `accepts` takes, outside always-skipped and ignored folders
-   * (file-level rules not applied yet), each handed to `onFile` as the walk finds it.
+   * Regular files under `root` that `accepts` takes, outside never-scanned and ignored folders (file-level
+   * rules not applied yet), each handed to `onFile` as the walk finds it; those below a folder skipped by
+   * default go to `onSkipped` instead, with that folder's name.
    */
-  files(root: string, accepts: (file: string) => boolean, onFile: (file: string) => void): string[] {
+  files(root: string, accepts: (file: string) => boolean, onFile: (file: string) => void, onSkipped: (file: string, folder: string) => void): void {
     // The walker hands over a folder's entries one after another, so the folder's lookups (its
     // name, whether it is ignored, its listing) are made once for all of them.
     let prefix: string | null = null;
     let ignored = false;
+    let skippedUnder: string | null = null;
     let names = new Set<string>();
     const folderOf = (entryPath: string): void => {
       if (prefix !== null && directlyIn(entryPath, prefix)) return;
       const dir = path.dirname(entryPath);
       prefix = folderPrefix(dir);
       ignored = this.dirIgnored(dir);
+      skippedUnder = this.skippedUnder(dir, root);
       let listed = this.names.get(dir);
       if (!listed && !ignored) this.names.set(dir, (listed = new Set()));
       names = listed ?? new Set();
     };
-    const files: string[] = [];
     fsWalk.walkSync(root, {
       // The parent's listing is complete when its children are handled, so its .gitignore is known.
       entryFilter: (entry) => {
@@ -82,14 +93,15 @@ class Walk {
         if (ignored) return false;
         names.add(entry.name);
         if (entry.dirent.isFile() && accepts(entry.path)) {
-          files.push(entry.path);
-          onFile(entry.path);
+          if (skippedUnder === null) onFile(entry.path);
+          else onSkipped(entry.path, skippedUnder);
         }
         return false;
       },
+      // A folder skipped by default is entered only to count what it holds.
       deepFilter: (entry) => {
         folderOf(entry.path);
-        return !ignored && !ALWAYS_SKIPPED.has(entry.name) && !this.skipDirs.has(entry.path);
+        return !ignored && !NEVER_SCANNED.has(entry.name) && !this.skipDirs.has(entry.path);
       },
       // A folder the walk cannot list is remembered (reported as not analysed); the walk goes on.
       errorFilter: (error) => {
@@ -98,7 +110,18 @@ class Walk {
         return true;
       },
     });
-    return files;
+  }
+
+  private readonly skipped = new Map<string, string | null>();
+
+  /** The name of the folder skipped by default that `dir` is or lies in, below `root` and below any folder named; null when none. */
+  private skippedUnder(dir: string, root: string): string | null {
+    let under = this.skipped.get(dir);
+    if (under !== undefined) return under;
+    const name = path.basename(dir);
+    under = dir === root || this.named.has(dir) || !isAtOrBelow(root, dir) ? null : (this.skippedUnder(path.dirname(dir), root) ?? (this.skippedByDefault.has(name) ? name : null));
+    this.skipped.set(dir, under);
+    return under;
   }
 
   private rulesIn(dir: string): IgnoreRules | null {
@@ -180,28 +203,53 @@ export interface DiscoverOptions {
   cwd: string;
   /** gitignore-style globs relative to `cwd` (config `ignore`). */
   ignore?: readonly string[];
-  /** Whether a file is taken (default: JS/TS and .env files). */
+  /** Whether a file is taken, by its name (default: JS/TS and .env files); handed its path, absolute or relative to the folder listed. */
   accepts?: (file: string) => boolean;
   /** Folders never entered (absolute, or relative to `cwd`), such as a --cache-location inside the tree. */
   skipDirs?: readonly string[];
-  /** Called as the walk finds each file `accepts` takes by name, before .gitignore rules for single files apply. */
+  /** Whether the folders of DEFAULT_SKIPPED_DIRS are skipped (default true; false: --no-default-ignore). */
+  defaultIgnore?: boolean;
+  /** Folders the user named (absolute): one skipped by default is scanned when it, or a folder in it, was named. */
+  named?: readonly string[];
+  /** Called as each file `accepts` takes by name is found, before .gitignore rules for single files apply. */
   onCandidate?: (file: string) => void;
   /** Told about a .gitignore that cannot be read (the walk goes on without it). */
   onMalformed?: ReportMalformed;
+  /**
+   * In a git work tree, `git grep` first: a tracked file it finds none of the needles in goes to
+   * `onClean` instead of `onCandidate` (see GitPrescreen).
+   */
+  prescreen?: PrescreenOptions;
+}
+
+/** Files a run would take that lie in folders skipped by default, by the folder's name. */
+export interface NotScanned {
+  /** The folders' names (`build`, `vendor`), sorted. */
+  folders: string[];
+  files: number;
 }
 
 export interface Discovery {
   /** Sorted absolute paths. */
   files: string[];
-  /** Whether a folder holds an entry, answered from the walk's listings where it has them (config and package.json lookups, once per folder). */
+  /** Whether a folder holds an entry (config and package.json lookups): from the walk's listings where it has them, else from the disk, once per folder and name. */
   has: HasEntry;
   /** Folders that could not be listed (no permission), sorted: nothing in them was analysed. */
   unreadableFolders: string[];
+  /** What folders skipped by default held (none with --no-default-ignore, or when they held nothing to take). */
+  notScanned: NotScanned;
+  /** Settled once every file is handed to `onCandidate` or the prescreen's `onClean` (git grep may still run when discovery returns). */
+  prescreened: Promise<void>;
 }
 
+const toNative = path.sep === '/' ? (p: string): string => p : (p: string): string => p.split('/').join(path.sep);
+
 /**
- * The files under the given paths, sorted, honouring .gitignore files (nested too) and the
- * always-skipped folders. A file named explicitly is taken as long as `accepts` takes it.
+ * The files under the given paths, sorted. In a git work tree, the files git lists (`git ls-files`:
+ * tracked files whatever the ignore rules say, untracked ones git does not ignore); outside git, a
+ * walk honouring .gitignore files (nested too). Either way never-scanned folders are left out, and
+ * folders skipped by default counted but not taken. A file named explicitly is taken as long as
+ * `accepts` takes it.
  *
  * The walk is @nodelib/fs.walk (fast-glob's own walker) rather than a `**` glob: every file is wanted
  * and filtered by name, so pattern matching per entry was pure cost, and a walker can leave ignored
@@ -211,8 +259,26 @@ export async function discoverFiles(targets: readonly string[], options: Discove
   const userIgnore = ignore().add([...(options.ignore ?? [])]);
   const userIgnores = (options.ignore ?? []).length > 0;
   const accepts = options.accepts ?? defaultAccepts;
+  const skippedByDefault = new Set(options.defaultIgnore === false ? [] : DEFAULT_SKIPPED_DIRS);
+  const skipDirs = (options.skipDirs ?? []).map((d) => path.resolve(options.cwd, d));
+  const onCandidate = options.onCandidate ?? (() => {});
+  const named = options.named ?? [];
   const found = new Set<string>();
-  const walks: Walk[] = [];
+  const skipped = new Map<string, Set<string>>();
+  const unreadable: string[] = [];
+  const has: HasEntry[] = [];
+  const prescreening: Promise<void>[] = [];
+  /** A file found by name: taken, or counted under the folder skipped by default it lies in, unless a file-level rule leaves it out. */
+  const take = (file: string, skippedUnder: string | null): void => {
+    if (isMinified(file)) return;
+    if (userIgnores) {
+      const rel = toPosix(path.relative(options.cwd, file));
+      if (!rel.startsWith('..') && rel && userIgnore.ignores(rel)) return;
+    }
+    if (skippedUnder === null) return void found.add(file);
+    const files = skipped.get(skippedUnder) ?? new Set<string>();
+    skipped.set(skippedUnder, files.add(file));
+  };
   for (const target of targets) {
     const abs = path.resolve(options.cwd, target);
     let stat: fs.Stats;
@@ -225,19 +291,96 @@ export async function discoverFiles(targets: readonly string[], options: Discove
       if (accepts(abs)) found.add(abs);
       continue;
     }
-    // .gitignore files apply from the git work tree root down.
     const top = workTreeRoot(abs);
-    const walk = new Walk(top ?? abs, new Set((options.skipDirs ?? []).map((d) => path.resolve(options.cwd, d))), await gitIgnoreConfig(top), options.onMalformed);
-    walks.push(walk);
-    for (const file of walk.files(abs, accepts, (f) => options.onCandidate?.(f))) {
-      if (isMinified(file) || walk.ignores(file)) continue;
-      if (userIgnores) {
-        const rel = toPosix(path.relative(options.cwd, file));
-        if (!rel.startsWith('..') && rel && userIgnore.ignores(rel)) continue;
-      }
-      found.add(file);
+    const folderOf = folderVerdicts(skippedByDefault, new Set(named.filter((d) => isAtOrBelow(abs, d)).map((d) => toPosix(path.relative(abs, d)))));
+    // The byte screen starts on the files as git prints them (the tracked ones once git grep has said
+    // which hold a needle); they are taken once git has listed them all.
+    const prescreen = top && options.prescreen ? new GitPrescreen(abs, options.prescreen, onCandidate) : null;
+    const listed: string[] = [];
+    const listedUnder: Array<string | null> = [];
+    const listing = top
+      ? await gitListing(abs, top, NEVER_SCANNED_DIRS, (rel, tracked) => {
+          // The name first: most listed files are taken, and the relative path is a flat string (the absolute one is built).
+          if (!accepts(rel)) return;
+          const under = folderOf(rel);
+          if (under === NEVER) return;
+          const file = abs + path.sep + toNative(rel);
+          if (skipDirs.some((d) => isAtOrBelow(d, file))) return;
+          if (under === null && tracked && prescreen) prescreen.add(rel, file);
+          else if (under === null) onCandidate(file);
+          listed.push(file);
+          listedUnder.push(under);
+        })
+      : null;
+    if (listing) {
+      // The run goes on while git grep finishes: its answers are in before the screen is read (Discovery.prescreened).
+      if (prescreen) prescreening.push(prescreen.settle());
+      listed.forEach((file, i) => take(file, listedUnder[i] ?? null));
+      unreadable.push(...listing.unreadable);
+      has.push(onDiskOnce());
+      continue;
     }
+    // Outside git (or where git cannot list): .gitignore files apply from the git work tree root down.
+    const walk = new Walk(top ?? abs, new Set(skipDirs), skippedByDefault, new Set(named), await gitIgnoreConfig(top), options.onMalformed);
+    const candidates: string[] = [];
+    const skippedCandidates: Array<[string, string]> = [];
+    walk.files(
+      abs,
+      accepts,
+      (f) => (candidates.push(f), onCandidate(f)),
+      (f, folder) => skippedCandidates.push([f, folder]),
+    );
+    for (const file of candidates) if (!walk.ignores(file)) take(file, null);
+    for (const [file, folder] of skippedCandidates) if (!walk.ignores(file)) take(file, folder);
+    unreadable.push(...walk.unreadable);
+    has.push(walk.has);
   }
-  const has: HasEntry = walks.length === 1 ? walks[0]!.has : onDisk;
-  return { files: [...found].sort(), has, unreadableFolders: walks.flatMap((w) => w.unreadable).sort() };
+  // A file named explicitly, or found by another path, is not "not scanned".
+  for (const files of skipped.values()) for (const f of files) if (found.has(f)) files.delete(f);
+  const notScanned = [...skipped].filter(([, files]) => files.size > 0);
+  return {
+    files: [...found].sort(),
+    has: has.length === 1 && has[0] ? has[0] : onDisk,
+    unreadableFolders: unreadable.sort(),
+    notScanned: { folders: notScanned.map(([folder]) => folder).sort(), files: notScanned.reduce((n, [, files]) => n + files.size, 0) },
+    prescreened: Promise.all(prescreening).then(() => {}),
+  };
+}
+
+const NEVER = Symbol('never scanned');
+
+/**
+ * Whether a listed file (relative, with '/') lies in a never-scanned folder (NEVER), in a folder
+ * skipped by default below any `named` one (that folder's name), or neither (null). Listings come
+ * folder by folder, so the answer is remembered per folder, and the last folder's is at hand.
+ */
+function folderVerdicts(skippedByDefault: ReadonlySet<string>, named: ReadonlySet<string>): (file: string) => string | null | typeof NEVER {
+  const verdicts = new Map<string, string | null | typeof NEVER>();
+  let last: { prefix: string; verdict: string | null | typeof NEVER } = { prefix: '', verdict: null };
+  return (file) => {
+    if (file.startsWith(last.prefix) && file.indexOf('/', last.prefix.length) < 0) return last.verdict;
+    const slash = file.lastIndexOf('/');
+    const folder = slash < 0 ? '' : file.slice(0, slash);
+    let verdict = verdicts.get(folder);
+    if (verdict === undefined) verdicts.set(folder, (verdict = folderVerdict(folder, skippedByDefault, named)));
+    last = { prefix: file.slice(0, slash + 1), verdict };
+    return verdict;
+  };
+}
+
+/** A folder path that may hold a never-scanned or skipped-by-default folder's name (most hold neither). */
+const MAY_BE_SKIPPED = new RegExp(`(^|/)(${[...NEVER_SCANNED_DIRS, ...DEFAULT_SKIPPED_DIRS].map((d) => d.replace(/[.]/g, '\\.')).join('|')})(/|$)`);
+
+function folderVerdict(folder: string, skippedByDefault: ReadonlySet<string>, named: ReadonlySet<string>): string | null | typeof NEVER {
+  if (!MAY_BE_SKIPPED.test(folder)) return null;
+  let verdict: string | null = null;
+  const names = folder.split('/');
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i] ?? '';
+    if (NEVER_SCANNED.has(name)) return NEVER;
+    if (verdict === null && skippedByDefault.has(name)) verdict = name;
+    // A folder the user named is scanned, whatever holds it.
+    if (named.size && named.has(names.slice(0, i + 1).join('/'))) verdict = null;
+  }
+  return verdict;
 }

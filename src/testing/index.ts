@@ -9,8 +9,9 @@
  * It answers `https://api.runpod.io/v2/...` the way v2 does: list envelopes (`{ pods }`), RFC 9457
  * problems (`application/problem+json`), 201 on create and 204 on delete, and it checks every request
  * (bearer token, method, path, query, body) with the tool's own v2 schemas (src/map/schemas.ts),
- * answering 422 with v2's validation messages. Calls to the retired REST v1 base get a 404 that
- * names the v1 request and its v2 form, so a suite run against unmigrated code says what to change.
+ * answering 422 with v2's validation messages, and 400 for a body not sent as application/json. Calls
+ * to the retired REST v1 base get a 410 Gone that names the v1 request and its v2 form, so a suite run
+ * against unmigrated code says what to change.
  */
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { LEGACY_BASE_URL, TARGET_BASE_URL, stripTrailingSlash } from '../map/hosts.js';
@@ -24,7 +25,7 @@ export type { BillingRecord, Resource, Seed, Seeded } from './store.js';
 export interface RunpodV2Options {
   /** The v2 base the code calls (a proxy's, as in the config's baseUrl); default https://api.runpod.io/v2. */
   baseUrl?: string;
-  /** v1 bases answered as retired (404 naming the v2 form); default RunPod's own. `[]`: leave them unhandled. */
+  /** v1 bases answered as retired (410 naming the v2 form); default RunPod's own. `[]`: leave them unhandled. */
   legacyBaseUrls?: string[];
   /** The only bearer token accepted; default any non-empty one. */
   apiKey?: string;
@@ -94,7 +95,7 @@ export function runpodV2(seed: Seed = {}, options: RunpodV2Options = {}): Runpod
         const token = /^Bearer\s+(\S+)$/i.exec(auth)?.[1];
         if (!token) return problem(401, auth ? 'malformed bearer token' : 'missing bearer token');
         if (options.apiKey !== undefined && token !== options.apiKey) return problem(401, 'invalid bearer token');
-        return route(api.account, { method: request.method, path, query: new URL(request.url).searchParams, body });
+        return route(api.account, { method: request.method, path, query: new URL(request.url).searchParams, body, contentType: request.headers.get('content-type') });
       }),
     ),
     ...legacy.map((v1) => http.all(`${v1}/*`, ({ request }) => answer(request, v1, (path) => legacyAnswer(request.method, v1, path)))),

@@ -17,13 +17,13 @@ export function v1Hint(method: string, path: string): string | null {
 }
 
 /**
- * The retired REST v1 API: every call is a 404 that names the v1 request and, where it has one, its
- * v2 form. The text is also under `message`, where v1 clients read their errors, so an unmigrated
- * client's own error says what to change.
+ * The retired REST v1 API: every call is a 410 Gone, as production answers since 2026-11-15, that
+ * names the v1 request and, where it has one, its v2 form. The text is also under `message`, where v1
+ * clients read their errors, so an unmigrated client's own error says what to change.
  */
 export function legacyAnswer(method: string, base: string, path: string): Answer {
   const hint = v1Hint(method, path);
   const detail = `REST v1 was retired on 2026-11-15: ${method} ${base}${path} no longer answers${hint ? `; ${hint}` : ''}`;
-  const answer = problem(404, detail);
+  const answer = problem(410, detail);
   return { ...answer, body: { ...(answer.body as object), message: detail } };
 }

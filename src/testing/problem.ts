@@ -14,6 +14,7 @@ const TITLES: Record<number, string> = {
   404: 'Not Found',
   405: 'Method Not Allowed',
   409: 'Conflict',
+  410: 'Gone',
   422: 'Unprocessable Entity',
   501: 'Not Implemented',
 };

@@ -14,7 +14,12 @@ export interface V2Request {
   path: string;
   query: URLSearchParams;
   body: unknown;
+  /** The Content-Type header, null without one. */
+  contentType: string | null;
 }
+
+/** `application/json`, or a `+json` type, with or without parameters (`; charset=utf-8`). */
+const JSON_MEDIA_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
 
 interface Route {
   method: string;
@@ -164,6 +169,8 @@ export function route(account: Account, request: V2Request): Answer {
   }
   if (r.body) {
     if (request.body === undefined) return problem(400, 'request body is required (JSON)');
+    // v2 reads a body only as JSON: fetch sends a string body as text/plain unless told otherwise.
+    if (!JSON_MEDIA_TYPE.test(request.contentType ?? '')) return problem(400, `request body sent with Content-Type ${request.contentType ?? '(none)'}: v2 needs Content-Type: application/json`);
     const parsed = v2BodySchemas()[r.body].safeParse(request.body, { reportInput: true });
     if (!parsed.success) return invalid(v2Messages(parsed.error.issues));
   }

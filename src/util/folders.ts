@@ -36,3 +36,14 @@ export type HasEntry = (dir: string, name: string) => boolean;
 
 /** The file system's answer. */
 export const onDisk: HasEntry = (dir, name) => fs.existsSync(path.join(dir, name));
+
+/** The file system's answer, asked once per folder and name (a run asks for each folder's package.json and config). */
+export function onDiskOnce(): HasEntry {
+  const known = new Map<string, boolean>();
+  return (dir, name) => {
+    const entry = folderPrefix(dir) + name;
+    let exists = known.get(entry);
+    if (exists === undefined) known.set(entry, (exists = fs.existsSync(entry)));
+    return exists;
+  };
+}

@@ -11,12 +11,9 @@ import type { SourceEdit } from '../edits.js';
 import { lineStart } from '../edits.js';
 import type { N, P, t } from '../ast.js';
 import { keyName } from '../scope.js';
+import { ADAPTER_BASENAME, adapterExtension, fixedAdapterFile, type AdapterLanguage } from '../../adapters/adapter-file.js';
 
-export type AdapterLanguage = 'ts' | 'js';
-
-/** The generated file's name without extension; `.ts` for TypeScript importers, `.mjs` for JavaScript ones. */
-export const ADAPTER_BASENAME = 'runpod-v2-adapters';
-export const adapterExtension = (language: AdapterLanguage): string => (language === 'ts' ? '.ts' : '.mjs');
+export { ADAPTER_BASENAME, adapterExtension, type AdapterLanguage };
 
 /** A wrapping edit, tagged so the run can add the import and write the adapter file. */
 export interface AdapterEdit extends SourceEdit {
@@ -133,8 +130,7 @@ export function adapterImports(edits: readonly SourceEdit[], source: string, quo
   }
   for (const [language, files] of byLanguage) {
     const importers = [...files.keys()].sort();
-    const base = fixedFile ? fixedFile.replace(/\.[cm]?[jt]sx?$/, '') : path.join(commonFolder(importers), ADAPTER_BASENAME);
-    const adapterFile = base + adapterExtension(language);
+    const adapterFile = fixedFile ? fixedAdapterFile(fixedFile, language) : path.join(commonFolder(importers), ADAPTER_BASENAME) + adapterExtension(language);
     const ops = [...new Set([...files.values()].flatMap((f) => [...f.ops]))].sort();
     for (const importer of importers) {
       const { program, ops: used } = files.get(importer)!;

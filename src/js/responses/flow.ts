@@ -341,7 +341,8 @@ export class Tracer {
     }
     const typed = (kind: Kind): Value => ({ ...v, kind, type: v.type && (kind === 'item' ? elementOf(v.type) : v.type) });
     if (v.kind === 'list' && call && name) {
-      const cb = ARRAY_CALLBACKS[name];
+      // Own keys only: the code can call pods.hasOwnProperty(id) or pods.constructor.
+      const cb = Object.hasOwn(ARRAY_CALLBACKS, name) ? ARRAY_CALLBACKS[name] : undefined;
       if (cb) {
         if (call.value.arguments.length) {
           const values = cb.params.map((k) => (k ? typed(k) : null));
@@ -350,7 +351,7 @@ export class Tracer {
         if (cb.yields) this.follow(call, typed(cb.yields), deeper(w));
         return;
       }
-      const yields = ARRAY_YIELDS[name];
+      const yields = Object.hasOwn(ARRAY_YIELDS, name) ? ARRAY_YIELDS[name] : undefined;
       if (yields) return this.follow(call, typed(yields), deeper(w));
     }
     if (v.kind === 'list' && !call && m.computed && !(m.property.type === 'StringLiteral')) return this.follow(mp, typed('item'), deeper(w));

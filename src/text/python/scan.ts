@@ -68,7 +68,8 @@ function httpCallOf(m: Module, call: Call): HttpCall | null {
     const methodArg = call.member === 'Request' ? call.args.find((a) => a.kind === 'kw' && a.name === 'method') : undefined;
     return { call, kind: 'urllib', url, ...(methodArg ? { methodArg } : { memberMethod: data && !isNone(m, data) ? 'POST' : 'GET' }), ...(data ? { body: data } : {}) };
   }
-  if (!(member in METHOD_MEMBERS) && member !== 'request') return null;
+  // Own keys only (`in` would take requests.constructor(…) for a method).
+  if (!Object.hasOwn(METHOD_MEMBERS, member) && member !== 'request') return null;
   const recv = call.receiver;
   if (!recv) return null;
   let kind: Kind;
