@@ -4,6 +4,11 @@
  * not have. Both sides are compiled by the project's own `tsc` (strict), packages left unresolved, so
  * only what the rewrite changed can make a difference. Errors are compared per file by code and
  * message (line numbers move with the edits).
+ *
+ * Except packages whose types decide what a rewrite may write: `node-fetch` resolves to the real
+ * node-fetch 3 and `undici` to undici's own types (undici-types), both dev dependencies, whose `json()`
+ * is `Promise<unknown>`, so an unwrap of their parsed body must compile on `unknown` as it would in a
+ * project that installed them.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -17,6 +22,9 @@ const TSC = path.join(REPO, 'node_modules', '.bin', process.platform === 'win32'
 const TS_FILE = /\.(m|c)?tsx?$/;
 /** Cannot find module / its types: packages are not installed next to the fixtures. */
 const UNRESOLVED = new Set(['TS2307', 'TS2792', 'TS7016']);
+
+/** Packages the fixtures compile against with their real types: import name → the dev dependency that types it. */
+const TYPED_PACKAGES: Record<string, string> = { 'node-fetch': 'node-fetch', undici: 'undici-types' };
 
 const TSCONFIG = {
   compilerOptions: {
@@ -32,6 +40,7 @@ const TSCONFIG = {
     lib: ['es2022', 'dom'],
     types: ['node'],
     typeRoots: [path.join(REPO, 'node_modules', '@types')],
+    paths: Object.fromEntries(Object.entries(TYPED_PACKAGES).map(([name, types]) => [name, [path.join(REPO, 'node_modules', types)]])),
   },
   include: ['**/*.ts', '**/*.tsx', '**/*.mts', '**/*.cts'],
 };

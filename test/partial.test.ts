@@ -70,7 +70,7 @@ describe('partial runs are closed over what must move with them', () => {
     fs.appendFileSync(path.join(dir, 'src/pods.ts'), "export const wake = (id: string) => call('POST', `/pods/${id}/start`);\n");
     git(dir, 'commit', '-qam', 'wake');
     const write = cli(['--changed-since', 'main'], dir);
-    expect(write.code, write.stderr).toBe(0);
+    expect(write.code, write.stderr).toBe(1); // written; the pod actions' answers go to callers outside the run (response-field)
     expect(write.stderr).toContain('2 files beyond the files changed since main must move with them');
     expect(read(dir, 'src/config.ts')).toContain("'https://api.runpod.io/v2'");
     expect(read(dir, 'src/pods.ts')).toContain("call('POST', `/pods/${id}/action`, { action: 'start' })");
@@ -85,7 +85,7 @@ describe('partial runs are closed over what must move with them', () => {
       const dry = cli(['--dry-run', named, '--format', 'json'], dir);
       expect(paths(dry.stdout)).toEqual(['src/config.ts', 'src/pods.ts', 'src/volumes.ts']);
       const write = cli([named], dir);
-      expect(write.code, write.stderr).toBe(0);
+      expect(write.code, write.stderr).toBe(1); // written; halt()'s answer goes to callers outside the run (response-field)
       expect(read(dir, 'src/config.ts')).toContain("'https://api.runpod.io/v2'");
       expect(read(dir, 'src/volumes.ts')).toContain('`/network-volumes/${id}`');
       settled(dir);
@@ -102,7 +102,7 @@ describe('partial runs are closed over what must move with them', () => {
   it('a write given one workspace package writes its users in the other packages too', () => {
     const dir = workspaces('npm');
     const write = cli(['packages/runpod-client'], dir);
-    expect(write.code, write.stderr).toBe(0);
+    expect(write.code, write.stderr).toBe(1); // written; pause()'s answer goes to callers outside the run (response-field)
     expect(read(dir, 'packages/runpod-client/src/index.ts')).toContain("'https://api.runpod.io/v2'");
     expect(read(dir, 'apps/web/src/pods.ts')).toContain("runpod('POST', `/pods/${id}/action`, { action: 'stop' })");
     expect(read(dir, 'apps/admin/src/registries.ts')).toContain('`/registries/${id}`');
@@ -166,7 +166,8 @@ describe('partial runs are closed over what must move with them', () => {
       const doc = JSON.parse(lint.stdout);
       const byPath = Object.fromEntries(doc.files.map((f: { path: string; findings: Array<{ ruleId: string }> }) => [f.path, f.findings.map((x) => x.ruleId)]));
       // The app's call and the client's base (with the other app on it, which must move with it); never apps/batch.
-      expect(byPath).toEqual({ '../../packages/runpod-client/src/index.ts': ['base-url'], '../admin/src/registries.ts': ['resource-path'], 'src/pods.ts': ['pod-action'] });
+      // response-field: pause() hands the stop's answer, now the pod, to callers outside the run.
+      expect(byPath).toEqual({ '../../packages/runpod-client/src/index.ts': ['base-url'], '../admin/src/registries.ts': ['resource-path'], 'src/pods.ts': ['pod-action', 'response-field'] });
       expect(lint.stderr).toContain('2 files beyond the paths named must move with them');
       // The same findings as a lint of the whole repository, for those files.
       type Listed = { path: string; findings: unknown[] };

@@ -43,6 +43,8 @@ export interface Unresolved {
   path: P;
   unboundFn?: P;
   envVar?: string;
+  /** A parameter the call being followed passes nothing for, with no default: it is `undefined` there. */
+  absent?: true;
 }
 export type Resolution = Resolved | Unresolved;
 
@@ -137,6 +139,8 @@ export function findProp(obj: Resolved, name: string, depth = 0): PropLookup {
     const prop = props[i]!;
     if (prop.type === 'SpreadElement') {
       const inner = optionalSpread(resolveExpr(obj.path.get('properties', i, 'argument'), obj.ctx, depth + 1), depth);
+      // `{ ...init, headers }` where the call passes no `init`: it spreads nothing.
+      if (!isResolved(inner) && inner.absent) continue;
       if (!isResolved(inner)) return { opaque: true, objects };
       if (inner.path.node.type !== 'ObjectExpression') {
         if (inner.path.node.type === 'Identifier' && inner.path.node.name === 'undefined') continue;
@@ -201,7 +205,7 @@ export function resolveExpr(path: P, ctx: Ctx, depth = 0): Resolution {
         const arg = frame?.args[b.index];
         if (arg && !(arg.node.type === 'Identifier' && arg.node.name === 'undefined')) target = resolveExpr(arg, ctx, depth + 1);
         else if (b.defaultValue) target = resolveExpr(b.defaultValue, ctx, depth + 1);
-        else if (frame) return { unresolved: true, path: p };
+        else if (frame) return b.keyPath.length ? { unresolved: true, path: p } : { unresolved: true, path: p, absent: true };
         if (!target) return { unresolved: true, path: p, unboundFn: b.fn };
         return followKeys(target, b.keyPath, depth);
       }

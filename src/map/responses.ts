@@ -48,6 +48,16 @@ export const SINGLE_RESPONSES: Readonly<Record<string, ItemKind>> = {
   CreateContainerRegistryAuth: 'registry',
 };
 
+/**
+ * v1 operations that answered an empty object (`{}`) where their v2 form answers the resource:
+ * the pod actions (POST /v2/pods/{id}/action answers the pod).
+ */
+export const EMPTY_IN_V1: Readonly<Record<string, ItemKind>> = {
+  StartPod: 'pod',
+  StopPod: 'pod',
+  RestartPod: 'pod',
+};
+
 /** Words for messages. */
 export const ITEM_NAMES: Readonly<Record<ItemKind, string>> = {
   pod: 'pod',

@@ -18,7 +18,7 @@ import { pathsMatching } from '../js/walk.js';
 import { nestMember, renameMember, renamePatternKey, unwrapExpression, unwrapPatternProperty } from '../js/responses/edits.js';
 import { requestValue, Tracer, type FollowedStyle, type Read, type Value, type Walk } from '../js/responses/flow.js';
 import { planNest, planRename, planUnwrap, returnTypeAlsoDeclared } from '../js/responses/read-forms.js';
-import { ANY, awaited, frameBindings, promiseOf, typeOf, type StaticType } from '../js/responses/static-type.js';
+import { ANY, awaited, frameBindings, promiseOf, typeOf, UNKNOWN, type StaticType } from '../js/responses/static-type.js';
 import { opaqueQueryCarriers, queryParamsOf, removeQueryParams, type QueryParam } from '../js/responses/query.js';
 import { hasListGuard, LIST_QUERY_NAME } from '../adapters/list-query.js';
 import { ADAPTER_BASENAME, wrapInListQuery } from '../js/body/adapter.js';
@@ -38,7 +38,6 @@ import {
   responseField,
   responseFieldsNamed,
   type ItemKind,
-  type FieldFate,
   type IgnoredParam,
   type ResponseField,
 } from '../map/responses.js';
@@ -48,6 +47,7 @@ import { finding, type Anchor, type PlanEnv, type PlannedFinding, type RequestPl
 import type { RuleId } from './registry.js';
 import { listShape, listTail } from '../plan/messages.js';
 import { planTypedResponse } from './typed-response.js';
+import { answerOf, fateText, passedOnFinding } from './passed-on.js';
 
 export interface ResponsePlan {
   /** Edits specific to this request (unwraps, field renames, query renames): dropped with its other edits on conflict. */
@@ -71,13 +71,26 @@ const capital = (s: string): string => s[0]!.toUpperCase() + s.slice(1);
 
 /**
  * Code that other requests share: inside a wrapper of this request's call chain (a function with a
- * frame that does not contain the chain's root call), or inside a named helper the value was handed to
- * that has other callers. Nothing request-specific is written there.
+ * frame that does not contain the chain's root call), inside a named helper the value was handed to
+ * that has other callers, or inside a helper called from such code. Nothing request-specific is written there.
  */
 function sharedCode(inst: SiteInstance): Shared {
   const root = inst.root.value;
-  return (p, w) =>
-    enclosingFunctions(p).some((f) => w.shared.has(f.value) || (w.ctx.has(f.value) && !(f.value.start! <= root.start! && root.end! <= f.value.end!)));
+  const shared: Shared = (p, w) =>
+    enclosingFunctions(p).some((f) => {
+      if (w.shared.has(f.value)) return true;
+      if (w.ctx.has(f.value)) return !holds(f.value, root);
+      // A helper the value was handed to from shared code (a wrapper's `parse(res)`) serves every request of that code.
+      const from = w.returnTo.get(f.value)?.call;
+      return !!from && !holds(f.value, from.value) && shared(from, w);
+    });
+  return shared;
+}
+
+/** Does the source range of `outer` hold that of `inner`? */
+function holds(outer: N, inner: N): boolean {
+  const { start: from, end: to } = outer;
+  return from != null && to != null && inner.start != null && inner.end != null && from <= inner.start && inner.end <= to;
 }
 
 /** Is the value at `p` (a promise) awaited right there? */
@@ -160,28 +173,16 @@ function fieldMessage(row: ResponseField, item: ItemKind, name: string): string 
   }
 }
 
-/** Where a field went, for a type member's finding: `"to"`, `under "to"` or `gone`. */
-function fateText(fate: FieldFate): string {
-  switch (fate.kind) {
-    case 'rename':
-    case 'nest':
-      return `"${fate.to}"`;
-    case 'moved':
-      return `under "${fate.to}"`;
-    case 'gone':
-      return 'gone';
-    default:
-      return unhandled(fate);
-  }
-}
-
 const w0 = (inst: SiteInstance): Walk => ({ ctx: inst.ctx, returnTo: new Map(), shared: new Set(), depth: 0 });
 
-/** What the request's call hands back (flow.ts), its body typed by the call's type argument (else `any`). */
+/**
+ * What the request's call hands back (flow.ts), its body typed by the call's type argument (else `any`),
+ * or as its client's types parse it (node-fetch's `unknown`).
+ */
 function typedRequestValue(inst: SiteInstance, style: FollowedStyle): Value {
   const call = inst.site.call;
   const arg = (call.value.typeParameters ?? call.value.typeArguments)?.params?.[0];
-  return requestValue(style, arg ? typeOf(arg, call, frameBindings(call, inst.ctx)) : ANY);
+  return requestValue(style, arg ? typeOf(arg, call, frameBindings(call, inst.ctx)) : ANY, inst.site.parsedBody === 'unknown' ? UNKNOWN : undefined);
 }
 
 /**
@@ -226,14 +227,15 @@ interface Point {
 }
 
 /**
- * List envelopes and billing records: unwrap where the body is parsed; then follow items for field reads.
- * `filter` (`.filter((pod) => …)`) goes right after each unwrap; true when every place the list is read
- * got it.
+ * List envelopes and billing records: unwrap where the body is parsed; then follow items for field reads,
+ * and report where the answer is passed on as it is. `filter` (`.filter((pod) => …)`) goes right after each
+ * unwrap; true when every place the list is read got it.
  */
 function planBodyFlow(plan: ResponsePlan, inst: SiteInstance, op: V1Operation, env: PlanEnv, shared: Shared, filter: string | null): boolean {
   const envelope = LIST_ENVELOPES[op.id];
-  const item = envelope?.item ?? SINGLE_RESPONSES[op.id];
-  if (!item) return false;
+  const answer = answerOf(op);
+  if (!answer) return false;
+  const item = answer.item;
   if (declaredWrapper(inst)) {
     // A wrapper declared in the config: its code is not in the run, so what it returns is unknown.
     if (envelope) {
@@ -269,12 +271,22 @@ function planBodyFlow(plan: ResponsePlan, inst: SiteInstance, op: V1Operation, e
     escape(p, v, why) {
       if (!v.error && (v.kind === 'response' || v.kind === 'text' || v.kind === 'json')) escapes.push({ p, why });
     },
+    shown(p, v, why) {
+      if (!v.error && (v.kind === 'text' || v.kind === 'json')) escapes.push({ p, why });
+    },
   }).follow(inst.site.call, typedRequestValue(inst, style), w0(inst));
 
+  const passOn: PassOn = (p, why) => {
+    plan.findings.push(passedOnFinding(answer, op, anchorOf(p), why));
+  };
   // Type members planTypes renames: reads through those types may use the v2 names.
   const renamed = new Set<N>();
   let filteredPoints = 0;
   for (const point of points) {
+    if (answer.kind === 'empty-in-v1') {
+      followPassOns(point, passOn);
+      continue;
+    }
     const isPattern = isPatternProperty(point.p);
     if (!isPattern) planTypes(plan, point.p, item, !!envelope, env, renamed);
     // `api<Pod[]>('GET', '/pods')` will return the envelope: `api<{ pods: Pod[] }>`.
@@ -284,7 +296,7 @@ function planBodyFlow(plan: ResponsePlan, inst: SiteInstance, op: V1Operation, e
     const wrapsTypeArg = !!typeArg && typeArg.type !== 'TSAnyKeyword' && typeArg.type !== 'TSTypeLiteral' && returnsTypeArgument(point.p);
     const unwrap = envelope ? planUnwrap(body, envelope.key, point.p.value, wrapsTypeArg) : null;
     const listType = unwrap?.ok ? unwrap.list : body;
-    const both = followItems(plan, point, item, envelope?.key ?? null, listType, env, shared, renamed);
+    const both = followItems(plan, point, item, envelope?.key ?? null, listType, env, shared, renamed, passOn);
     if (!envelope || !unwrap || both || handlesBoth) continue;
     const cast = unwrap.ok && unwrap.cast;
     const why = !unwrap.ok ? unwrap.why : isPattern && cast ? 'the destructured body is typed unknown' : null;
@@ -301,6 +313,9 @@ function planBodyFlow(plan: ResponsePlan, inst: SiteInstance, op: V1Operation, e
     const f = finding(envelope.rule, anchorOf(p), `GET ${op.path} returns ${listShape(envelope.key)} in v2 (GET ${v2Path(op)}) instead of a bare array, but its response leaves what v2-migrate can follow here (${why}): read .${envelope.key} where the body is parsed.`, false);
     plan.findings.push({ ...f, severity: 'warning' });
   }
+  // A pod action's unparsed response passed on is read for its status, not for the `{}` v1 sent.
+  const [first] = escapes;
+  if (!points.length && first && answer.kind !== 'empty-in-v1') passOn(first.p, first.why);
   return points.length > 0 && filteredPoints === points.length;
 }
 
@@ -314,7 +329,8 @@ function envelopeMessage(op: V1Operation, key: string, how: 'unwrapped' | 'by ha
 
 /**
  * Types the response is declared with at a point (`api<Pod[]>`, `as Pod`, `const pod: Pod = …`): members
- * that v2 renamed are renamed in the type's declaration (in this file), the others reported.
+ * that v2 renamed are renamed in the type's declaration (in this file, when it is not exported), the others
+ * reported.
  */
 function planTypes(plan: ResponsePlan, at: P, item: ItemKind, list: boolean, env: PlanEnv, renamed: Set<N>): void {
   const rule: RuleId = BILLING_ITEMS.has(item) ? 'billing-records' : 'response-field';
@@ -326,24 +342,37 @@ function planTypes(plan: ResponsePlan, at: P, item: ItemKind, list: boolean, env
       const row = responseField(member.name, item);
       if (!row) continue;
       const head = `Type ${member.typeName} describes this RunPod response: ${fieldMessage(row, item, member.name)}`;
-      const edits = row.fate.kind === 'rename' && twice === null ? renameSignature(env.source, member, row.fate.to) : null;
+      // An exported type may be read by code the tool does not follow (other files, other packages): renaming its member would break those reads.
+      const edits = row.fate.kind === 'rename' && twice === null && !member.exported ? renameSignature(env.source, member, row.fate.to) : null;
       if (edits) {
         plan.specific.push(...edits);
         renamed.add(member.key);
       }
-      const byHand = twice === null ? 'Update the type by hand.' : `Update it by hand together with the declared return type of the function that returns it (line ${twice}).`;
+      const together = `Update it by hand together with the declared return type of the function that returns it (line ${twice}).`;
+      const byHand = twice !== null ? together : member.exported ? 'Update the type by hand: it is exported, so code v2-migrate does not follow may read it too.' : 'Update the type by hand.';
       plan.findings.push(finding(rule, member.key, edits ? `${head} Renamed in the type too.` : `${head} ${byHand}`, !!edits));
     }
   }
 }
 
+/** Where an answer leaves the code the tool follows as it is: `p` the value there, `why` how. */
+type PassOn = (p: P, why: string) => void;
+
+/** The list or one of its items (not a value read from it) leaves at `p`. */
+function passAnswerOn(passOn: PassOn, p: P, v: Value, why: string): void {
+  if (v.kind === 'list' || v.kind === 'item') passOn(p, why);
+}
+
 /**
- * Follow the (unwrapped) body from a point to the reads of its items; rename v1 fields where provable.
- * Returns true when the code already reads the envelope key (it handles both shapes).
+ * Follow the (unwrapped) body from a point to the reads of its items; rename v1 fields where provable;
+ * tell `passOn` where the list or an item leaves the code the tool follows. Returns true when the code
+ * already reads the envelope key (it handles both shapes).
  */
-function followItems(plan: ResponsePlan, point: Point, item: ItemKind, key: string | null, type: StaticType | undefined, env: PlanEnv, shared: Shared, renamed: ReadonlySet<N>): boolean {
+function followItems(plan: ResponsePlan, point: Point, item: ItemKind, key: string | null, type: StaticType | undefined, env: PlanEnv, shared: Shared, renamed: ReadonlySet<N>, passOn: PassOn): boolean {
   let both = false;
   const tracer = new Tracer({
+    escape: (p, v, why) => passAnswerOn(passOn, p, v, why),
+    shown: (p, v, why) => passAnswerOn(passOn, p, v, why),
     member(p, name, v, w) {
       if (v.kind === 'list') {
         if (key !== null && name === key) {
@@ -360,6 +389,14 @@ function followItems(plan: ResponsePlan, point: Point, item: ItemKind, key: stri
   if (isPatternProperty(point.p)) tracer.bind(point.p.get('value'), value, point.w);
   else tracer.follow(point.p, value, point.w);
   return both;
+}
+
+/** An answer v1 sent as `{}` (a pod action's): only where it is passed on matters. */
+function followPassOns(point: Point, passOn: PassOn): void {
+  const value: Value = { kind: 'item', promise: point.v.promise, client: point.v.client };
+  const tracer = new Tracer({ escape: (p, v, why) => passAnswerOn(passOn, p, v, why), shown: (p, v, why) => passAnswerOn(passOn, p, v, why) });
+  if (isPatternProperty(point.p)) tracer.bind(point.p.get('value'), value, point.w);
+  else tracer.follow(point.p, value, point.w);
 }
 
 function fieldRead(plan: ResponsePlan, p: Read, name: string, item: ItemKind, v: Value, w: Walk, env: PlanEnv, shared: Shared, renamed: ReadonlySet<N>): void {

@@ -8,11 +8,14 @@ import { bindingOf, lookupScope, memberName, unwrap } from '../scope.js';
 import type { P } from '../ast.js';
 import { evalString, isResolved, resolveExpr } from '../values.js';
 import type { ClientAdapter } from './adapter.js';
+import type { HttpSite } from './model.js';
 import { makeSite } from './instances.js';
 import { moduleOf } from './modules.js';
 import { optionParts, type OptionKeys } from './parts.js';
 
 const FETCH_MODULES = new Set(['node-fetch', 'cross-fetch', 'isomorphic-fetch', 'isomorphic-unfetch', 'undici']);
+/** Modules whose own types declare `json(): Promise<unknown>` (node-fetch 3, undici); the others use the DOM's `Promise<any>`. */
+const UNKNOWN_JSON_MODULES = new Set(['node-fetch', 'undici']);
 const GLOBAL_OBJECTS = new Set(['globalThis', 'window', 'self', 'global']);
 const KEYS: OptionKeys = { base: [], body: [{ key: 'body', form: 'string' }], query: [] };
 
@@ -50,6 +53,17 @@ function isInjectedFetch(path: P): boolean {
   return decl?.name === 'left' && decl.parentPath?.node.type === 'AssignmentPattern' && isFetchExpression(decl.parentPath.get('right'));
 }
 
+/**
+ * The fetch is imported (not required: `require` is untyped in TypeScript) from a module whose
+ * Response types a parsed body `unknown`.
+ */
+function parsesToUnknown(call: P): boolean {
+  const callee = resolveExpr(call.get('callee'), EMPTY_CTX);
+  if (!isResolved(callee) || callee.path.node.type !== 'Identifier' || bindingOf(callee.path).kind !== 'import') return false;
+  const m = moduleOf(callee.path);
+  return !!m && UNKNOWN_JSON_MODULES.has(m.source);
+}
+
 export const fetchAdapter: ClientAdapter = {
   name: 'fetch',
   recognise({ callee, member, value }, env) {
@@ -68,6 +82,7 @@ export const fetchAdapter: ClientAdapter = {
     if (!call.node.arguments.length) return null;
     const url = evalString(call.get('arguments', 0), ctx);
     const { method, body, headers } = optionParts(call, 1, ctx, KEYS, env.root, env.touched);
-    return makeSite(call, 'fetch', { url, method, body, headers, response: 'fetch', contentTypeByHand: true, touched: env.touched });
+    const parsed: Pick<HttpSite, 'parsedBody'> = parsesToUnknown(call) ? { parsedBody: 'unknown' } : {};
+    return makeSite(call, 'fetch', { url, method, body, headers, response: 'fetch', contentTypeByHand: true, touched: env.touched, ...parsed });
   },
 };

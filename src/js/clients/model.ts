@@ -62,6 +62,12 @@ export interface HttpSite extends CallSite<Origin, MethodRef> {
   body: BodySlot;
   headers: HeadersRef;
   response: ResponseStyle;
+  /**
+   * What the client's own types say a parsed body is (`res.json()`) where the code declares nothing:
+   * `unknown` for node-fetch 3 and undici (`json(): Promise<unknown>`); absent: `any`, as the DOM's
+   * Response has it.
+   */
+  parsedBody?: 'unknown';
   /** The query option's value (axios `params`, ky/got `searchParams`, ofetch `query`), resolved, when visible. */
   query: Resolved | null;
   /** The query option's value as written in this call's options (where a run-time query can be guarded). */

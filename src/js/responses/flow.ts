@@ -3,8 +3,9 @@
  * axios' response object), its parsed body (`res.json()`, `res.data`), and, once unwrapped, the list
  * and its items. The value is followed through `await`, `.then`, variables and destructuring, `return`
  * out of the wrappers of the request's call chain (its frames) and of local functions (to their callers),
- * local helpers it is passed to, React state setters, and array methods. A visitor sees every place the
- * value reaches and every property read of it, and is told where it leaves what the tool can follow.
+ * local helpers it is passed to, React state setters, array methods and `structuredClone`. A visitor sees
+ * every place the value reaches and every property read of it, and is told where it leaves what the tool
+ * can follow and where it is shown as it is (`JSON.stringify`, `console.log`).
  * The value's TypeScript type is carried along from what the code declares (static-type.ts).
  */
 import type { Ctx } from '../context.js';
@@ -46,6 +47,8 @@ export interface Value {
   doubt?: string;
   /** Its TypeScript type where it is, as declared along the way (absent: not followed). */
   type?: StaticType;
+  /** For a fetch-like response: the type its client's `.json()` gives where the code declares none (absent: `any`). */
+  parsedBody?: StaticType;
 }
 
 export type FollowedStyle = Exclude<ResponseStyle, 'typed' | 'unknown'>;
@@ -53,11 +56,11 @@ export type FollowedStyle = Exclude<ResponseStyle, 'typed' | 'unknown'>;
 /**
  * What a request call evaluates to: a promise of the response, or (ofetch) of the parsed body itself.
  * `body` types the parsed body where the client lets the call declare it (axios' `data`, ofetch's
- * result); a Response (fetch, ky, got) is opaque until it is parsed.
+ * result); a Response (fetch, ky, got) is opaque until it is parsed, then `parsedBody` (else `any`).
  */
-export function requestValue(style: FollowedStyle, body: StaticType = ANY): Value {
+export function requestValue(style: FollowedStyle, body: StaticType = ANY, parsedBody?: StaticType): Value {
   const type = style === 'axios' ? syntheticObject({ data: body }) : style === 'body' ? body : OPAQUE;
-  return { kind: style === 'body' ? 'json' : 'response', promise: true, client: style, type: promiseOf(type) };
+  return { kind: style === 'body' ? 'json' : 'response', promise: true, client: style, type: promiseOf(type), ...(parsedBody ? { parsedBody } : {}) };
 }
 
 /** Clients whose request promise has `.json()` / `.text()` of its own (`await ky.get(url).json()`). */
@@ -95,11 +98,13 @@ export interface Visitor {
   arrayCheck?(p: P, v: Value, w: Walk): void;
   /** The value leaves what the tool can follow. */
   escape?(p: P, v: Value, why: string, w: Walk): void;
+  /** The value is shown as it is: turned into JSON text or printed. Whoever reads that sees its shape. */
+  shown?(p: P, v: Value, why: string, w: Walk): void;
 }
 
 const MAX_DEPTH = 40;
 
-const HARMLESS_CALLS = new Set(['JSON.stringify', 'String', 'Boolean', 'Number', 'Object.keys', 'Object.entries', 'Object.values', 'structuredClone']);
+const HARMLESS_CALLS = new Set(['String', 'Boolean', 'Number', 'Object.keys', 'Object.entries', 'Object.values']);
 
 /** Array methods whose callback receives items, and what the call yields. */
 const ARRAY_CALLBACKS: Readonly<Record<string, { params: Array<'item' | 'list' | null>; yields: 'list' | 'item' | null }>> = {
@@ -374,8 +379,8 @@ export class Tracer {
           if (!call) return null;
           const target = p.value.type === 'MemberExpression' || p.value.type === 'OptionalMemberExpression' ? unwrap(p.get('object')) : null;
           const failed = v.error || (target?.value.type === 'Identifier' && outcomeAt(call, target.value.name) === 'error');
-          // Response.json() is Promise<any> in the DOM and undici types.
-          if (name === 'json') return { kind: 'json', promise: true, client: v.client, ...(failed ? { error: true } : {}), ...(v.type ? { type: ANY } : {}) };
+          // Response.json() is Promise<any> in the DOM's types; node-fetch 3 and undici say Promise<unknown> (parsedBody).
+          if (name === 'json') return { kind: 'json', promise: true, client: v.client, ...(failed ? { error: true } : {}), ...(v.type ? { type: v.parsedBody ?? ANY } : {}) };
           if (name === 'text') return { kind: 'text', promise: true, client: v.client, ...(failed ? { error: true } : {}), ...(v.type ? { type: OPAQUE } : {}) };
           if (name === 'clone') return v;
           return null;
@@ -464,7 +469,11 @@ export class Tracer {
     const name = dottedName(call.callee);
     if (name === 'Array.isArray') return this.visitor.arrayCheck?.(argPath, v, w);
     if (name === 'JSON.parse' && v.kind === 'text' && !v.promise && index === 0) return this.follow(callPath, { ...v, kind: 'json', ...(v.type ? { type: ANY } : {}) }, deeper(w));
-    if (name && (HARMLESS_CALLS.has(name) || name.startsWith('console.'))) return;
+    // A deep copy reads like the value itself.
+    if (name === 'structuredClone' && index === 0) return this.follow(callPath, v, deeper(w));
+    if (name === 'JSON.stringify') return index === 0 ? this.visitor.shown?.(argPath, v, 'it is turned into JSON text by JSON.stringify(…)', w) : undefined;
+    if (name?.startsWith('console.')) return this.visitor.shown?.(argPath, v, `it is printed by ${name}(…)`, w);
+    if (name && HARMLESS_CALLS.has(name)) return;
     const calleePath = callPath.get('callee');
     const state = stateVariableOf(calleePath);
     if (state) return index === 0 ? this.bind(state, stateValue(state, v), deeper(w)) : undefined;

@@ -9,7 +9,14 @@ import { parentOf } from './tree.js';
 
 export type Outcome = 'ok' | 'error';
 
-const invert = (o: Outcome | null): Outcome | null => (o === 'ok' ? 'error' : o === 'error' ? 'ok' : null);
+/** What a test says about a response when it holds, and when it does not (null: nothing). */
+interface Implication {
+  whenTrue: Outcome | null;
+  whenFalse: Outcome | null;
+}
+
+const NOTHING: Implication = { whenTrue: null, whenFalse: null };
+const swap = (i: Implication): Implication => ({ whenTrue: i.whenFalse, whenFalse: i.whenTrue });
 
 function strip(n: N): N {
   let x = n;
@@ -27,7 +34,8 @@ function responseMember(n: N, name: string): 'ok' | 'status' | null {
   return m === 'ok' || m === 'status' ? m : null;
 }
 
-function statusOutcome(op: string, value: number): Outcome | null {
+/** What `status <op> value` holding says, read as the author meant it (`status !== 200`: it failed). */
+function statusHolds(op: string, value: number): Outcome | null {
   switch (op) {
     case '>=':
       return value >= 300 ? 'error' : null;
@@ -47,30 +55,69 @@ function statusOutcome(op: string, value: number): Outcome | null {
   return null;
 }
 
-/** What `test` being true says about response `name`. */
-export function testOutcome(test: N, name: string): Outcome | null {
+/** `status <op> value` for one status. */
+function compare(op: string, status: number, value: number): boolean | null {
+  switch (op) {
+    case '>=':
+      return status >= value;
+    case '>':
+      return status > value;
+    case '<':
+      return status < value;
+    case '<=':
+      return status <= value;
+    case '===':
+    case '==':
+      return status === value;
+    case '!==':
+    case '!=':
+      return status !== value;
+  }
+  return null;
+}
+
+/**
+ * What `status <op> value` failing says, strictly: the statuses it leaves must be successes (2xx) and
+ * no failures (4xx, 5xx), or the other way round. `status === 204` failing says nothing (a 200 and a
+ * 500 are both left), so what follows an early `if (res.status === 204) return` is not an error branch.
+ */
+function statusFails(op: string, value: number): Outcome | null {
+  let success = false;
+  let failure = false;
+  for (let status = 100; status < 600; status++) {
+    if (compare(op, status, value) !== false) continue;
+    if (status >= 200 && status < 300) success = true;
+    if (status >= 400) failure = true;
+  }
+  return success === failure ? null : success ? 'ok' : 'error';
+}
+
+/** What `test` holding, and failing, says about response `name`. */
+function implication(test: N, name: string): Implication {
   const t = strip(test);
-  if (!t) return null;
-  if (t.type === 'UnaryExpression' && t.operator === '!') return invert(testOutcome(t.argument, name));
-  const m = responseMember(t, name);
-  if (m === 'ok') return 'ok';
+  if (!t) return NOTHING;
+  if (t.type === 'UnaryExpression' && t.operator === '!') return swap(implication(t.argument, name));
+  if (responseMember(t, name) === 'ok') return { whenTrue: 'ok', whenFalse: 'error' };
   if (t.type === 'BinaryExpression') {
     const left = responseMember(t.left, name);
     const right = strip(t.right);
     if (left === 'ok' && right.type === 'BooleanLiteral') {
       const eq = t.operator === '===' || t.operator === '==';
       const ne = t.operator === '!==' || t.operator === '!=';
-      if (eq || ne) return (right.value === eq) ? 'ok' : 'error';
+      if (eq || ne) return right.value === eq ? { whenTrue: 'ok', whenFalse: 'error' } : { whenTrue: 'error', whenFalse: 'ok' };
     }
-    if (left === 'status' && right.type === 'NumericLiteral') return statusOutcome(t.operator, right.value);
+    if (left === 'status' && right.type === 'NumericLiteral') return { whenTrue: statusHolds(t.operator, right.value), whenFalse: statusFails(t.operator, right.value) };
   }
   if (t.type === 'LogicalExpression') {
-    const a = testOutcome(t.left, name);
-    const b = testOutcome(t.right, name);
-    if (t.operator === '&&') return a ?? b;
-    if (t.operator === '||') return a === b ? a : null;
+    const a = implication(t.left, name);
+    const b = implication(t.right, name);
+    // `a && b` holds when both do, fails when either does; `a || b` the other way round.
+    const both = (x: Outcome | null, y: Outcome | null): Outcome | null => x ?? y;
+    const either = (x: Outcome | null, y: Outcome | null): Outcome | null => (x === y ? x : null);
+    if (t.operator === '&&') return { whenTrue: both(a.whenTrue, b.whenTrue), whenFalse: either(a.whenFalse, b.whenFalse) };
+    if (t.operator === '||') return { whenTrue: either(a.whenTrue, b.whenTrue), whenFalse: both(a.whenFalse, b.whenFalse) };
   }
-  return null;
+  return NOTHING;
 }
 
 /** Does this statement always leave the enclosing block (return, throw, continue, break)? */
@@ -90,12 +137,14 @@ export function outcomeAt(at: P, name: string): Outcome | null {
     const c = child.value;
     if (isFunction(n)) return null;
     if ((n.type === 'IfStatement' || n.type === 'ConditionalExpression') && n.test !== c) {
-      const o = testOutcome(n.test, name);
-      if (o) return n.consequent === c ? o : invert(o);
+      const i = implication(n.test, name);
+      const o = n.consequent === c ? i.whenTrue : i.whenFalse;
+      if (o) return o;
     }
     if (n.type === 'LogicalExpression' && n.right === c) {
-      const o = testOutcome(n.left, name);
-      if (o) return n.operator === '&&' ? o : n.operator === '||' ? invert(o) : null;
+      const i = implication(n.left, name);
+      const o = n.operator === '&&' ? i.whenTrue : n.operator === '||' ? i.whenFalse : null;
+      if (o) return o;
     }
     const body: N[] | null = n.type === 'BlockStatement' || n.type === 'Program' ? n.body : n.type === 'SwitchCase' ? n.consequent : null;
     if (body) {
@@ -103,10 +152,9 @@ export function outcomeAt(at: P, name: string): Outcome | null {
       for (let i = index - 1; i >= 0; i--) {
         const s = body[i];
         if (s.type !== 'IfStatement') continue;
-        const o = testOutcome(s.test, name);
-        if (!o) continue;
-        if (exits(s.consequent) && !s.alternate) return invert(o);
-        if (s.alternate && exits(s.alternate) && !exits(s.consequent)) return o;
+        const says = implication(s.test, name);
+        if (exits(s.consequent) && !s.alternate && says.whenFalse) return says.whenFalse;
+        if (s.alternate && exits(s.alternate) && !exits(s.consequent) && says.whenTrue) return says.whenTrue;
       }
     }
   }

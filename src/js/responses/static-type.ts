@@ -43,7 +43,7 @@ export type StaticType = (
 
 export const ANY: StaticType = { kind: 'any' };
 export const OPAQUE: StaticType = { kind: 'opaque' };
-const UNKNOWN: StaticType = { kind: 'unknown' };
+export const UNKNOWN: StaticType = { kind: 'unknown' };
 
 export const promiseOf = (t: StaticType): StaticType => (t.kind === 'any' ? ANY : t.kind === 'promise' ? t : { kind: 'promise', of: t });
 

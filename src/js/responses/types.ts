@@ -54,29 +54,32 @@ export interface TypeMember {
   name: string;
   key: N;
   signature: N;
+  /** The declaration is exported: code outside what the tool follows may read the type too. */
+  exported: boolean;
 }
 
 /** Property signatures of the interface or type alias a type reference names, in the same file. */
 export function membersOf(t: N, at: P): TypeMember[] {
-  if (t?.type === 'TSTypeLiteral') return signatures('(inline type)', t.members);
+  if (t?.type === 'TSTypeLiteral') return signatures('(inline type)', t.members, false);
   if (t?.type !== 'TSTypeReference' || t.typeName.type !== 'Identifier') return [];
   const name: string = t.typeName.name;
   const program = programOf(at).value;
   for (const stmt of program.body as N[]) {
     const decl = stmt.type === 'ExportNamedDeclaration' ? stmt.declaration : stmt;
     if (!decl || (decl as { id?: { name?: string } | null }).id?.name !== name) continue;
-    if (decl.type === 'TSInterfaceDeclaration') return signatures(name, decl.body.body);
-    if (decl.type === 'TSTypeAliasDeclaration' && decl.typeAnnotation.type === 'TSTypeLiteral') return signatures(name, decl.typeAnnotation.members);
+    const exported = stmt.type === 'ExportNamedDeclaration';
+    if (decl.type === 'TSInterfaceDeclaration') return signatures(name, decl.body.body, exported);
+    if (decl.type === 'TSTypeAliasDeclaration' && decl.typeAnnotation.type === 'TSTypeLiteral') return signatures(name, decl.typeAnnotation.members, exported);
   }
   return [];
 }
 
-function signatures(typeName: string, members: readonly N[]): TypeMember[] {
+function signatures(typeName: string, members: readonly N[], exported: boolean): TypeMember[] {
   const out: TypeMember[] = [];
   for (const m of members) {
     if (m.type !== 'TSPropertySignature' || m.computed) continue;
     const name = keyName(m.key);
-    if (name) out.push({ typeName, name, key: m.key, signature: m });
+    if (name) out.push({ typeName, name, key: m.key, signature: m, exported });
   }
   return out;
 }

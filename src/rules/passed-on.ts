@@ -1,0 +1,67 @@
+/**
+ * A RunPod answer passed on as it is (returned to callers outside the run, handed to a framework's
+ * `res.json(…)`, turned into JSON text for an MCP client, printed): whoever reads it now gets the v2
+ * shape, and the tool cannot see them. The finding names every v1 field v2 renamed, moved or dropped
+ * (`field "desiredStatus" is "status"`), or says v1 answered `{}` where v2 answers the resource.
+ */
+import { unhandled } from '../js/exhaustive.js';
+import { BILLING, EMPTY_IN_V1, ITEM_NAMES, LIST_ENVELOPES, RESPONSE_FIELDS, SINGLE_RESPONSES, type FieldFate, type ItemKind } from '../map/responses.js';
+import type { V1Operation } from '../map/operations.js';
+import { v2Form } from '../plan/messages.js';
+import { finding, type Anchor, type PlannedFinding } from './plan.js';
+
+/** What a request answers: one resource, a list of them (once unwrapped), or v1's `{}` where v2 answers the resource. */
+export type Answer = { kind: 'one' | 'list' | 'empty-in-v1'; item: ItemKind };
+
+/** The answer of a v1 operation, or null when it answers nothing the tool follows (a delete). */
+export function answerOf(op: V1Operation): Answer | null {
+  const list = LIST_ENVELOPES[op.id]?.item;
+  if (list) return { kind: 'list', item: list };
+  const one = SINGLE_RESPONSES[op.id];
+  if (one) return { kind: 'one', item: one };
+  const empty = EMPTY_IN_V1[op.id];
+  return empty ? { kind: 'empty-in-v1', item: empty } : null;
+}
+
+/** Where a field went, for messages: `"to"`, `under "to"`, `at GET …`, or `gone`. */
+export function fateText(fate: FieldFate): string {
+  switch (fate.kind) {
+    case 'rename':
+    case 'nest':
+      return `"${fate.to}"`;
+    case 'moved':
+      return fate.to.startsWith('GET ') ? `at ${fate.to}` : `under "${fate.to}"`;
+    case 'gone':
+      return 'gone';
+    default:
+      return unhandled(fate);
+  }
+}
+
+/** `field "desiredStatus" is "status", …, field "machine" is gone`: every v1 field of the item that v2 changed. */
+function changedFields(item: ItemKind): string {
+  return RESPONSE_FIELDS.filter((r) => r.items.includes(item))
+    .map((r) => `field "${r.field}" is ${fateText(r.fate)}`)
+    .join(', ');
+}
+
+function message(answer: Answer, op: V1Operation, why: string): string {
+  const name = ITEM_NAMES[answer.item];
+  const request = `${op.method} ${op.path}`;
+  switch (answer.kind) {
+    case 'one':
+      return `The ${name} from ${request} leaves what v2-migrate can follow here as it is (${why}): whoever reads it now gets the v2 ${name}, where ${changedFields(answer.item)}. Check what reads it, or map it back to the v1 shape here.`;
+    case 'list':
+      return `The ${name}s from ${request} leave what v2-migrate can follow here as they are (${why}): whoever reads them now gets v2 ${name}s, where ${changedFields(answer.item)}. Check what reads them, or map them back to the v1 shape here.`;
+    case 'empty-in-v1':
+      return `${request} answered {} in v1; its v2 form (${v2Form(op)}) answers the ${name}, and this answer leaves what v2-migrate can follow here (${why}): whoever reads it now gets a ${name}, not an empty object. Check what reads it.`;
+    default:
+      return unhandled(answer.kind);
+  }
+}
+
+/** The warning at the place an answer leaves the code the tool follows (`anchor`), `why` saying how. */
+export function passedOnFinding(answer: Answer, op: V1Operation, anchor: Anchor, why: string): PlannedFinding {
+  const rule = BILLING.includes(answer.item) ? 'billing-records' : 'response-field';
+  return { ...finding(rule, anchor, message(answer, op, why), false), severity: 'warning' };
+}
