@@ -60,8 +60,12 @@ function message(answer: Answer, op: V1Operation, why: string): string {
   }
 }
 
-/** The warning at the place an answer leaves the code the tool follows (`anchor`), `why` saying how. */
-export function passedOnFinding(answer: Answer, op: V1Operation, anchor: Anchor, why: string): PlannedFinding {
+/**
+ * The warning at the place an answer leaves the code the tool follows (`anchor`), `why` saying how; null
+ * when v2 answers it in v1's shape (registry credentials: nothing but the envelope, unwrapped at the call).
+ */
+export function passedOnFinding(answer: Answer, op: V1Operation, anchor: Anchor, why: string): PlannedFinding | null {
+  if (answer.kind !== 'empty-in-v1' && !changedFields(answer.item)) return null;
   const rule = BILLING.includes(answer.item) ? 'billing-records' : 'response-field';
   return { ...finding(rule, anchor, message(answer, op, why), false), severity: 'warning' };
 }

@@ -276,8 +276,14 @@ function planBodyFlow(plan: ResponsePlan, inst: SiteInstance, op: V1Operation, e
     },
   }).follow(inst.site.call, typedRequestValue(inst, style), w0(inst));
 
+  // Passed on in the function that makes the request, the answer is this request's business: said at
+  // its call, where a reader of the request looks (naming the line it leaves at); elsewhere, where it leaves.
+  const requestFn = enclosingFunctions(inst.root)[0]?.value ?? null;
   const passOn: PassOn = (p, why) => {
-    plan.findings.push(passedOnFinding(answer, op, anchorOf(p), why));
+    const here = requestFn !== null && enclosingFunctions(p)[0]?.value === requestFn && p.value.loc && inst.root.value.loc;
+    const line = p.value.loc?.start.line;
+    const f = here ? passedOnFinding(answer, op, inst.root.value, `${why}, at line ${line}`) : passedOnFinding(answer, op, anchorOf(p), why);
+    if (f) plan.findings.push(f);
   };
   // Type members planTypes renames: reads through those types may use the v2 names.
   const renamed = new Set<N>();

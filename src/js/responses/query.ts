@@ -30,9 +30,8 @@ export interface QueryParam {
   /** Where the whole parameter is written, for removing it (removeQueryParams), or null when it cannot be. */
   removal: Removal | null;
   /**
-   * The expression the parameter reaches the request through, when its presence is only known at run
-   * time (a query option, a URL hole holding a query string): where a run-time guard can wrap it. Null for
-   * a parameter written in the URL's own text (always sent).
+   * The expression the parameter reaches the request through (a query option, the URL as written around
+   * a hole holding a query string or around the parameter itself): where a run-time guard can wrap it.
    */
   carrier?: P | null;
 }
@@ -110,6 +109,8 @@ function urlParams(pieces: readonly UrlPiece[], bases: Bases, source: string): Q
           return edits ? pieceEditsToSource(pieces, edits, source) : null;
         },
         removal: part.includes(HOLE) ? null : { kind: 'url', from, to: next, section: { from: shape.pathEnd, to: end } },
+        // Always sent: a guard around the URL as written throws each time, which beats a 200 with another meaning.
+        carrier: writtenUrl(pieces, flat.at(from).piece + 1),
       });
     }
     pos = next + 1;
