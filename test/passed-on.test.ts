@@ -23,10 +23,10 @@ describe('an answer passed on as it is', () => {
       {
         ruleId: 'response-field',
         severity: 'warning',
-        line: 5,
+        line: 4,
         fixable: false,
         message:
-          'The pod from GET /pods/{podId} leaves what v2-migrate can follow here as it is (it is returned from pod(), which nothing in this run calls): whoever reads it now gets the v2 pod, where ' +
+          'The pod GET /v2/pods/{id} answers leaves what v2-migrate can follow here as it is (it is returned from pod(), which nothing in this run calls, at line 5): whoever reads it now gets the v2 pod, where ' +
           'field "desiredStatus" is "status", field "costPerHr" is "cost", field "adjustedCostPerHr" is "cost", field "imageName" is "image", field "containerDiskInGb" is "disk", ' +
           'field "templateId" is "template", field "containerRegistryAuthId" is "registry", field "lastStartedAt" is "startedAt", field "machine" is gone, field "machineId" is gone, ' +
           'field "publicIp" is under "runtime.ports[].ip", field "portMappings" is under "runtime.ports", field "networkVolume" is under "mounts.network", field "uptimeInSeconds" is under "runtime.uptime", ' +
@@ -42,10 +42,10 @@ describe('an answer passed on as it is', () => {
       {
         ruleId: 'response-field',
         severity: 'warning',
-        line: 6,
+        line: 4,
         fixable: false,
         message:
-          'The serverless endpoints from GET /endpoints leave what v2-migrate can follow here as they are (it is printed by console.log(…)): whoever reads them now gets v2 serverless endpoints, where ' +
+          'The serverless endpoints GET /v2/serverless answers leave what v2-migrate can follow here as they are (it is printed by console.log(…), at line 6): whoever reads them now gets v2 serverless endpoints, where ' +
           'field "workersMin" is "workers.min", field "workersMax" is "workers.max", field "idleTimeout" is under "workers.idleTimeout", field "scalerType" is "scaling.type", ' +
           'field "scalerValue" is under "scaling.queueDelay", field "executionTimeoutMs" is "timeout", field "template" is gone, field "templateId" is gone, field "version" is gone, ' +
           'field "workers" is at GET /v2/serverless/{id}/workers, field "gpuTypeIds" is under "gpu.pools", field "networkVolumeIds" is "networkVolumes", field "networkVolumeId" is under "networkVolumes", ' +
@@ -60,10 +60,10 @@ describe('an answer passed on as it is', () => {
       {
         ruleId: 'billing-records',
         severity: 'warning',
-        line: 6,
+        line: 4,
         fixable: false,
         message:
-          'The pod billing records from GET /billing/pods leave what v2-migrate can follow here as they are (it is turned into JSON text by JSON.stringify(…)): whoever reads them now gets v2 pod billing records, where ' +
+          'The pod billing records GET /v2/billing/pods answers leave what v2-migrate can follow here as they are (it is turned into JSON text by JSON.stringify(…), at line 6): whoever reads them now gets v2 pod billing records, where ' +
           'field "amount" is "totalAmount", field "time" is "startTime", field "timeBilledMs" is gone, field "diskSpaceBilledGb" is gone, field "gpuTypeId" is gone. ' +
           'Check what reads them, or map them back to the v1 shape here.',
       },
@@ -76,11 +76,11 @@ describe('an answer passed on as it is', () => {
       {
         ruleId: 'response-field',
         severity: 'warning',
-        line: 5,
+        line: 4,
         fixable: false,
         message:
-          'POST /pods/{podId}/stop answered {} in v1; its v2 form (POST /v2/pods/{id}/action {"action":"stop"}) answers the pod, and this answer leaves what v2-migrate can follow here ' +
-          '(it is returned from stop(), which nothing in this run calls): whoever reads it now gets a pod, not an empty object. Check what reads it.',
+          'POST /v2/pods/{id}/action {"action":"stop"} answers the pod, where v1\'s stop answered {}, and this answer leaves what v2-migrate can follow here ' +
+          '(it is returned from stop(), which nothing in this run calls, at line 5): whoever reads it now gets a pod, not an empty object. Check what reads it.',
       },
     ]);
   });

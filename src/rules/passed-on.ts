@@ -45,16 +45,20 @@ function changedFields(item: ItemKind): string {
     .join(', ');
 }
 
+/**
+ * The message, naming the request by its v2 form (what the code sends once migrated, and what a TODO
+ * left with it describes).
+ */
 function message(answer: Answer, op: V1Operation, why: string): string {
   const name = ITEM_NAMES[answer.item];
-  const request = `${op.method} ${op.path}`;
+  const request = v2Form(op);
   switch (answer.kind) {
     case 'one':
-      return `The ${name} from ${request} leaves what v2-migrate can follow here as it is (${why}): whoever reads it now gets the v2 ${name}, where ${changedFields(answer.item)}. Check what reads it, or map it back to the v1 shape here.`;
+      return `The ${name} ${request} answers leaves what v2-migrate can follow here as it is (${why}): whoever reads it now gets the v2 ${name}, where ${changedFields(answer.item)}. Check what reads it, or map it back to the v1 shape here.`;
     case 'list':
-      return `The ${name}s from ${request} leave what v2-migrate can follow here as they are (${why}): whoever reads them now gets v2 ${name}s, where ${changedFields(answer.item)}. Check what reads them, or map them back to the v1 shape here.`;
+      return `The ${name}s ${request} answers leave what v2-migrate can follow here as they are (${why}): whoever reads them now gets v2 ${name}s, where ${changedFields(answer.item)}. Check what reads them, or map them back to the v1 shape here.`;
     case 'empty-in-v1':
-      return `${request} answered {} in v1; its v2 form (${v2Form(op)}) answers the ${name}, and this answer leaves what v2-migrate can follow here (${why}): whoever reads it now gets a ${name}, not an empty object. Check what reads it.`;
+      return `${request} answers the ${name}, where v1's ${op.path.split('/').at(-1)} answered {}, and this answer leaves what v2-migrate can follow here (${why}): whoever reads it now gets a ${name}, not an empty object. Check what reads it.`;
     default:
       return unhandled(answer.kind);
   }
