@@ -13,14 +13,13 @@ import { isResolved, resolveExpr } from '../js/values.js';
 import type { SourceEdit } from '../js/edits.js';
 import { bindingOf, isFunction, keyName, unwrap } from '../js/scope.js';
 import type { N, P, t } from '../js/ast.js';
-import { unhandled } from '../js/exhaustive.js';
 import { pathsMatching } from '../js/walk.js';
 import { nestMember, renameMember, renamePatternKey, unwrapExpression, unwrapPatternProperty } from '../js/responses/edits.js';
 import { requestValue, Tracer, type FollowedStyle, type Read, type Value, type Walk } from '../js/responses/flow.js';
-import { planNest, planRename, planUnwrap, returnTypeAlsoDeclared } from '../js/responses/read-forms.js';
-import { ANY, awaited, frameBindings, promiseOf, typeOf, type StaticType } from '../js/responses/static-type.js';
+import { planNest, planRename, planUnwrap } from '../js/responses/read-forms.js';
+import { ANY, awaited, elementOf, frameBindings, promiseOf, typeOf, type StaticType } from '../js/responses/static-type.js';
 import { queryParamsOf } from '../js/responses/query.js';
-import { callTypeArgument, elementType, membersOf, renameSignature, typesAt, wrapTypeArgument } from '../js/responses/types.js';
+import { callTypeArgument, typesAt, wrapTypeArgument } from '../js/responses/types.js';
 import { climb, enclosingFunctions, findPaths, isAssignmentTarget, parentOf, programOf, propertyName } from '../js/responses/tree.js';
 import {
   BILLING_PARAMS,
@@ -35,12 +34,12 @@ import {
   responseField,
   responseFieldsNamed,
   type ItemKind,
-  type FieldFate,
-  type ResponseField,
 } from '../map/responses.js';
 import type { V1Operation } from '../map/operations.js';
 import { shapeOf } from '../url/shape.js';
+import { fateText, fieldMessage } from './field-messages.js';
 import { finding, type Anchor, type PlanEnv, type PlannedFinding, type RequestPlan } from './plan.js';
+import { renameKey, ResponseTypes } from './response-types.js';
 import type { RuleId } from './registry.js';
 import { listShape, listTail } from '../plan/messages.js';
 
@@ -60,7 +59,6 @@ const FIELD_NAMES = new Set(RESPONSE_FIELDS.map((r) => r.field));
 const BILLING_ITEMS: ReadonlySet<ItemKind> = new Set(BILLING);
 
 const v2Path = (op: V1Operation): string => `/v2${op.v2?.path ?? op.path}`;
-const capital = (s: string): string => s[0]!.toUpperCase() + s.slice(1);
 
 /**
  * Code that other requests share: inside a wrapper of this request's call chain (a function with a
@@ -138,36 +136,6 @@ function anchorOf(p: P): N {
   return p.value.type === 'ObjectProperty' ? p.value.key : p.value;
 }
 
-function fieldMessage(row: ResponseField, item: ItemKind, name: string): string {
-  const what = `${capital(ITEM_NAMES[item])} field "${name}"`;
-  switch (row.fate.kind) {
-    case 'rename':
-    case 'nest':
-      return `${what} is "${row.fate.to}" in v2: ${row.note}.`;
-    case 'moved':
-      return `${what} is not in v2 responses; the data is ${row.fate.to.startsWith('GET ') ? `at ${row.fate.to}` : `under "${row.fate.to}"`}: ${row.note}. Rewrite this read by hand.`;
-    case 'gone':
-      return `${what} is gone in v2: ${row.note}.`;
-    default:
-      return unhandled(row.fate);
-  }
-}
-
-/** Where a field went, for a type member's finding: `"to"`, `under "to"` or `gone`. */
-function fateText(fate: FieldFate): string {
-  switch (fate.kind) {
-    case 'rename':
-    case 'nest':
-      return `"${fate.to}"`;
-    case 'moved':
-      return `under "${fate.to}"`;
-    case 'gone':
-      return 'gone';
-    default:
-      return unhandled(fate);
-  }
-}
-
 const w0 = (inst: SiteInstance): Walk => ({ ctx: inst.ctx, returnTo: new Map(), shared: new Set(), depth: 0 });
 
 /** What the request's call hands back (flow.ts), its body typed by the call's type argument (else `any`). */
@@ -242,11 +210,11 @@ function planBodyFlow(plan: ResponsePlan, inst: SiteInstance, op: V1Operation, e
     },
   }).follow(inst.site.call, typedRequestValue(inst, style), w0(inst));
 
-  // Type members planTypes renames: reads through those types may use the v2 names.
-  const renamed = new Set<N>();
+  // Types the response is declared with: their members are renamed together with the reads through them.
+  const types = new ResponseTypes(item, env.source);
   for (const point of points) {
     const isPattern = isPatternProperty(point.p);
-    if (!isPattern) planTypes(plan, point.p, item, !!envelope, env, renamed);
+    if (!isPattern) for (const declared of typesAt(point.p)) types.describe(itemOf(typeOf(declared, point.p, frameBindings(point.p, point.w.ctx)), !!envelope));
     // `api<Pod[]>('GET', '/pods')` will return the envelope: `api<{ pods: Pod[] }>`.
     const typeArg = isPattern ? null : callTypeArgument(point.p);
     const body = point.v.type && awaited(point.v.type);
@@ -254,7 +222,7 @@ function planBodyFlow(plan: ResponsePlan, inst: SiteInstance, op: V1Operation, e
     const wrapsTypeArg = !!typeArg && typeArg.type !== 'TSAnyKeyword' && typeArg.type !== 'TSTypeLiteral' && returnsTypeArgument(point.p);
     const unwrap = envelope ? planUnwrap(body, envelope.key, point.p.value, wrapsTypeArg) : null;
     const listType = unwrap?.ok ? unwrap.list : body;
-    const both = followItems(plan, point, item, envelope?.key ?? null, listType, env, shared, renamed);
+    const both = followItems(plan, point, item, envelope?.key ?? null, listType, env, shared, types);
     if (!envelope || !unwrap || both || handlesBoth) continue;
     const cast = unwrap.ok && unwrap.cast;
     const why = !unwrap.ok ? unwrap.why : isPattern && cast ? 'the destructured body is typed unknown' : null;
@@ -264,6 +232,7 @@ function planBodyFlow(plan: ResponsePlan, inst: SiteInstance, op: V1Operation, e
     plan.specific.push(...edits);
     if (wrapsTypeArg) plan.specific.push(wrapTypeArgument(env.source, typeArg, envelope.key));
   }
+  types.commit(plan);
   if (envelope && !points.length && escapes.length) {
     const { p, why } = escapes[0]!;
     const f = finding(envelope.rule, anchorOf(p), `GET ${op.path} returns ${listShape(envelope.key)} in v2 (GET ${v2Path(op)}) instead of a bare array, but its response leaves what v2-migrate can follow here (${why}): read .${envelope.key} where the body is parsed.`, false);
@@ -279,36 +248,16 @@ function envelopeMessage(op: V1Operation, key: string, how: 'unwrapped' | 'by ha
     : `${head}: read .${key} where the body is parsed${tail}. Not rewritten: ${why ?? 'the destructuring is not simple enough to edit'}.`;
 }
 
-/**
- * Types the response is declared with at a point (`api<Pod[]>`, `as Pod`, `const pod: Pod = …`): members
- * that v2 renamed are renamed in the type's declaration (in this file), the others reported.
- */
-function planTypes(plan: ResponsePlan, at: P, item: ItemKind, list: boolean, env: PlanEnv, renamed: Set<N>): void {
-  const rule: RuleId = BILLING_ITEMS.has(item) ? 'billing-records' : 'response-field';
-  for (const declared of typesAt(at)) {
-    const t = list ? elementType(declared) : declared;
-    // The same shape also declared as the return type of the function that returns the call: both or neither.
-    const twice = returnTypeAlsoDeclared(declared);
-    for (const member of t ? membersOf(t, at) : []) {
-      const row = responseField(member.name, item);
-      if (!row) continue;
-      const head = `Type ${member.typeName} describes this RunPod response: ${fieldMessage(row, item, member.name)}`;
-      const edits = row.fate.kind === 'rename' && twice === null ? renameSignature(env.source, member, row.fate.to) : null;
-      if (edits) {
-        plan.specific.push(...edits);
-        renamed.add(member.key);
-      }
-      const byHand = twice === null ? 'Update the type by hand.' : `Update it by hand together with the declared return type of the function that returns it (line ${twice}).`;
-      plan.findings.push(finding(rule, member.key, edits ? `${head} Renamed in the type too.` : `${head} ${byHand}`, !!edits));
-    }
-  }
+/** The type of one object of the response, from a type declared for the value (a promise, a list, or the object). */
+function itemOf(t: StaticType, list: boolean): StaticType {
+  return list ? elementOf(awaited(t)) : awaited(t);
 }
 
 /**
  * Follow the (unwrapped) body from a point to the reads of its items; rename v1 fields where provable.
  * Returns true when the code already reads the envelope key (it handles both shapes).
  */
-function followItems(plan: ResponsePlan, point: Point, item: ItemKind, key: string | null, type: StaticType | undefined, env: PlanEnv, shared: Shared, renamed: ReadonlySet<N>): boolean {
+function followItems(plan: ResponsePlan, point: Point, item: ItemKind, key: string | null, type: StaticType | undefined, env: PlanEnv, shared: Shared, types: ResponseTypes): boolean {
   let both = false;
   const tracer = new Tracer({
     member(p, name, v, w) {
@@ -319,8 +268,11 @@ function followItems(plan: ResponsePlan, point: Point, item: ItemKind, key: stri
         }
         return null;
       }
-      if (v.kind === 'item' && name !== null) fieldRead(plan, p, name, item, v, w, env, shared, renamed);
+      if (v.kind === 'item' && name !== null) fieldRead(plan, p, name, item, v, w, env, shared, types);
       return null;
+    },
+    declared(v) {
+      if (v.type && (v.kind === 'list' || v.kind === 'item')) types.describe(itemOf(v.type, v.kind === 'list'));
     },
   });
   const value: Value = { kind: key === null ? 'item' : 'list', promise: point.v.promise, client: point.v.client, ...(type ? { type: point.v.promise ? promiseOf(type) : type } : {}) };
@@ -329,7 +281,9 @@ function followItems(plan: ResponsePlan, point: Point, item: ItemKind, key: stri
   return both;
 }
 
-function fieldRead(plan: ResponsePlan, p: Read, name: string, item: ItemKind, v: Value, w: Walk, env: PlanEnv, shared: Shared, renamed: ReadonlySet<N>): void {
+function fieldRead(plan: ResponsePlan, p: Read, name: string, item: ItemKind, v: Value, w: Walk, env: PlanEnv, shared: Shared, types: ResponseTypes): void {
+  // The type the object is read through declares it too (a destructured `axios.get<T>` body, a helper's parameter).
+  types.describe(v.type);
   const row = responseField(name, item);
   if (!row) return;
   const rule: RuleId = BILLING_ITEMS.has(item) ? 'billing-records' : 'response-field';
@@ -337,7 +291,10 @@ function fieldRead(plan: ResponsePlan, p: Read, name: string, item: ItemKind, v:
   let message = fieldMessage(row, item, name);
   let edits: SourceEdit[] | null = null;
   if (row.fate.kind === 'rename' || row.fate.kind === 'nest') {
-    const planned = shared(p, w) ? 'this code is shared with other callers; change it by hand' : readEdits(p, name, row.fate, v.type, env, renamed);
+    const planned = shared(p, w) ? 'this code is shared with other callers; change it by hand' : readEdits(p, name, row.fate, v.type, env, types.renaming);
+    // A read through a member renamed in its type: both change, or neither.
+    const member = row.fate.kind === 'rename' ? types.through(v.type, name) : null;
+    if (member) return types.read(member, anchor, message, planned);
     if (typeof planned === 'string') message += ` Not rewritten: ${planned}.`;
     else edits = planned;
   }
@@ -359,18 +316,9 @@ function readEdits(p: Read, name: string, fate: { kind: 'rename' | 'nest'; to: s
   }
   const r = planRename(type, name, fate.to, p.value, renamed);
   if (!r.ok) return r.why;
-  const edits = isPatternProperty(p) ? renamePatternKey(env.source, p.value, fate.to) : renameMember(env.source, p.value, fate.to);
-  if (!edits) return plain;
-  const literal = r.literalKey && renameKey(env.source, r.literalKey, fate.to);
-  if (r.literalKey && !literal) return 'its inline type names the field in a way the tool cannot edit; change both by hand';
-  return literal ? [...edits, literal] : edits;
-}
-
-/** Rename a property signature's key (`dataCenterId: string` → `dataCenter: string`). */
-function renameKey(source: string, key: N, to: string): SourceEdit | null {
-  if (key.type === 'Identifier') return { start: key.start!, end: key.end!, text: to, node: key };
-  if (key.type === 'StringLiteral' && source.slice(key.start! + 1, key.end! - 1) === key.value) return { start: key.start! + 1, end: key.end! - 1, text: to, node: key };
-  return null;
+  // Inline types are renamed with their reads (ResponseTypes); one left here has a key the tool cannot edit.
+  if (r.literalKey) return 'its inline type names the field in a way the tool cannot edit; change both by hand';
+  return (isPatternProperty(p) ? renamePatternKey(env.source, p.value, fate.to) : renameMember(env.source, p.value, fate.to)) ?? plain;
 }
 
 /** A call to a config-declared wrapper (its code is not part of the run). */

@@ -95,6 +95,11 @@ export interface Visitor {
   arrayCheck?(p: P, v: Value, w: Walk): void;
   /** The value leaves what the tool can follow. */
   escape?(p: P, v: Value, why: string, w: Walk): void;
+  /**
+   * The code declares the value's type here (an annotation, a cast, a function's declared return
+   * type, `useState<T>`): `v.type` is that type, so it describes what the request hands back.
+   */
+  declared?(v: Value, w: Walk): void;
 }
 
 const MAX_DEPTH = 40;
@@ -209,7 +214,11 @@ export class Tracer {
     const parent = parentOf(p);
     if (!parent) return;
     const pn = parent.value;
-    if (isTransparentParent(pn, n)) return this.follow(parent, { ...v, type: castType(parent, v.type, w.ctx) }, w);
+    if (isTransparentParent(pn, n)) {
+      const next = { ...v, type: castType(parent, v.type, w.ctx) };
+      if (next.type && castAnnotation(pn)) this.visitor.declared?.(next, w);
+      return this.follow(parent, next, w);
+    }
     switch (pn.type) {
       case 'AwaitExpression':
         if (v.promise) this.awaited(parent, v, w);
@@ -269,6 +278,7 @@ export class Tracer {
     const n = pattern.value;
     const declared = annotationOf(pattern);
     const v = declared && v0.type ? { ...v0, type: typeOf(declared, pattern, frameBindings(pattern, w.ctx)) } : v0;
+    if (v !== v0) this.visitor.declared?.(v, w);
     switch (n.type) {
       case 'Identifier':
         for (const ref of referencesOf(pattern)) this.follow(ref, v, deeper(w));
@@ -295,6 +305,14 @@ export class Tracer {
       default:
         this.visitor.escape?.(pattern, v, 'it is stored where the tool cannot follow it', w);
     }
+  }
+
+  /** The value handed to a state setter: the state variable holds it, typed by `useState<T>(…)`, else by what syntax cannot see. */
+  private toState(state: P, v0: Value, w: Walk): void {
+    const arg = stateTypeArgument(state);
+    const v = v0.type ? { ...v0, type: arg ? typeOf(arg, state) : OPAQUE } : v0;
+    if (v0.type && arg) this.visitor.declared?.(v, w);
+    this.bind(state, v, deeper(w));
   }
 
   private bindLoopTarget(left: P, v: Value, w: Walk): void {
@@ -429,7 +447,7 @@ export class Tracer {
     else {
       const state = stateVariableOf(cb);
       if (state) {
-        if (values[0]) this.bind(state, stateValue(state, values[0]), deeper(w));
+        if (values[0]) this.toState(state, values[0], w);
         return;
       }
       const r = resolveExpr(cb, w.ctx);
@@ -466,7 +484,7 @@ export class Tracer {
     if (name && (HARMLESS_CALLS.has(name) || name.startsWith('console.'))) return;
     const calleePath = callPath.get('callee');
     const state = stateVariableOf(calleePath);
-    if (state) return index === 0 ? this.bind(state, stateValue(state, v), deeper(w)) : undefined;
+    if (state) return index === 0 ? this.toState(state, v, w) : undefined;
     const r = resolveExpr(calleePath, w.ctx);
     if (isResolved(r) && isFunctionPath(r.path) && index >= 0) {
       const fn = r.path;
@@ -488,6 +506,7 @@ export class Tracer {
     // What the call evaluates to: the function's declared return type, else what it returns.
     const at = (call: P<CallLike> | null, then = false): StaticType | undefined => {
       const t = v.type && returnTypeOf(fn, v.type, call);
+      if (t && fn.value.returnType) this.visitor.declared?.({ ...v, type: t }, w);
       return t && then ? promiseOf(awaited(t)) : t;
     };
     const target = w.returnTo.get(fn.value);
@@ -502,18 +521,19 @@ export class Tracer {
     }
     if (fn.value.generator) return this.visitor.escape?.(p, v, 'it is yielded by a generator', w);
     const callers = callersOf(fn);
-    if (!callers.length) return this.visitor.escape?.(p, v, `it is returned from ${functionLabel(fn)}, which nothing in this run calls`, w);
+    if (!callers.length) {
+      at(null); // no call to type, but the declared return type still describes the value
+      return this.visitor.escape?.(p, v, `it is returned from ${functionLabel(fn)}, which nothing in this run calls`, w);
+    }
     for (const c of callers) this.follow(c, { ...v, promise: async || v.promise, type: at(c) }, deeper(w));
   }
 }
 
-/** The value as the state variable holds it: typed by `useState<T>(…)`, else by what syntax cannot see. */
-function stateValue(state: P, v: Value): Value {
-  if (!v.type) return v;
+/** The `T` of the `useState<T>(…)` call that declares a state variable, if it is written. */
+function stateTypeArgument(state: P): N | undefined {
   // `const [x, setX] = useState<T>(…)`: the declarator's init is the call.
   const call = (parentOf(parentOf(state)!)?.value as t.VariableDeclarator | undefined)?.init as t.CallExpression | null | undefined;
-  const arg = (call?.typeParameters ?? call?.typeArguments)?.params?.[0];
-  return { ...v, type: arg ? typeOf(arg, state) : OPAQUE };
+  return (call?.typeParameters ?? call?.typeArguments)?.params?.[0];
 }
 
 /** A value handed to a parameter that is not typed by its call: `any` unless the parameter declares a type. */
@@ -521,15 +541,21 @@ function untypedParam(v: Value): Value {
   return v.type ? { ...v, type: ANY } : v;
 }
 
+/** The type `x as T` / `<T>x` casts to (not `as const`, which keeps the type). */
+function castAnnotation(n: N): N | null {
+  if (n.type !== 'TSAsExpression' && n.type !== 'TSTypeAssertion') return null;
+  const ann = n.typeAnnotation;
+  const asConst = ann?.type === 'TSTypeReference' && ann.typeName.type === 'Identifier' && ann.typeName.name === 'const';
+  return asConst ? null : ann;
+}
+
 /** The type of `x as T` / `<T>x` / `x!` / `(x)` from the type of x. */
 function castType(parent: P, t: StaticType | undefined, ctx: Ctx): StaticType | undefined {
   const n = parent.value;
   if (!t) return t;
   if (n.type === 'TSNonNullExpression') return nonNull(t);
-  if (n.type !== 'TSAsExpression' && n.type !== 'TSTypeAssertion') return t;
-  const ann = n.typeAnnotation;
-  const asConst = ann?.type === 'TSTypeReference' && ann.typeName.type === 'Identifier' && ann.typeName.name === 'const';
-  return asConst ? t : typeOf(ann, parent, frameBindings(parent, ctx));
+  const ann = castAnnotation(n);
+  return ann ? typeOf(ann, parent, frameBindings(parent, ctx)) : t;
 }
 
 const EMPTY_FALLBACK = new Set<string>(['NullLiteral', 'ArrayExpression', 'ObjectExpression'] satisfies Array<N['type']>);
