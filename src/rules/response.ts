@@ -40,6 +40,7 @@ import { shapeOf } from '../url/shape.js';
 import { fateText, fieldMessage } from './field-messages.js';
 import { finding, type Anchor, type PlanEnv, type PlannedFinding, type RequestPlan } from './plan.js';
 import { renameKey, ResponseTypes } from './response-types.js';
+import { settleFallbacks, type ErrorRead } from './error-fallbacks.js';
 import type { RuleId } from './registry.js';
 import { listShape, listTail } from '../plan/messages.js';
 
@@ -349,30 +350,32 @@ function planErrors(plan: ResponsePlan, inst: SiteInstance, env: PlanEnv, shared
   }).follow(inst.site.call, typedRequestValue(inst, style), w0(inst));
   if (!reads.length && !escapes.length) return;
   const own = baseIsOwn(inst, env);
+  const renamed: ErrorRead[] = [];
   for (const { p, name, v, w } of reads) {
     const anchor = anchorOf(isPatternProperty(p) ? p : p.get('property'));
     const to = v.error ? ERROR_SHAPE.renames[name] : undefined;
     if (to) {
-      let message = `RunPod v2 errors are RFC 9457 problems ({ title, status, detail, errors }); the v1 "${name}" is "${to}".`;
       const typed = planRename(v.type, name, to, p.value, new Set());
       const literal = typed.ok && typed.literalKey ? renameKey(env.source, typed.literalKey, to) : null;
-      let edits = isPatternProperty(p) ? renamePatternKey(env.source, p.value, to) : renameMember(env.source, p.value, to);
+      const edits = isPatternProperty(p) ? renamePatternKey(env.source, p.value, to) : renameMember(env.source, p.value, to);
       if (edits && literal) edits.push(literal);
       const doubt = v.doubt ?? (shared(p, w) && !own ? 'this code is shared with requests whose base URL the tool cannot see' : !typed.ok ? typed.why : null);
-      if (doubt || !edits) {
-        message += ` Not rewritten: ${doubt ?? 'the property is not written as a plain name'}; change it by hand if this is a RunPod error.`;
-        edits = null;
-      }
-      // Right for every request through this code, but only once the base moves: tie the edit to the
-      // base literal, so it stays out when that base is held on v1 (or marked keep-v1).
-      const base = baseLiteral(inst, env);
-      if (edits) plan.universal.push(...edits.map((e) => ({ ...e, node: base ?? e.node, universal: true })));
-      plan.findings.push(finding('error-shape', anchor, message, !!edits));
+      renamed.push({ name, to, anchor, fallbacks: v.fallbacks ?? [], edits, doubt, standIns: [] });
     } else if (ERROR_SHAPE.v1Only.includes(name) && v.error) {
       plan.findings.push(finding('error-shape', anchor, `v1 also answered { error, status }; v2 errors are ${ERROR_SHAPE.description}: read .detail instead of .${name}.`, false));
     } else if (ERROR_SHAPE.v1Only.includes(name)) {
       plan.findings.push(finding('error-shape', anchor, `This reads .${name} of a RunPod response body to detect an error, as v1's { error, status } bodies allowed; v2 errors are ${ERROR_SHAPE.description} with an error HTTP status, so check res.ok (or the status) before using the body and read .detail.`, false));
     }
+  }
+  settleFallbacks(renamed, env.source);
+  // Right for every request through this code, but only once the base moves: tie the edits to the
+  // base literal, so they stay out when that base is held on v1 (or marked keep-v1).
+  const base = baseLiteral(inst, env);
+  for (const { name, to, anchor, edits, doubt, standIns } of renamed) {
+    const message = `RunPod v2 errors are RFC 9457 problems ({ title, status, detail, errors }); the v1 "${name}" is "${to}".`;
+    const along = standIns.length ? ` The stand-in it may hold instead (line ${[...new Set(standIns)].join(', ')}) says "${to}" too.` : '';
+    if (edits) plan.universal.push(...edits.map((e) => ({ ...e, node: base ?? e.node, universal: true })));
+    plan.findings.push(finding('error-shape', anchor, edits ? message + along : `${message} Not rewritten: ${doubt}; change it by hand if this is a RunPod error.`, !!edits));
   }
   for (const { p, why } of escapes) {
     plan.findings.push(finding('error-shape', anchorOf(p), `This RunPod error body is passed on (${why}); v1 sent { message }, v2 sends ${ERROR_SHAPE.description}: code that reads .message from it must read .detail.`, false));

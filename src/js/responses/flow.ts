@@ -15,7 +15,8 @@ import { isResolved, labelOf, resolveExpr } from '../values.js';
 import type { ResponseStyle } from '../clients/model.js';
 import { outcomeAt } from './guards.js';
 import { ANY, annotationOf, awaited, elementOf, frameBindings, memberOf, nonNull, OPAQUE, promiseOf, returnTypeOf, syntheticObject, typeOf, type StaticType } from './static-type.js';
-import { callersOf, isTransparentParent, parentOf, propertyName, referenceCount, referencesOf } from './tree.js';
+import { callersOf, isIdentifierPath, isTransparentParent, parentOf, propertyName, referenceCount, referencesOf, writesOf } from './tree.js';
+import { pathsMatching } from '../walk.js';
 
 type Member = t.MemberExpression | t.OptionalMemberExpression;
 type Call = t.CallExpression | t.OptionalCallExpression;
@@ -46,6 +47,17 @@ export interface Value {
   doubt?: string;
   /** Its TypeScript type where it is, as declared along the way (absent: not followed). */
   type?: StaticType;
+  /**
+   * What the code puts in its place when the request fails otherwise (a `.catch` callback's result,
+   * the other side of `||`, `??` or `?:`, another value given to its variable): a read of the value
+   * may get one of these instead.
+   */
+  fallbacks?: readonly P[];
+}
+
+/** The value, which may also be any of `others` where it is now. */
+function orElse(v: Value, others: readonly P[]): Value {
+  return others.length ? { ...v, fallbacks: [...(v.fallbacks ?? []), ...others] } : v;
 }
 
 export type FollowedStyle = Exclude<ResponseStyle, 'typed' | 'unknown'>;
@@ -224,10 +236,15 @@ export class Tracer {
         if (v.promise) this.awaited(parent, v, w);
         return this.follow(parent, { ...v, promise: false, type: v.type && awaited(v.type) }, w);
       case 'ConditionalExpression':
-        if (pn.test !== n) this.follow(parent, { ...v, type: joined(v.type, pn.consequent === n ? pn.alternate : pn.consequent) }, w);
+        if (pn.test !== n) {
+          const other = pn.consequent === n ? 'alternate' : 'consequent';
+          this.follow(parent, orElse({ ...v, type: joined(v.type, pn[other]) }, [parent.get(other)]), w);
+        }
         return;
       case 'LogicalExpression':
-        if (pn.operator !== '&&' || pn.right === n) this.follow(parent, { ...v, type: joined(v.type, pn.left === n ? pn.right : pn.left) }, w);
+        // `a && x` is x or a falsy a, which has no fields either way: only `||` and `??` put another value in.
+        if (pn.operator !== '&&') this.follow(parent, orElse({ ...v, type: joined(v.type, pn.left === n ? pn.right : pn.left) }, [parent.get(pn.left === n ? 'right' : 'left')]), w);
+        else if (pn.right === n) this.follow(parent, { ...v, type: joined(v.type, pn.left) }, w);
         return;
       case 'SequenceExpression':
         if (pn.expressions[pn.expressions.length - 1] === n) this.follow(parent, v, w);
@@ -244,7 +261,7 @@ export class Tracer {
         if (pn.callee !== n) this.visitor.escape?.(p, v, `it is passed to new ${labelOf(parent.get('callee'))}(…)`, w);
         return;
       case 'VariableDeclarator':
-        if (pn.init === n) this.bind(parent.get('id'), v, w);
+        if (pn.init === n) this.bind(parent.get('id'), this.storedIn(parent.get('id'), v, n), w);
         return;
       case 'AssignmentExpression':
         if (pn.right === n) this.assigned(parent as P<t.AssignmentExpression>, p, v, w);
@@ -317,20 +334,25 @@ export class Tracer {
 
   private bindLoopTarget(left: P, v: Value, w: Walk): void {
     if (left.value.type === 'VariableDeclaration') this.bind(left.get('declarations', 0, 'id'), v, w);
-    else if (left.value.type === 'Identifier') this.bindExisting(left as P<t.Identifier>, v, w);
+    else if (left.value.type === 'Identifier') this.bindExisting(left as P<t.Identifier>, v, w, null);
   }
 
-  /** `x = value` for a variable declared elsewhere: follow its reads. */
-  private bindExisting(id: P<t.Identifier>, v: Value, w: Walk): void {
+  /** `x = value` (`from`: the value's expression) for a variable declared elsewhere: follow its reads. */
+  private bindExisting(id: P<t.Identifier>, v: Value, w: Walk, from: N | null): void {
     const scope = lookupScope(id, id.value.name);
     const decl: P | undefined = scope?.declaration(id.value.name);
-    if (decl) this.bind(decl, v, w);
+    if (decl) this.bind(decl, this.storedIn(decl, v, from), w);
+  }
+
+  /** The value as a variable declared at `decl` holds it: also whatever else the code puts in it. */
+  private storedIn(decl: P, v: Value, from: N | null): Value {
+    return isIdentifierPath(decl) ? orElse(v, writesOf(decl).filter((x) => x.value !== from)) : v;
   }
 
   private assigned(assign: P<t.AssignmentExpression>, p: P, v: Value, w: Walk): void {
     const left = assign.value.left;
     if (assign.value.operator !== '=') return;
-    if (left.type === 'Identifier') return this.bindExisting(assign.get('left') as P<t.Identifier>, v, deeper(w));
+    if (left.type === 'Identifier') return this.bindExisting(assign.get('left') as P<t.Identifier>, v, deeper(w), assign.value.right);
     if (left.type === 'ObjectPattern' || left.type === 'ArrayPattern') return this.bind(assign.get('left'), v, deeper(w));
     this.visitor.escape?.(p, v, 'it is stored in a property', w);
   }
@@ -346,8 +368,9 @@ export class Tracer {
       if (name === 'then') return this.then(call, v, w);
       if (v.kind === 'response' && BODY_ON_PROMISE.has(v.client) && (name === 'json' || name === 'text')) return this.follow(call, { kind: name, promise: true, client: v.client }, deeper(w));
       if (name === 'catch') {
-        if (call.value.arguments.length) this.rejection(call.get('arguments', 0), v, w);
-        return this.follow(call, v, deeper(w));
+        if (!call.value.arguments.length) return this.follow(call, v, deeper(w));
+        this.rejection(call.get('arguments', 0), v, w);
+        return this.follow(call, orElse(v, resultsOf(call.get('arguments', 0))), deeper(w));
       }
       if (name === 'finally') return this.follow(call, v, deeper(w));
       return;
@@ -527,6 +550,18 @@ export class Tracer {
     }
     for (const c of callers) this.follow(c, { ...v, promise: async || v.promise, type: at(c) }, deeper(w));
   }
+}
+
+/**
+ * What a callback hands back: the expressions an inline function returns (none when it only throws),
+ * or the callback itself when it is defined elsewhere (what it returns is not looked into).
+ */
+function resultsOf(cb: P): P[] {
+  const fn = unwrap(cb);
+  if (!isFunctionPath(fn)) return [cb];
+  if (fn.value.body.type !== 'BlockStatement') return [fn.get('body')];
+  const returns = pathsMatching(fn.get('body'), (n): n is t.ReturnStatement => n.type === 'ReturnStatement');
+  return returns.filter((r) => enclosingFunction(r)?.value === fn.value && r.value.argument).map((r) => r.get('argument'));
 }
 
 /** The `T` of the `useState<T>(…)` call that declares a state variable, if it is written. */

@@ -122,6 +122,30 @@ function isWriteTarget(p: P): boolean {
   return false;
 }
 
+export const isIdentifierPath = (p: P): p is P<t.Identifier> => p.value.type === 'Identifier';
+
+/** Assignments that put a value in a variable whatever it held (`x = …`, or `x ||= …` / `x ??= …` that may). */
+const STORING = new Set(['=', '||=', '??=']);
+
+/**
+ * The expressions a variable declared at `idPath` is given: its initialiser, and the right side of
+ * each assignment to it (`body = await res.json()` in a try, `body = { message }` in its catch).
+ */
+export function writesOf(idPath: P<t.Identifier>): P[] {
+  const name = idPath.value.name;
+  const scope = lookupScope(idPath, name);
+  if (!scope) return [];
+  const out: P[] = [];
+  const declarator = parentOf(idPath);
+  if (declarator?.value.type === 'VariableDeclarator' && declarator.value.id === idPath.value && declarator.value.init) out.push(declarator.get('init'));
+  for (const ref of identifiersNamed(idPath, name)) {
+    const assign = parentOf(ref);
+    if (assign?.value.type !== 'AssignmentExpression' || assign.value.left !== ref.value || !STORING.has(assign.value.operator)) continue;
+    if (lookupScope(ref, name)?.node === scope.node) out.push(assign.get('right'));
+  }
+  return out;
+}
+
 /** Every reference of a function declared by name or bound to a variable (used to judge sharing). */
 export function referenceCount(fn: P): number {
   const id = functionNameId(fn);
