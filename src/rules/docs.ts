@@ -170,7 +170,7 @@ Each such parameter is reported with the client-side filter that replaces it, na
   'error-shape': {
     doc: `REST v1 errors were { "message": … } (some endpoints answered { "error": …, "status": … }). v2 errors are RFC 9457 problem details (application/problem+json): { title, status, detail, errors? }, where errors lists the offending properties of a rejected request.
 
-The codemod renames .message to .detail where the body is certainly a RunPod error body: parsed in a !res.ok (or status >= 400) branch of a RunPod fetch, or err.response.data of an axios call awaited alone in its try block (or in its .catch). Reads of .error, error bodies passed on to other code or thrown, and .error checks on unchecked bodies are reported: v2 signals errors with the HTTP status.
+The codemod renames .message to .detail where the body is certainly a RunPod error body: parsed in a !res.ok (or status >= 400) branch of a RunPod fetch, or parsed before such a test and read where it says the response failed, or err.response.data of an axios call awaited alone in its try block (or in its .catch). Reads of .error, error bodies passed on to other code or thrown, and .error checks on unchecked bodies are reported: v2 signals errors with the HTTP status.
 
 A stand-in for a body that is not JSON (res.json().catch(() => ({ message: res.statusText })), … || { message }, … ?? {}, body = { message } in a catch) changes with the read: its message key becomes detail too, or, where its keys are not written there (a constant, a function's result, a spread), neither changes and the read is reported.`,
     before: `if (!res.ok) {\n  const err = await res.json();\n  throw new Error(err.message);\n}`,

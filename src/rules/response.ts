@@ -15,7 +15,7 @@ import { bindingOf, isFunction, keyName, unwrap } from '../js/scope.js';
 import type { N, P, t } from '../js/ast.js';
 import { pathsMatching } from '../js/walk.js';
 import { nestMember, renameMember, renamePatternKey, unwrapExpression, unwrapPatternProperty } from '../js/responses/edits.js';
-import { requestValue, Tracer, type FollowedStyle, type Read, type Value, type Walk } from '../js/responses/flow.js';
+import { isErrorAt, requestValue, Tracer, type FollowedStyle, type Read, type Value, type Walk } from '../js/responses/flow.js';
 import { planNest, planRename, planUnwrap } from '../js/responses/read-forms.js';
 import { ANY, awaited, elementOf, frameBindings, promiseOf, typeOf, type StaticType } from '../js/responses/static-type.js';
 import { queryParamsOf } from '../js/responses/query.js';
@@ -341,11 +341,14 @@ function planErrors(plan: ResponsePlan, inst: SiteInstance, env: PlanEnv, shared
   const escapes: Array<{ p: P; why: string }> = [];
   new Tracer({
     member(p, name, v, w) {
-      if (v.kind === 'json' && name !== null && (v.error || ERROR_SHAPE.v1Only.includes(name))) reads.push({ p, name, v, w });
+      if (v.kind !== 'json' || name === null) return null;
+      // A body parsed before the code tests the response is an error body where the test says it failed.
+      const error = isErrorAt(p, v);
+      if (error || ERROR_SHAPE.v1Only.includes(name)) reads.push({ p, name, v: { ...v, error }, w });
       return null;
     },
     escape(p, v, why) {
-      if (v.kind === 'json' && v.error) escapes.push({ p, why });
+      if (v.kind === 'json' && isErrorAt(p, v)) escapes.push({ p, why });
     },
   }).follow(inst.site.call, typedRequestValue(inst, style), w0(inst));
   if (!reads.length && !escapes.length) return;

@@ -53,6 +53,20 @@ export interface Value {
    * may get one of these instead.
    */
   fallbacks?: readonly P[];
+  /**
+   * The response a body was parsed from where the code had not tested it yet (`res` of
+   * `const body = await res.json(); if (!res.ok) throw …`): where a test says it failed, the body is an error body.
+   */
+  parsedFrom?: P<t.Identifier>;
+}
+
+/** Is the value an error body at `p`: parsed from a failed response, or read where a test says its response failed? */
+export function isErrorAt(p: P, v: Value): boolean {
+  if (v.error) return true;
+  const from = v.parsedFrom;
+  if (!from) return false;
+  const name = from.value.name;
+  return outcomeAt(p, name) === 'error' && lookupScope(p, name) === lookupScope(from, name);
 }
 
 /** The value, which may also be any of `others` where it is now. */
@@ -414,8 +428,9 @@ export class Tracer {
           if (!call) return null;
           const target = p.value.type === 'MemberExpression' || p.value.type === 'OptionalMemberExpression' ? unwrap(p.get('object')) : null;
           const failed = v.error || (target?.value.type === 'Identifier' && outcomeAt(call, target.value.name) === 'error');
+          const untested = !failed && target && isIdentifierPath(target) ? { parsedFrom: target } : {};
           // Response.json() is Promise<any> in the DOM and undici types.
-          if (name === 'json') return { kind: 'json', promise: true, client: v.client, ...(failed ? { error: true } : {}), ...(v.type ? { type: ANY } : {}) };
+          if (name === 'json') return { kind: 'json', promise: true, client: v.client, ...(failed ? { error: true } : untested), ...(v.type ? { type: ANY } : {}) };
           if (name === 'text') return { kind: 'text', promise: true, client: v.client, ...(failed ? { error: true } : {}), ...(v.type ? { type: OPAQUE } : {}) };
           if (name === 'clone') return v;
           return null;
