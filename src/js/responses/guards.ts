@@ -9,7 +9,8 @@ import { parentOf } from './tree.js';
 
 export type Outcome = 'ok' | 'error';
 
-const invert = (o: Outcome | null): Outcome | null => (o === 'ok' ? 'error' : o === 'error' ? 'ok' : null);
+/** The comparison that holds when `op` does not. */
+const NEGATED: Readonly<Record<string, string>> = { '===': '!==', '==': '!=', '!==': '===', '!=': '==', '>=': '<', '<': '>=', '>': '<=', '<=': '>' };
 
 function strip(n: N): N {
   let x = n;
@@ -27,6 +28,10 @@ function responseMember(n: N, name: string): 'ok' | 'status' | null {
   return m === 'ok' || m === 'status' ? m : null;
 }
 
+/**
+ * What `status <op> value` holding says. A test against 204 (no content) only sets an empty success
+ * apart: `status !== 204` is any other answer, a success or not.
+ */
 function statusOutcome(op: string, value: number): Outcome | null {
   switch (op) {
     case '>=':
@@ -42,33 +47,34 @@ function statusOutcome(op: string, value: number): Outcome | null {
       return value >= 200 && value < 300 ? 'ok' : value >= 400 ? 'error' : null;
     case '!==':
     case '!=':
-      return value >= 200 && value < 300 ? 'error' : null;
+      return value >= 200 && value < 300 && value !== 204 ? 'error' : null;
   }
   return null;
 }
 
-/** What `test` being true says about response `name`. */
-export function testOutcome(test: N, name: string): Outcome | null {
+/** What `test` being true (or, with `holds` false, being false) says about response `name`. */
+export function testOutcome(test: N, name: string, holds = true): Outcome | null {
   const t = strip(test);
   if (!t) return null;
-  if (t.type === 'UnaryExpression' && t.operator === '!') return invert(testOutcome(t.argument, name));
+  if (t.type === 'UnaryExpression' && t.operator === '!') return testOutcome(t.argument, name, !holds);
   const m = responseMember(t, name);
-  if (m === 'ok') return 'ok';
+  if (m === 'ok') return holds ? 'ok' : 'error';
   if (t.type === 'BinaryExpression') {
     const left = responseMember(t.left, name);
     const right = strip(t.right);
     if (left === 'ok' && right.type === 'BooleanLiteral') {
       const eq = t.operator === '===' || t.operator === '==';
       const ne = t.operator === '!==' || t.operator === '!=';
-      if (eq || ne) return (right.value === eq) ? 'ok' : 'error';
+      if (eq || ne) return (right.value === eq) === holds ? 'ok' : 'error';
     }
-    if (left === 'status' && right.type === 'NumericLiteral') return statusOutcome(t.operator, right.value);
+    const op = holds ? t.operator : NEGATED[t.operator];
+    if (left === 'status' && right.type === 'NumericLiteral' && op) return statusOutcome(op, right.value);
   }
-  if (t.type === 'LogicalExpression') {
-    const a = testOutcome(t.left, name);
-    const b = testOutcome(t.right, name);
-    if (t.operator === '&&') return a ?? b;
-    if (t.operator === '||') return a === b ? a : null;
+  if (t.type === 'LogicalExpression' && t.operator !== '??') {
+    const a = testOutcome(t.left, name, holds);
+    const b = testOutcome(t.right, name, holds);
+    // `a && b` holding (or `a || b` failing) says both; otherwise only what both sides agree on.
+    return (t.operator === '&&') === holds ? a ?? b : a === b ? a : null;
   }
   return null;
 }
@@ -90,12 +96,12 @@ export function outcomeAt(at: P, name: string): Outcome | null {
     const c = child.value;
     if (isFunction(n)) return null;
     if ((n.type === 'IfStatement' || n.type === 'ConditionalExpression') && n.test !== c) {
-      const o = testOutcome(n.test, name);
-      if (o) return n.consequent === c ? o : invert(o);
+      const o = testOutcome(n.test, name, n.consequent === c);
+      if (o) return o;
     }
-    if (n.type === 'LogicalExpression' && n.right === c) {
-      const o = testOutcome(n.left, name);
-      if (o) return n.operator === '&&' ? o : n.operator === '||' ? invert(o) : null;
+    if (n.type === 'LogicalExpression' && n.right === c && n.operator !== '??') {
+      const o = testOutcome(n.left, name, n.operator === '&&');
+      if (o) return o;
     }
     const body: N[] | null = n.type === 'BlockStatement' || n.type === 'Program' ? n.body : n.type === 'SwitchCase' ? n.consequent : null;
     if (body) {
@@ -103,10 +109,9 @@ export function outcomeAt(at: P, name: string): Outcome | null {
       for (let i = index - 1; i >= 0; i--) {
         const s = body[i];
         if (s.type !== 'IfStatement') continue;
-        const o = testOutcome(s.test, name);
-        if (!o) continue;
-        if (exits(s.consequent) && !s.alternate) return invert(o);
-        if (s.alternate && exits(s.alternate) && !exits(s.consequent)) return o;
+        // Past `if (test) return …` only code where the test failed runs, and the other way round.
+        const o = exits(s.consequent) && !s.alternate ? testOutcome(s.test, name, false) : s.alternate && exits(s.alternate) && !exits(s.consequent) ? testOutcome(s.test, name, true) : null;
+        if (o) return o;
       }
     }
   }
