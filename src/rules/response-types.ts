@@ -9,6 +9,7 @@
 import type { SourceEdit } from '../js/edits.js';
 import type { N } from '../js/ast.js';
 import type { StaticType } from '../js/responses/static-type.js';
+import { builtAt } from '../js/responses/type-builders.js';
 import { BILLING, responseField, type ItemKind } from '../map/responses.js';
 import { fieldMessage } from './field-messages.js';
 import { finding, type PlannedFinding } from './plan.js';
@@ -47,6 +48,7 @@ const lineOf = (n: N): string => `line ${n.loc?.start.line ?? '?'}`;
 export class ResponseTypes {
   /** Keys of members renamed with their reads (what read-forms.ts `planRename` accepts as renamed). */
   readonly renaming = new Set<N>();
+  /** Declarations and member keys already looked at (a type is met at every read through it). */
   private readonly seen = new Set<N>();
   private readonly candidates = new Map<N, RenamedMember>();
   private readonly findings: PlannedFinding[] = [];
@@ -62,8 +64,13 @@ export class ResponseTypes {
   /** A type one object of the response is declared with (promises and lists already taken off). */
   describe(t: StaticType | undefined): void {
     // Declared in the code: an interface, an alias or a literal (axios' made-up `{ data }` has no declaration).
-    if (t?.kind !== 'object' || !t.decl) return;
+    if (t?.kind !== 'object' || !t.decl || this.seen.has(t.decl)) return;
+    this.seen.add(t.decl);
     const what = t.name ? `type ${t.name}` : 'an inline type';
+    // The code builds values of the type itself: they keep the v1 names, so the type does too.
+    const built = builtAt(t.decl);
+    // v2 names the members take, each once (`costPerHr` and `adjustedCostPerHr` are both `cost`).
+    const taken = new Set(t.members.keys());
     for (const [name, member] of t.members) {
       const key = member.key;
       if (!key || this.seen.has(key)) continue;
@@ -76,12 +83,17 @@ export class ResponseTypes {
         continue;
       }
       const to = row.fate.to;
-      const edit = t.members.has(to) ? null : renameKey(this.source, key, to);
+      const edit = taken.has(to) || built ? null : renameKey(this.source, key, to);
       if (!edit) {
-        const why = t.members.has(to) ? `it also declares "${to}": remove "${name}" from it` : 'its key is not written as a plain name; rename it';
+        const why = built
+          ? `the code also gives this type to a value it builds itself (line ${built.loc?.start.line ?? '?'}), which keeps "${name}"; give that value a type of its own, or rename both`
+          : taken.has(to)
+            ? `it already declares "${to}" (or another member becomes "${to}"): remove "${name}" from it`
+            : 'its key is not written as a plain name; rename it';
         this.findings.push(finding(this.rule, key, `${head} Not renamed: ${why} by hand.`, false));
         continue;
       }
+      taken.add(to);
       this.candidates.set(key, { key, what, name, head, edit, reads: [], held: null });
       this.renaming.add(key);
     }
