@@ -67,8 +67,6 @@ export class ResponseTypes {
     if (t?.kind !== 'object' || !t.decl || this.seen.has(t.decl)) return;
     this.seen.add(t.decl);
     const what = t.name ? `type ${t.name}` : 'an inline type';
-    // The code builds values of the type itself: they keep the v1 names, so the type does too.
-    const built = builtAt(t.decl);
     // v2 names the members take, each once (`costPerHr` and `adjustedCostPerHr` are both `cost`).
     const taken = new Set(t.members.keys());
     for (const [name, member] of t.members) {
@@ -83,6 +81,8 @@ export class ResponseTypes {
         continue;
       }
       const to = row.fate.to;
+      // The code builds values of the type itself: they keep the v1 names, so the type does too.
+      const built = builtAt(t.decl);
       const edit = taken.has(to) || built ? null : renameKey(this.source, key, to);
       if (!edit) {
         const why = built

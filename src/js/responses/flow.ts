@@ -15,8 +15,7 @@ import { isResolved, labelOf, resolveExpr } from '../values.js';
 import type { ResponseStyle } from '../clients/model.js';
 import { outcomeAt } from './guards.js';
 import { ANY, annotationOf, awaited, elementOf, frameBindings, memberOf, nonNull, OPAQUE, promiseOf, returnTypeOf, syntheticObject, typeOf, type StaticType } from './static-type.js';
-import { callersOf, isIdentifierPath, isTransparentParent, parentOf, propertyName, referenceCount, referencesOf, writesOf } from './tree.js';
-import { pathsMatching } from '../walk.js';
+import { callersOf, isIdentifierPath, isTransparentParent, parentOf, propertyName, referenceCount, referencesOf, returnedExpressions, writesOf } from './tree.js';
 
 type Member = t.MemberExpression | t.OptionalMemberExpression;
 type Call = t.CallExpression | t.OptionalCallExpression;
@@ -573,10 +572,7 @@ export class Tracer {
  */
 function resultsOf(cb: P): P[] {
   const fn = unwrap(cb);
-  if (!isFunctionPath(fn)) return [cb];
-  if (fn.value.body.type !== 'BlockStatement') return [fn.get('body')];
-  const returns = pathsMatching(fn.get('body'), (n): n is t.ReturnStatement => n.type === 'ReturnStatement');
-  return returns.filter((r) => enclosingFunction(r)?.value === fn.value && r.value.argument).map((r) => r.get('argument'));
+  return isFunctionPath(fn) ? returnedExpressions(fn) : [cb];
 }
 
 /** The `T` of the `useState<T>(…)` call that declares a state variable, if it is written. */

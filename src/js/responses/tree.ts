@@ -4,7 +4,7 @@
  * its parent.
  */
 import { EMPTY_CTX } from '../context.js';
-import { isFunction, isFunctionPath, keyName, lookupScope } from '../scope.js';
+import { enclosingFunction, isFunction, isFunctionPath, keyName, lookupScope } from '../scope.js';
 import type { N, P, t } from '../ast.js';
 import type { NodePath } from '../path.js';
 import { currentProject } from '../project.js';
@@ -123,6 +123,14 @@ function isWriteTarget(p: P): boolean {
 }
 
 export const isIdentifierPath = (p: P): p is P<t.Identifier> => p.value.type === 'Identifier';
+
+/** What a function hands back: an arrow's expression body, or the argument of each `return` of its own. */
+export function returnedExpressions(fn: P<t.Function>): P[] {
+  if (fn.value.body.type !== 'BlockStatement') return [fn.get('body')];
+  return pathsMatching(fn.get('body'), (n): n is t.ReturnStatement => n.type === 'ReturnStatement')
+    .filter((r) => r.value.argument && enclosingFunction(r)?.value === fn.value)
+    .map((r) => r.get('argument'));
+}
 
 /** Assignments that put a value in a variable whatever it held (`x = …`, or `x ||= …` / `x ??= …` that may). */
 const STORING = new Set(['=', '||=', '??=']);

@@ -10,10 +10,10 @@ import type { N, P, t } from '../ast.js';
 import { currentProject } from '../project.js';
 import { isResolved, resolveExpr } from '../values.js';
 import { EMPTY_CTX } from '../context.js';
-import { enclosingFunction, isFunctionPath, keyName } from '../scope.js';
+import { isFunctionPath, keyName } from '../scope.js';
 import { pathsMatching } from '../walk.js';
 import { typeDeclarationOf } from './static-type.js';
-import { parentOf } from './tree.js';
+import { parentOf, returnedExpressions } from './tree.js';
 
 /** Array methods and constructors whose elements the code makes (`rows.map(parse)`, `Array.from(…)`). */
 const MAKES = new Set(['map', 'flatMap', 'reduce', 'reduceRight', 'from', 'of', 'fill', 'concat']);
@@ -104,16 +104,8 @@ function builtThrough(ref: P): N | null {
   }
   if (o.type === 'ClassProperty' && o.value) return built(owner.get('value'), 0);
   // A function's declared return type: what each of its returns hands back.
-  if (isFunctionPath(owner) && owner.value.returnType === h) return returnsOf(owner).map((r) => built(r, 0)).find((b) => b) ?? null;
+  if (isFunctionPath(owner) && owner.value.returnType === h) return returnedExpressions(owner).map((r) => built(r, 0)).find((b) => b) ?? null;
   return null;
-}
-
-/** The expressions a function returns (an arrow's expression body, each `return x` of its own). */
-function returnsOf(fn: P<t.Function>): P[] {
-  if (fn.value.body.type !== 'BlockStatement') return [fn.get('body')];
-  return pathsMatching(fn.get('body'), (n): n is t.ReturnStatement => n.type === 'ReturnStatement')
-    .filter((r) => r.value.argument && enclosingFunction(r)?.value === fn.value)
-    .map((r) => r.get('argument'));
 }
 
 const UNWRAPPED = new Set(['ParenthesizedExpression', 'TSAsExpression', 'TSTypeAssertion', 'TSSatisfiesExpression', 'TSNonNullExpression', 'AwaitExpression']);
