@@ -20,6 +20,7 @@ import { finding, type Anchor, type PlannedFinding, type RequestPlan } from '../
 import { holdsItsBase, planRequest } from '../rules/request.js';
 import { planLiteral, type LiteralPlan } from '../rules/literals.js';
 import { planResponseFile } from '../rules/response.js';
+import { settleResponseTypes } from '../rules/response-types.js';
 import { RULES } from '../rules/registry.js';
 import { uncoveredUse } from './coverage.js';
 import { shapeOf } from '../url/shape.js';
@@ -158,6 +159,8 @@ function analyzeProject(project: Project, options: MigrateOptions): Map<string, 
     for (const n of nodes) touchedByAny.add(n);
     if (plan) plans.push(plan);
   }
+  // Declared response types several requests meet are renamed for all of them, or for none.
+  settleResponseTypes(env, plans);
   // A rule set to "off" neither reports nor fixes: a request with such a fix is left as it is, like a marked one.
   const off = new Set(options.offRules ?? []);
   const markedAt = markerLookup(project);

@@ -1,18 +1,22 @@
 /**
  * The TypeScript types a RunPod response is declared with (a call's type argument, a cast, an
  * annotation, a function's declared return type, inline or named, in this file or imported), and
- * the reads through them. A member v2 renamed is renamed in its declaration together with the reads
- * of this request that go through it, or neither is: a renamed member whose read cannot change (or a
- * read renamed past an unrenamed member) would not compile. Members v2 moved, nested or dropped get
- * a finding where they are declared.
+ * the reads through them. A member v2 renamed is renamed in its declaration together with every read
+ * through it, or neither is: a renamed member whose read stays (or a read renamed past a member that
+ * stays) would not compile. So a member stays when a read through it cannot be rewritten, when the
+ * code that can see the type reads that name somewhere no request leads, or when the code builds
+ * values of the type itself; that is settled once every request of the run is planned
+ * (`settleResponseTypes`), since several requests may meet one type. Members v2 moved, nested or
+ * dropped get a finding where they are declared.
  */
 import type { SourceEdit } from '../js/edits.js';
 import type { N } from '../js/ast.js';
+import { currentProject } from '../js/project.js';
 import type { StaticType } from '../js/responses/static-type.js';
-import { builtAt } from '../js/responses/type-builders.js';
+import { builtAt, otherRead } from '../js/responses/type-uses.js';
 import { BILLING, responseField, type ItemKind } from '../map/responses.js';
 import { fieldMessage } from './field-messages.js';
-import { finding, type PlannedFinding } from './plan.js';
+import { finding, type PlanEnv, type PlannedFinding, type RequestPlan } from './plan.js';
 import type { RuleId } from './registry.js';
 
 /** Rename a property key (`dataCenterId: string` → `dataCenter: string`, `'dataCenterId'` → `'dataCenter'`). */
@@ -24,41 +28,61 @@ export function renameKey(source: string, key: N, to: string): SourceEdit | null
   return null;
 }
 
-interface RenamedRead {
-  anchor: N;
-  message: string;
-  edits: SourceEdit[];
-}
-
-/** A member v2 renamed, and what this request's reads through it need. */
+/** A type member v2 renamed, with what the requests of the run plan for it. */
 export interface RenamedMember {
   key: N;
+  /** The declaration it belongs to. */
+  decl: N;
   /** `type TemplateInfo`, `an inline type`. */
   what: string;
   name: string;
   head: string;
   edit: SourceEdit;
-  reads: RenamedRead[];
-  /** The first read through it that cannot be rewritten: the member stays, and so do its other reads. */
-  held: { at: N; why: string } | null;
+  /** Edits of reads through it: dropped with the member's own when it stays. */
+  edits: Set<SourceEdit>;
+  /** Fixable findings about it and its reads, with what each says when the member stays. */
+  findings: Array<{ finding: PlannedFinding; stays: (why: string) => string }>;
+  /** Why it stays, once a read through it cannot be rewritten. */
+  held: string | null;
 }
 
-const lineOf = (n: N): string => `line ${n.loc?.start.line ?? '?'}`;
+/** What the requests of one run plan for declared types. */
+interface TypeRun {
+  members: Map<N, RenamedMember>;
+  /** Every response field read some request leads to (its property or key node). */
+  reached: Set<N>;
+}
 
+const runs = new WeakMap<PlanEnv, TypeRun>();
+
+/** `line 12`, and the file's name too when the run has several files. */
+const lineOf = (n: N): string => {
+  const project = currentProject();
+  const file = project && project.files.length > 1 ? ` of ${project.fileAt(n.start ?? 0).file.split('/').pop()}` : '';
+  return `line ${n.loc?.start.line ?? '?'}${file}`;
+};
+
+const capital = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** One request's view of the types its response is declared with. */
 export class ResponseTypes {
   /** Keys of members renamed with their reads (what read-forms.ts `planRename` accepts as renamed). */
   readonly renaming = new Set<N>();
   /** Declarations and member keys already looked at (a type is met at every read through it). */
   private readonly seen = new Set<N>();
-  private readonly candidates = new Map<N, RenamedMember>();
   private readonly findings: PlannedFinding[] = [];
+  private readonly edits: SourceEdit[] = [];
   private readonly rule: RuleId;
+  private readonly run: TypeRun;
 
   constructor(
     private readonly item: ItemKind,
-    private readonly source: string,
+    private readonly env: PlanEnv,
   ) {
     this.rule = BILLING.includes(item) ? 'billing-records' : 'response-field';
+    let run = runs.get(env);
+    if (!run) runs.set(env, (run = { members: new Map(), reached: new Set() }));
+    this.run = run;
   }
 
   /** A type one object of the response is declared with (promises and lists already taken off). */
@@ -66,6 +90,7 @@ export class ResponseTypes {
     // Declared in the code: an interface, an alias or a literal (axios' made-up `{ data }` has no declaration).
     if (t?.kind !== 'object' || !t.decl || this.seen.has(t.decl)) return;
     this.seen.add(t.decl);
+    const decl = t.decl;
     const what = t.name ? `type ${t.name}` : 'an inline type';
     // v2 names the members take, each once (`costPerHr` and `adjustedCostPerHr` are both `cost`).
     const taken = new Set(t.members.keys());
@@ -75,18 +100,18 @@ export class ResponseTypes {
       this.seen.add(key);
       const row = responseField(name, this.item);
       if (!row) continue;
-      const head = `${what.charAt(0).toUpperCase()}${what.slice(1)} describes this RunPod response: ${fieldMessage(row, this.item, name, true)}`;
+      const head = `${capital(what)} describes this RunPod response: ${fieldMessage(row, this.item, name, true)}`;
       if (row.fate.kind !== 'rename') {
         this.findings.push(finding(this.rule, key, `${head} Update the type by hand.`, false));
         continue;
       }
       const to = row.fate.to;
       // The code builds values of the type itself: they keep the v1 names, so the type does too.
-      const built = builtAt(t.decl);
-      const edit = taken.has(to) || built ? null : renameKey(this.source, key, to);
+      const built = taken.has(to) ? null : builtAt(decl);
+      const edit = taken.has(to) || built ? null : renameKey(this.env.source, key, to);
       if (!edit) {
         const why = built
-          ? `the code also gives this type to a value it builds itself (line ${built.loc?.start.line ?? '?'}), which keeps "${name}"; give that value a type of its own, or rename both`
+          ? `the code also gives this type to a value it builds itself (${lineOf(built)}), which keeps "${name}"; give that value a type of its own, or rename both`
           : taken.has(to)
             ? `it already declares "${to}" (or another member becomes "${to}"): remove "${name}" from it`
             : 'its key is not written as a plain name; rename it';
@@ -94,42 +119,68 @@ export class ResponseTypes {
         continue;
       }
       taken.add(to);
-      this.candidates.set(key, { key, what, name, head, edit, reads: [], held: null });
+      const renamed = this.run.members.get(key) ?? { key, decl, what, name, head, edit, edits: new Set(), findings: [], held: null };
+      this.run.members.set(key, renamed);
       this.renaming.add(key);
+      this.edits.push(renamed.edit);
+      const f = finding(this.rule, key, `${head} Renamed in the type too.`, true);
+      this.findings.push(f);
+      renamed.findings.push({ finding: f, stays: (why) => `${head} Not renamed: ${why}; a type and the reads through it change together. Update both by hand.` });
     }
+  }
+
+  /** A read of a response field this request leads to (its property or key node). */
+  reached(anchor: N): void {
+    this.run.reached.add(anchor);
   }
 
   /** The member a read of `name` on a value of type t goes through, when it is renamed with its reads. */
   through(t: StaticType | undefined, name: string): RenamedMember | null {
     const key = t?.kind === 'object' ? t.members.get(name)?.key : null;
-    return (key && this.candidates.get(key)) ?? null;
+    return (key && this.renaming.has(key) && this.run.members.get(key)) || null;
   }
 
   /** A read through a renamed member (`through`): rewritten with it (its edits), or not (why not). */
-  read(c: RenamedMember, anchor: N, message: string, outcome: SourceEdit[] | string): void {
-    if (typeof outcome !== 'string') {
-      c.reads.push({ anchor, message, edits: outcome });
+  read(m: RenamedMember, anchor: N, message: string, outcome: SourceEdit[] | string): void {
+    if (typeof outcome === 'string') {
+      m.held ??= `the read at ${lineOf(anchor)} cannot change with it (${outcome})`;
+      this.findings.push(finding(this.rule, anchor, `${message} Not rewritten: ${outcome}.`, false));
       return;
     }
-    c.held ??= { at: anchor, why: outcome };
-    this.findings.push(finding(this.rule, anchor, `${message} Not rewritten: ${outcome}.`, false));
+    for (const e of outcome) m.edits.add(e);
+    this.edits.push(...outcome);
+    const f = finding(this.rule, anchor, message, true);
+    this.findings.push(f);
+    m.findings.push({ finding: f, stays: (why) => `${message} Not rewritten: ${m.what} (${lineOf(m.key)}) keeps "${m.name}": ${why}. Change them together by hand.` });
   }
 
-  /** The findings, and the edits of every member whose reads could all change with it. */
+  /** This request's findings and edits (the renames among them are settled with the run's other requests). */
   commit(plan: { specific: SourceEdit[]; findings: PlannedFinding[] }): void {
     plan.findings.push(...this.findings);
-    for (const c of this.candidates.values()) {
-      if (!c.held) {
-        plan.specific.push(c.edit, ...c.reads.flatMap((r) => r.edits));
-        plan.findings.push(finding(this.rule, c.key, `${c.head} Renamed in the type too.`, true));
-        for (const r of c.reads) plan.findings.push(finding(this.rule, r.anchor, r.message, true));
-        continue;
-      }
-      const held = `the read at ${lineOf(c.held.at)} (${c.held.why})`;
-      plan.findings.push(finding(this.rule, c.key, `${c.head} Not renamed: ${held} cannot change with it, and a type and the reads through it change together. Update both by hand.`, false));
-      for (const r of c.reads) {
-        plan.findings.push(finding(this.rule, r.anchor, `${r.message} Not rewritten: ${c.what} (${lineOf(c.key)}) declares "${c.name}" and also types ${held}; change them together by hand.`, false));
-      }
+    plan.specific.push(...this.edits);
+  }
+}
+
+/**
+ * Once every request of the run is planned: a renamed member stays (with every read through it, in
+ * every request) when one of those reads cannot be rewritten, or when the code that can see the type
+ * reads that name somewhere no request leads (through the type, for all the tool can tell).
+ */
+export function settleResponseTypes(env: PlanEnv, plans: readonly RequestPlan[]): void {
+  const run = runs.get(env);
+  if (!run) return;
+  const dropped = new Set<SourceEdit>();
+  for (const m of run.members.values()) {
+    const other = m.held ? null : otherRead(m.decl, m.name, run.reached);
+    const why = m.held ?? (other ? `".${m.name}" is also read at ${lineOf(other)}, where no request the tool follows leads, so that read may go through the type` : null);
+    if (!why) continue;
+    dropped.add(m.edit);
+    for (const e of m.edits) dropped.add(e);
+    for (const { finding: f, stays } of m.findings) {
+      f.fixable = false;
+      f.message = stays(why);
     }
   }
+  if (!dropped.size) return;
+  for (const plan of plans) plan.specific = plan.specific.filter((e) => !dropped.has(e));
 }

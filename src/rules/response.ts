@@ -212,7 +212,7 @@ function planBodyFlow(plan: ResponsePlan, inst: SiteInstance, op: V1Operation, e
   }).follow(inst.site.call, typedRequestValue(inst, style), w0(inst));
 
   // Types the response is declared with: their members are renamed together with the reads through them.
-  const types = new ResponseTypes(item, env.source);
+  const types = new ResponseTypes(item, env);
   for (const point of points) {
     const isPattern = isPatternProperty(point.p);
     if (!isPattern) for (const declared of typesAt(point.p)) types.describe(itemOf(typeOf(declared, point.p, frameBindings(point.p, point.w.ctx)), !!envelope));
@@ -289,6 +289,7 @@ function fieldRead(plan: ResponsePlan, p: Read, name: string, item: ItemKind, v:
   if (!row) return;
   const rule: RuleId = BILLING_ITEMS.has(item) ? 'billing-records' : 'response-field';
   const anchor = anchorOf(isPatternProperty(p) ? p : p.get('property'));
+  types.reached(anchor);
   let message = fieldMessage(row, item, name);
   let edits: SourceEdit[] | null = null;
   if (row.fate.kind === 'rename' || row.fate.kind === 'nest') {

@@ -1,10 +1,10 @@
 /**
- * Does the code build values of a declared type itself, or only receive them? A type the code also
+ * Where a declared type is used beyond the RunPod responses the tool follows. A type the code also
  * gives to data it makes (`const row: PodInfo = { imageName: … }`, `lines.map(parse)[0] as PodInfo`,
  * a function declared `Promise<PodInfo[]>` that returns rows it parsed from a CLI) describes more than
- * a RunPod response: renaming its members to the v2 names would break those places. Judged from every
- * place the type is named, in its own file and in the files that import it, so every request that
- * meets the type gets the same answer.
+ * a RunPod response, and a member read in code the tool does not follow may be read through the type:
+ * renaming the member to its v2 name would break those places. Judged from the type's own file and
+ * the files that import it, the same way for every request that meets the type.
  */
 import type { N, P, t } from '../ast.js';
 import { currentProject } from '../project.js';
@@ -42,16 +42,13 @@ function firstBuilt(decl: N): N | null {
   return null;
 }
 
-/** The places the type is named: the literal itself, or each reference to the declared name. */
-function namings(decl: N): P[] {
+/** Where a type's name can be used: its own file, and each file that imports it (with the local name there). */
+function scopesOf(decl: t.TSInterfaceDeclaration | t.TSTypeAliasDeclaration): Array<{ program: P; local: string }> {
   const project = currentProject();
   const file = project?.fileAt(decl.start ?? 0);
   if (!project || !file?.parsed) return [];
-  const program = file.parsed.root.get('program');
-  if (decl.type === 'TSTypeLiteral') return pathsMatching(program, (n) => n === decl);
-  if (decl.type !== 'TSInterfaceDeclaration' && decl.type !== 'TSTypeAliasDeclaration') return [];
   const name = decl.id.name;
-  const scopes: Array<{ program: P; local: string }> = [{ program, local: name }];
+  const scopes: Array<{ program: P; local: string }> = [{ program: file.parsed.root.get('program'), local: name }];
   for (const site of project.importersOf(file)) {
     const stmt = site.file.parsed?.root.value.program.body[site.statement];
     if (stmt?.type !== 'ImportDeclaration' || !site.file.parsed) continue;
@@ -59,12 +56,47 @@ function namings(decl: N): P[] {
       if (spec.type === 'ImportSpecifier' && keyName(spec.imported) === name) scopes.push({ program: site.file.parsed.root.get('program'), local: spec.local.name });
     }
   }
-  return scopes.flatMap(({ program: p, local }) =>
-    pathsMatching(p, (n): n is t.TSTypeReference => n.type === 'TSTypeReference' && n.typeName.type === 'Identifier' && n.typeName.name === local).filter((ref) => {
+  return scopes;
+}
+
+/** The places the type is named: the literal itself, or each reference to the declared name. */
+function namings(decl: N): P[] {
+  if (decl.type === 'TSTypeLiteral') {
+    const parsed = currentProject()?.fileAt(decl.start ?? 0).parsed;
+    return parsed ? pathsMatching(parsed.root.get('program'), (n) => n === decl) : [];
+  }
+  if (decl.type !== 'TSInterfaceDeclaration' && decl.type !== 'TSTypeAliasDeclaration') return [];
+  return scopesOf(decl).flatMap(({ program, local }) =>
+    pathsMatching(program, (n): n is t.TSTypeReference => n.type === 'TSTypeReference' && n.typeName.type === 'Identifier' && n.typeName.name === local).filter((ref) => {
       const d = typeDeclarationOf(local, ref);
       return d !== 'many' && d?.value === decl;
     }),
   );
+}
+
+/**
+ * A read of property `name` (`x.name`, `x['name']`, `{ name } = x`) in the code that can see the type
+ * declared at `decl`, other than the ones in `known` (their property or key nodes): the first such
+ * read, which may go through the type, or null. An inline type literal types only its own value.
+ */
+export function otherRead(decl: N, name: string, known: ReadonlySet<N>): N | null {
+  if (decl.type !== 'TSInterfaceDeclaration' && decl.type !== 'TSTypeAliasDeclaration') return null;
+  for (const { program } of scopesOf(decl)) {
+    const reads = pathsMatching(
+      program,
+      (n): n is t.MemberExpression | t.OptionalMemberExpression | t.ObjectProperty =>
+        ((n.type === 'MemberExpression' || n.type === 'OptionalMemberExpression') && keyName(n.property, n.computed) === name) ||
+        (n.type === 'ObjectProperty' && keyName(n.key, n.computed) === name),
+      { skipTypes: true },
+    );
+    for (const r of reads) {
+      const n = r.value;
+      if (n.type === 'ObjectProperty' && parentOf(r)?.value.type !== 'ObjectPattern') continue; // a key written, not read
+      const at = n.type === 'ObjectProperty' ? n.key : n.property;
+      if (!known.has(at)) return at;
+    }
+  }
+  return null;
 }
 
 /** The syntax that holds a type once the containers around it are climbed (`Promise<T[] | null>` → its holder). */
