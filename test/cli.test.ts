@@ -75,6 +75,25 @@ describe('v2-migrate lint', () => {
     expect(cli(['lint'], dir).code).toBe(0);
   });
 
+  it('still reports, after the write, the response reads and types and error reads it left for a person', () => {
+    const fixture = (rel: string): string => fs.readFileSync(path.join(REPO, 'fixtures', rel), 'utf8');
+    const dir = tempProject({ 'pool.ts': fixture('response-field/endpoint-type.input.ts'), 'drop.js': fixture('error-shape/fallback-held.input.js') });
+    // What a person must change in the code around the responses: file, line, column and rule (the write moves no line here).
+    const left = (): string[] =>
+      JSON.parse(cli(['lint', '--format', 'json'], dir).stdout)
+        .files.flatMap((f: { path: string; findings: Array<{ ruleId: string; line: number; column: number; fixable: boolean }> }) =>
+          f.findings.filter((x) => !x.fixable && (x.ruleId === 'response-field' || x.ruleId === 'error-shape')).map((x) => `${f.path}:${x.line}:${x.column} ${x.ruleId}`),
+        )
+        .sort();
+    const before = left();
+    expect(before).toEqual([
+      'drop.js:15:25 error-shape', 'drop.js:23:25 error-shape', 'drop.js:31:25 error-shape', 'drop.js:40:14 error-shape', 'drop.js:42:25 error-shape',
+      'pool.ts:10:3 response-field', 'pool.ts:11:3 response-field', 'pool.ts:12:3 response-field', 'pool.ts:23:32 response-field', 'pool.ts:23:51 response-field', 'pool.ts:7:3 response-field', 'pool.ts:8:3 response-field',
+    ]);
+    cli([], dir);
+    expect(left()).toEqual(before);
+  });
+
   it('prints exactly one JSON document of the documented shape', () => {
     const dir = tempProject({ 'src/r.ts': RESET });
     const r = cli(['lint', 'src', '--format', 'json'], dir);

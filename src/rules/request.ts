@@ -189,6 +189,8 @@ function planParts(inst: SiteInstance, env: PlanEnv): RequestPlan | null {
     if (reset) addReset(plan, env, root, reset);
     const v2Op = operationForV2(shape.segments.map((s) => s.text), methodOf(site));
     if (v2Op) addBody(plan, planBody(site, v2Op, root, env, true));
+    // What still reads or declares v1's response shape around it (after the write: what was left for a person).
+    if (v2Op) addBody(plan, planResponse(inst, v2Op, env, true));
     return plan.findings.length || plan.specific.length || plan.universal.length ? plan : null;
   }
   const changes = planUrlChanges(shape, template, env.bases);

@@ -146,20 +146,27 @@ function typedRequestValue(inst: SiteInstance, style: FollowedStyle): Value {
   return requestValue(style, arg ? typeOf(arg, call, frameBindings(call, inst.ctx)) : ANY);
 }
 
-/** Plan the response side of one v1 request. */
-export function planResponse(inst: SiteInstance, op: V1Operation, env: PlanEnv): ResponsePlan | null {
+/** Why nothing is rewritten in the responses of a request already on v2 (it stays as the code wrote it). */
+const ON_V2 = 'the request already goes to REST v2, and the code around it is left as it is';
+
+/**
+ * Plan the response side of one v1 request, or (`onV2`) report what the code around a request already
+ * on v2 still reads or declares in v1's shape: what a person must still change after the write.
+ */
+export function planResponse(inst: SiteInstance, op: V1Operation, env: PlanEnv, onV2 = false): ResponsePlan | null {
   const plan: ResponsePlan = { specific: [], universal: [], findings: [] };
   // openapi-fetch returns { data, error } typed by the generated paths: its list data and error reads
   // are handled by typed-response.ts, the rest surfaces as type errors once the types are regenerated
   // from the v2 spec (the openapi-types finding). Its query parameters are checked like any other.
   if (inst.site.response === 'typed') {
-    planQuery(plan, inst, op, env);
+    if (!onV2) planQuery(plan, inst, op, env);
     return plan.findings.length || plan.specific.length ? plan : null;
   }
   const shared = sharedCode(inst);
-  planBodyFlow(plan, inst, op, env, shared);
-  planErrors(plan, inst, env, shared);
-  planQuery(plan, inst, op, env);
+  const held = onV2 ? ON_V2 : null;
+  planBodyFlow(plan, inst, op, env, shared, held);
+  planErrors(plan, inst, env, shared, held);
+  if (!onV2) planQuery(plan, inst, op, env);
   return plan.findings.length || plan.specific.length || plan.universal.length ? plan : null;
 }
 
@@ -169,11 +176,15 @@ interface Point {
   w: Walk;
 }
 
-/** List envelopes and billing records: unwrap where the body is parsed; then follow items for field reads. */
-function planBodyFlow(plan: ResponsePlan, inst: SiteInstance, op: V1Operation, env: PlanEnv, shared: Shared): void {
+/**
+ * List envelopes and billing records: unwrap where the body is parsed; then follow items for field reads.
+ * `held`: why nothing is rewritten (a request already on v2, whose body already is the envelope).
+ */
+function planBodyFlow(plan: ResponsePlan, inst: SiteInstance, op: V1Operation, env: PlanEnv, shared: Shared, held: string | null): void {
   const envelope = LIST_ENVELOPES[op.id];
   const item = envelope?.item ?? SINGLE_RESPONSES[op.id];
   if (!item) return;
+  if (held && (declaredWrapper(inst) || inst.site.response === 'typed' || inst.site.response === 'unknown')) return;
   if (declaredWrapper(inst)) {
     // A wrapper declared in the config: its code is not in the run, so what it returns is unknown.
     if (envelope) {
@@ -212,7 +223,7 @@ function planBodyFlow(plan: ResponsePlan, inst: SiteInstance, op: V1Operation, e
   }).follow(inst.site.call, typedRequestValue(inst, style), w0(inst));
 
   // Types the response is declared with: their members are renamed together with the reads through them.
-  const types = new ResponseTypes(item, env);
+  const types = new ResponseTypes(item, env, held !== null);
   for (const point of points) {
     const isPattern = isPatternProperty(point.p);
     if (!isPattern) for (const declared of typesAt(point.p)) types.describe(itemOf(typeOf(declared, point.p, frameBindings(point.p, point.w.ctx)), !!envelope));
@@ -223,8 +234,8 @@ function planBodyFlow(plan: ResponsePlan, inst: SiteInstance, op: V1Operation, e
     const wrapsTypeArg = !!typeArg && typeArg.type !== 'TSAnyKeyword' && typeArg.type !== 'TSTypeLiteral' && returnsTypeArgument(point.p);
     const unwrap = envelope ? planUnwrap(body, envelope.key, point.p.value, wrapsTypeArg) : null;
     const listType = unwrap?.ok ? unwrap.list : body;
-    const both = followItems(plan, point, item, envelope?.key ?? null, listType, env, shared, types);
-    if (!envelope || !unwrap || both || handlesBoth) continue;
+    const both = followItems(plan, point, item, envelope?.key ?? null, listType, env, shared, types, held);
+    if (held || !envelope || !unwrap || both || handlesBoth) continue;
     const cast = unwrap.ok && unwrap.cast;
     const why = !unwrap.ok ? unwrap.why : isPattern && cast ? 'the destructured body is typed unknown' : null;
     const edits = why ? null : isPatternProperty(point.p) ? unwrapPatternProperty(env.source, point.p, envelope.key) : unwrapExpression(env.source, point.p, envelope.key, point.v.promise, returnedFromAsync(point.p), cast);
@@ -234,7 +245,7 @@ function planBodyFlow(plan: ResponsePlan, inst: SiteInstance, op: V1Operation, e
     if (wrapsTypeArg) plan.specific.push(wrapTypeArgument(env.source, typeArg, envelope.key));
   }
   types.commit(plan);
-  if (envelope && !points.length && escapes.length) {
+  if (!held && envelope && !points.length && escapes.length) {
     const { p, why } = escapes[0]!;
     const f = finding(envelope.rule, anchorOf(p), `GET ${op.path} returns ${listShape(envelope.key)} in v2 (GET ${v2Path(op)}) instead of a bare array, but its response leaves what v2-migrate can follow here (${why}): read .${envelope.key} where the body is parsed.`, false);
     plan.findings.push({ ...f, severity: 'warning' });
@@ -258,7 +269,7 @@ function itemOf(t: StaticType, list: boolean): StaticType {
  * Follow the (unwrapped) body from a point to the reads of its items; rename v1 fields where provable.
  * Returns true when the code already reads the envelope key (it handles both shapes).
  */
-function followItems(plan: ResponsePlan, point: Point, item: ItemKind, key: string | null, type: StaticType | undefined, env: PlanEnv, shared: Shared, types: ResponseTypes): boolean {
+function followItems(plan: ResponsePlan, point: Point, item: ItemKind, key: string | null, type: StaticType | undefined, env: PlanEnv, shared: Shared, types: ResponseTypes, held: string | null): boolean {
   let both = false;
   const tracer = new Tracer({
     member(p, name, v, w) {
@@ -269,7 +280,7 @@ function followItems(plan: ResponsePlan, point: Point, item: ItemKind, key: stri
         }
         return null;
       }
-      if (v.kind === 'item' && name !== null) fieldRead(plan, p, name, item, v, w, env, shared, types);
+      if (v.kind === 'item' && name !== null) fieldRead(plan, p, name, item, v, w, env, shared, types, held);
       return null;
     },
     declared(v) {
@@ -282,7 +293,7 @@ function followItems(plan: ResponsePlan, point: Point, item: ItemKind, key: stri
   return both;
 }
 
-function fieldRead(plan: ResponsePlan, p: Read, name: string, item: ItemKind, v: Value, w: Walk, env: PlanEnv, shared: Shared, types: ResponseTypes): void {
+function fieldRead(plan: ResponsePlan, p: Read, name: string, item: ItemKind, v: Value, w: Walk, env: PlanEnv, shared: Shared, types: ResponseTypes, held: string | null): void {
   // The type the object is read through declares it too (a destructured `axios.get<T>` body, a helper's parameter).
   types.describe(v.type);
   const row = responseField(name, item);
@@ -293,7 +304,7 @@ function fieldRead(plan: ResponsePlan, p: Read, name: string, item: ItemKind, v:
   let message = fieldMessage(row, item, name);
   let edits: SourceEdit[] | null = null;
   if (row.fate.kind === 'rename' || row.fate.kind === 'nest') {
-    const planned = shared(p, w) ? 'this code is shared with other callers; change it by hand' : readEdits(p, name, row.fate, v.type, env, types.renaming);
+    const planned = held ?? (shared(p, w) ? 'this code is shared with other callers; change it by hand' : readEdits(p, name, row.fate, v.type, env, types.renaming));
     // A read through a member renamed in its type: both change, or neither.
     const member = row.fate.kind === 'rename' ? types.through(v.type, name) : null;
     if (member) return types.read(member, anchor, message, planned);
@@ -334,8 +345,8 @@ function calleeName(inst: SiteInstance): string {
   return callee.type === 'Identifier' ? `${callee.name}()` : callee.type === 'MemberExpression' && callee.property.type === 'Identifier' ? `${callee.property.name}()` : 'the wrapper';
 }
 
-/** v1 error bodies: `.message` → `.detail`, `.error` reported, error bodies passed on reported. */
-function planErrors(plan: ResponsePlan, inst: SiteInstance, env: PlanEnv, shared: Shared): void {
+/** v1 error bodies: `.message` → `.detail`, `.error` reported, error bodies passed on reported (`held`: why none is rewritten). */
+function planErrors(plan: ResponsePlan, inst: SiteInstance, env: PlanEnv, shared: Shared, held: string | null): void {
   const style = inst.site.response;
   if (declaredWrapper(inst) || style === 'typed' || style === 'unknown') return;
   const reads: Array<{ p: Read; name: string; v: Value; w: Walk }> = [];
@@ -363,7 +374,7 @@ function planErrors(plan: ResponsePlan, inst: SiteInstance, env: PlanEnv, shared
       const literal = typed.ok && typed.literalKey ? renameKey(env.source, typed.literalKey, to) : null;
       const edits = isPatternProperty(p) ? renamePatternKey(env.source, p.value, to) : renameMember(env.source, p.value, to);
       if (edits && literal) edits.push(literal);
-      const doubt = v.doubt ?? (shared(p, w) && !own ? 'this code is shared with requests whose base URL the tool cannot see' : !typed.ok ? typed.why : null);
+      const doubt = held ?? v.doubt ?? (shared(p, w) && !own ? 'this code is shared with requests whose base URL the tool cannot see' : !typed.ok ? typed.why : null);
       renamed.push({ name, to, anchor, fallbacks: v.fallbacks ?? [], edits, doubt, standIns: [] });
     } else if (ERROR_SHAPE.v1Only.includes(name) && v.error) {
       plan.findings.push(finding('error-shape', anchor, `v1 also answered { error, status }; v2 errors are ${ERROR_SHAPE.description}: read .detail instead of .${name}.`, false));
