@@ -347,7 +347,7 @@ export class Tracer {
 
   private bindLoopTarget(left: P, v: Value, w: Walk): void {
     if (left.value.type === 'VariableDeclaration') this.bind(left.get('declarations', 0, 'id'), v, w);
-    else if (left.value.type === 'Identifier') this.bindExisting(left as P<t.Identifier>, v, w, null);
+    else if (isIdentifierPath(left)) this.bindExisting(left, v, w, null);
   }
 
   /** `x = value` (`from`: the value's expression) for a variable declared elsewhere: follow its reads. */
@@ -365,7 +365,8 @@ export class Tracer {
   private assigned(assign: P<t.AssignmentExpression>, p: P, v: Value, w: Walk): void {
     const left = assign.value.left;
     if (assign.value.operator !== '=') return;
-    if (left.type === 'Identifier') return this.bindExisting(assign.get('left') as P<t.Identifier>, v, deeper(w), assign.value.right);
+    const target = assign.get('left');
+    if (isIdentifierPath(target)) return this.bindExisting(target, v, deeper(w), assign.value.right);
     if (left.type === 'ObjectPattern' || left.type === 'ArrayPattern') return this.bind(assign.get('left'), v, deeper(w));
     this.visitor.escape?.(p, v, 'it is stored in a property', w);
   }
