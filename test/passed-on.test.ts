@@ -31,7 +31,7 @@ describe('an answer passed on as it is', () => {
           'field "templateId" is "template", field "containerRegistryAuthId" is "registry", field "lastStartedAt" is "startedAt", field "machine" is gone, field "machineId" is gone, ' +
           'field "publicIp" is under "runtime.ports[].ip", field "portMappings" is under "runtime.ports", field "networkVolume" is under "mounts.network", field "uptimeInSeconds" is under "runtime.uptime", ' +
           'field "lastStatusChange" is gone, field "memoryInGb" is under "cpu.memory", field "dockerStartCmd" is under "args", field "volumeInGb" is under "mounts.persistent.size", ' +
-          'field "volumeMountPath" is under "mounts.persistent.path". Check what reads it, or map it back to the v1 shape here.',
+          'field "volumeMountPath" is under "mounts.persistent.path", field "dockerEntrypoint" is gone. Check what reads it, or map it back to the v1 shape here.',
       },
     ]);
   });
@@ -49,7 +49,7 @@ describe('an answer passed on as it is', () => {
           'field "workersMin" is "workers.min", field "workersMax" is "workers.max", field "idleTimeout" is under "workers.idleTimeout", field "scalerType" is "scaling.type", ' +
           'field "scalerValue" is under "scaling.queueDelay", field "executionTimeoutMs" is "timeout", field "template" is gone, field "templateId" is gone, field "version" is gone, ' +
           'field "workers" is at GET /v2/serverless/{id}/workers, field "gpuTypeIds" is under "gpu.pools", field "networkVolumeIds" is "networkVolumes", field "networkVolumeId" is under "networkVolumes", ' +
-          'field "instanceIds" is gone. Check what reads them, or map them back to the v1 shape here.',
+          'field "instanceIds" is gone, field "computeType" is under "gpu", field "gpuCount" is under "gpu.count", field "allowedCudaVersions" is under "gpu.allowedCudaVersions", field "minCudaVersion" is under "gpu.minCudaVersion", field "userId" is gone. Check what reads them, or map them back to the v1 shape here.',
       },
     ]);
   });

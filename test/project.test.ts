@@ -53,6 +53,14 @@ describe('fixture projects', () => {
     expect(cli(['lint', 'app'], unknown).stdout).toContain('used by code v2-migrate cannot follow (line 2 of src/pods.ts)'); // the text engine's .env finding
   });
 
+  it('a response type member also read where no request leads keeps its v1 name, and the finding says where (type-read-elsewhere)', () => {
+    const dir = tempProject({});
+    copyDir(path.join(ROOT, 'type-read-elsewhere', 'input'), path.join(dir, 'app'));
+    const out = cli(['lint', 'app'], dir).stdout;
+    expect(out).toContain('7:3  warning  Type PodState describes this RunPod response: Pod field "costPerHr" is "cost" in v2: v2 reports the hourly cost as `cost` (0 when EXITED or TERMINATED). Not renamed: ".costPerHr" is also read at line 5 of report.ts, where no request the tool follows leads, so that read may go through the type; a type and the reads through it change together. Update both by hand.  response-field');
+    expect(out).toContain('Renamed in the type too. (fixable)  response-field');
+  });
+
   it('a request that needs a person moves with its axios base and .env value, unfinished, with a TODO (axios-base-with-env-value)', () => {
     const dir = tempProject({});
     copyDir(path.join(ROOT, 'axios-base-with-env-value', 'input'), path.join(dir, 'app'));

@@ -96,7 +96,7 @@ describe('--dry-run of a .env file', () => {
   it('in code, a context line with a secret literal is shown masked', () => {
     const dir = tempProject({ 'src/api.js': "const RUNPOD_API_KEY = 'rpa_K3Y0123456789ABCDEF';\nexport const pods = () => fetch('https://rest.runpod.io/v1/pods', { headers: { Authorization: `Bearer ${RUNPOD_API_KEY}` } });\n" });
     const r = cli(['--dry-run', '--format', 'text'], dir);
-    expect(r.stdout).toContain("@@ -1,2 +1,3 @@\n const RUNPOD_API_KEY = '***';\n-export const pods");
+    expect(r.stdout).toContain("@@ -1,2 +1,4 @@\n const RUNPOD_API_KEY = '***';\n-export const pods");
     expect(leaked(r.stdout + r.stderr)).toEqual([]);
   });
 });

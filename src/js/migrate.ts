@@ -22,6 +22,7 @@ import { statementStartingLine } from './statements.js';
 import { isTestFile } from '../scan/test-files.js';
 import { planLiteral, type LiteralPlan } from '../rules/literals.js';
 import { planResponseFile } from '../rules/response.js';
+import { settleResponseTypes } from '../rules/response-types.js';
 import { RULES } from '../rules/registry.js';
 import { uncoveredUse } from './coverage.js';
 import { shapeOf } from '../url/shape.js';
@@ -160,6 +161,8 @@ function analyzeProject(project: Project, options: MigrateOptions): Map<string, 
     for (const n of nodes) touchedByAny.add(n);
     if (plan) plans.push(plan);
   }
+  // Declared response types several requests meet are renamed for all of them, or for none.
+  settleResponseTypes(env, plans);
   const off = new Set(options.offRules ?? []);
   const isOff = (f: PlannedFinding): boolean => off.has(f.ruleId);
   const isMarked = markerLookup(project);
@@ -383,9 +386,9 @@ function leaveTodos(movers: readonly Mover[], project: Project): void {
   }
 }
 
-/** The requests that move to v2 in this run: not kept on v1 (blocked, marked, a rule off) and not on a base that stays. */
+/** The requests that move to v2 in this run: not already there, not kept on v1 (blocked, marked, a rule off) and not on a base that stays. */
 function movingRequests(plans: readonly RequestPlan[], isHeld: (node: AnyNode) => AnyNode | null, keeps: (f: PlannedFinding) => boolean): Mover[] {
-  return plans.filter((p) => !blockReason(p) && !p.findings.some(keeps) && ![...p.touched].some((n) => isHeld(n))).map((p) => ({ findings: p.findings, edits: p.universal }));
+  return plans.filter((p) => !p.onV2 && !blockReason(p) && !p.findings.some(keeps) && ![...p.touched].some((n) => isHeld(n))).map((p) => ({ findings: p.findings, edits: p.universal }));
 }
 
 /**

@@ -123,6 +123,7 @@ export const RESPONSE_FIELDS: readonly ResponseField[] = [
   f('dockerStartCmd', ['pod', 'template'], moved('args'), 'v2 reports the start command as one string, `args`', false),
   f('volumeInGb', ['pod', 'template'], moved('mounts.persistent.size'), 'the volume is `mounts.persistent { size, path }` in v2', false),
   f('volumeMountPath', ['pod', 'template'], moved('mounts.persistent.path'), 'the volume is `mounts.persistent { size, path }` (or `mounts.network[].path`) in v2', false),
+  f('dockerEntrypoint', ['pod', 'template'], gone, 'v2 has no entrypoint override; the start command is `args`', false),
   // Serverless endpoints.
   f('workersMin', ['endpoint'], nest('workers.min'), 'nested under `workers`', false),
   f('workersMax', ['endpoint'], nest('workers.max'), 'nested under `workers`', false),
@@ -138,11 +139,18 @@ export const RESPONSE_FIELDS: readonly ResponseField[] = [
   f('networkVolumeIds', ['endpoint'], rename('networkVolumes'), 'the list of volume ids is `networkVolumes` in v2', false),
   f('networkVolumeId', ['endpoint'], moved('networkVolumes'), 'the volume ids are the list `networkVolumes` in v2', false),
   f('instanceIds', ['endpoint'], gone, 'v2 endpoints do not list instances; see GET /v2/serverless/{id}/workers', false),
+  f('computeType', ['endpoint'], moved('gpu'), 'a GPU endpoint carries `gpu`; a CPU endpoint has `gpu: null` and carries `cpu`', false),
+  f('gpuCount', ['endpoint'], moved('gpu.count'), 'GPUs per worker are `gpu.count` (`gpu` is null for CPU endpoints)', false),
+  f('allowedCudaVersions', ['endpoint'], moved('gpu.allowedCudaVersions'), 'CUDA constraints are under `gpu` (null for CPU endpoints)', false),
+  f('minCudaVersion', ['endpoint'], moved('gpu.minCudaVersion'), 'CUDA constraints are under `gpu` (null for CPU endpoints)', false),
+  f('userId', ['endpoint'], gone, 'v2 endpoints do not name their owner', false),
   // Templates.
   f('isServerless', ['template'], rename('serverless'), 'renamed', false),
   f('isPublic', ['template'], rename('public'), 'renamed', false),
   f('readme', ['template'], gone, 'v2 templates have no readme', false),
   f('isRunpod', ['template'], gone, 'RunPod templates are listed by GET /v2/catalog/templates', false),
+  f('earned', ['template'], gone, 'v2 templates do not report the credits they earned', false),
+  f('runtimeInMin', ['template'], gone, 'v2 templates do not report it', false),
   // Network volumes.
   f('dataCenterId', ['networkVolume'], rename('dataCenter'), 'renamed on network volumes (pods keep `dataCenterId`)', false),
   // Billing records.

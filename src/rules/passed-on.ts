@@ -4,8 +4,9 @@
  * shape, and the tool cannot see them. The finding names every v1 field v2 renamed, moved or dropped
  * (`field "desiredStatus" is "status"`), or says v1 answered `{}` where v2 answers the resource.
  */
+import { fateText } from './field-messages.js';
 import { unhandled } from '../js/exhaustive.js';
-import { BILLING, EMPTY_IN_V1, ITEM_NAMES, LIST_ENVELOPES, RESPONSE_FIELDS, SINGLE_RESPONSES, type FieldFate, type ItemKind } from '../map/responses.js';
+import { BILLING, EMPTY_IN_V1, ITEM_NAMES, LIST_ENVELOPES, RESPONSE_FIELDS, SINGLE_RESPONSES, type ItemKind } from '../map/responses.js';
 import type { V1Operation } from '../map/operations.js';
 import { v2Form } from '../plan/messages.js';
 import { finding, type Anchor, type PlannedFinding } from './plan.js';
@@ -21,21 +22,6 @@ export function answerOf(op: V1Operation): Answer | null {
   if (one) return { kind: 'one', item: one };
   const empty = EMPTY_IN_V1[op.id];
   return empty ? { kind: 'empty-in-v1', item: empty } : null;
-}
-
-/** Where a field went, for messages: `"to"`, `under "to"`, `at GET …`, or `gone`. */
-export function fateText(fate: FieldFate): string {
-  switch (fate.kind) {
-    case 'rename':
-    case 'nest':
-      return `"${fate.to}"`;
-    case 'moved':
-      return fate.to.startsWith('GET ') ? `at ${fate.to}` : `under "${fate.to}"`;
-    case 'gone':
-      return 'gone';
-    default:
-      return unhandled(fate);
-  }
 }
 
 /** `field "desiredStatus" is "status", …, field "machine" is gone`: every v1 field of the item that v2 changed. */

@@ -46,6 +46,8 @@ export interface RequestPlan {
   ifRewritten: SourceEdit[];
   /** The request's URL was recognised (a known v1 or v2 path on a known base): its reads of a base count as understood. */
   understood: boolean;
+  /** The request already goes to REST v2 (its path too): it does not move, so no TODO is written for it. */
+  onV2?: boolean;
   /**
    * Why the request must not go to v2 as planned (v2 could answer it with another meaning), when a part
    * of the plan knows it beyond its findings (see blockReason).

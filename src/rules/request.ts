@@ -197,6 +197,7 @@ function planParts(inst: SiteInstance, env: PlanEnv): RequestPlan | null {
   const halfMigrated = shape.base === 'target' && !!template && !isV2Path(segments);
   plan.understood = !!template || shape.base === 'target' || isSchemaUrl(shape);
   if (shape.base === 'target' && !halfMigrated) {
+    plan.onV2 = true;
     // Already on v2: a leftover reset (v2 has none) and v1 fields left in a body need a person.
     const reset = leftoverReset(template);
     if (reset) addReset(plan, env, root, reset);
@@ -207,6 +208,8 @@ function planParts(inst: SiteInstance, env: PlanEnv): RequestPlan | null {
     if (!template && !reset && segments.length && !couldBeV2Path(segments) && !templatesCompatible(segments).length && segments.join('/') !== 'openapi.json' && !declared) {
       plan.findings.push(finding('unknown-path', root.node, notV2PathMessage(displayPath(shape)), false));
     }
+    // What still reads or declares v1's response shape around it (after the write: what was left for a person).
+    if (v2Op) addBody(plan, planResponse(inst, v2Op, env, true));
     return plan.findings.length || plan.specific.length || plan.universal.length ? plan : null;
   }
   const changes = planUrlChanges(shape, template, env.bases);

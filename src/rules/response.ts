@@ -13,17 +13,16 @@ import { isResolved, resolveExpr } from '../js/values.js';
 import type { SourceEdit } from '../js/edits.js';
 import { bindingOf, isFunction, keyName, unwrap } from '../js/scope.js';
 import type { N, P, t } from '../js/ast.js';
-import { unhandled } from '../js/exhaustive.js';
 import { pathsMatching } from '../js/walk.js';
 import { nestMember, renameMember, renamePatternKey, unwrapExpression, unwrapPatternProperty } from '../js/responses/edits.js';
-import { requestValue, Tracer, type FollowedStyle, type Read, type Value, type Walk } from '../js/responses/flow.js';
-import { planNest, planRename, planUnwrap, returnTypeAlsoDeclared } from '../js/responses/read-forms.js';
-import { ANY, awaited, frameBindings, promiseOf, typeOf, UNKNOWN, type StaticType } from '../js/responses/static-type.js';
+import { isErrorAt, requestValue, Tracer, type FollowedStyle, type Read, type Value, type Walk } from '../js/responses/flow.js';
+import { planNest, planRename, planUnwrap } from '../js/responses/read-forms.js';
+import { ANY, awaited, elementOf, frameBindings, promiseOf, typeOf, UNKNOWN, type StaticType } from '../js/responses/static-type.js';
 import { opaqueQueryCarriers, queryParamsOf, removeQueryParams, type QueryParam } from '../js/responses/query.js';
 import { hasListGuard, LIST_QUERY_NAME } from '../adapters/list-query.js';
 import { ADAPTER_BASENAME, wrapInListQuery } from '../js/body/adapter.js';
 import { currentProject } from '../js/project.js';
-import { callTypeArgument, elementType, membersOf, renameSignature, typesAt, wrapTypeArgument } from '../js/responses/types.js';
+import { callTypeArgument, typesAt, wrapTypeArgument } from '../js/responses/types.js';
 import { climb, enclosingFunctions, findPaths, isAssignmentTarget, parentOf, programOf, propertyName } from '../js/responses/tree.js';
 import {
   BILLING_PARAMS,
@@ -39,15 +38,17 @@ import {
   responseFieldsNamed,
   type ItemKind,
   type IgnoredParam,
-  type ResponseField,
 } from '../map/responses.js';
 import type { V1Operation } from '../map/operations.js';
 import { shapeOf } from '../url/shape.js';
+import { fateText, fieldMessage } from './field-messages.js';
 import { finding, type Anchor, type PlanEnv, type PlannedFinding, type RequestPlan } from './plan.js';
+import { renameKey, ResponseTypes } from './response-types.js';
+import { settleFallbacks, type ErrorRead } from './error-fallbacks.js';
 import type { RuleId } from './registry.js';
 import { listShape, listTail } from '../plan/messages.js';
 import { planTypedResponse } from './typed-response.js';
-import { answerOf, fateText, passedOnFinding } from './passed-on.js';
+import { answerOf, passedOnFinding } from './passed-on.js';
 
 export interface ResponsePlan {
   /** Edits specific to this request (unwraps, field renames, query renames): dropped with its other edits on conflict. */
@@ -67,7 +68,6 @@ const FIELD_NAMES = new Set(RESPONSE_FIELDS.map((r) => r.field));
 const BILLING_ITEMS: ReadonlySet<ItemKind> = new Set(BILLING);
 
 const v2Path = (op: V1Operation): string => `/v2${op.v2?.path ?? op.path}`;
-const capital = (s: string): string => s[0]!.toUpperCase() + s.slice(1);
 
 /**
  * Code that other requests share: inside a wrapper of this request's call chain (a function with a
@@ -158,21 +158,6 @@ function anchorOf(p: P): N {
   return p.value.type === 'ObjectProperty' ? p.value.key : p.value;
 }
 
-function fieldMessage(row: ResponseField, item: ItemKind, name: string): string {
-  const what = `${capital(ITEM_NAMES[item])} field "${name}"`;
-  switch (row.fate.kind) {
-    case 'rename':
-    case 'nest':
-      return `${what} is "${row.fate.to}" in v2: ${row.note}.`;
-    case 'moved':
-      return `${what} is not in v2 responses; the data is ${row.fate.to.startsWith('GET ') ? `at ${row.fate.to}` : `under "${row.fate.to}"`}: ${row.note}. Rewrite this read by hand.`;
-    case 'gone':
-      return `${what} is gone in v2: ${row.note}.`;
-    default:
-      return unhandled(row.fate);
-  }
-}
-
 const w0 = (inst: SiteInstance): Walk => ({ ctx: inst.ctx, returnTo: new Map(), shared: new Set(), depth: 0 });
 
 /**
@@ -196,13 +181,20 @@ export function planV2Query(inst: SiteInstance, op: V1Operation, env: PlanEnv): 
   return plan.findings.length ? { specific: [], universal: [], findings: plan.findings } : null;
 }
 
-/** Plan the response side of one v1 request. */
-export function planResponse(inst: SiteInstance, op: V1Operation, env: PlanEnv): ResponsePlan | null {
+/** Why nothing is rewritten in the responses of a request already on v2 (it stays as the code wrote it). */
+const ON_V2 = 'the request already goes to REST v2, and the code around it is left as it is';
+
+/**
+ * Plan the response side of one v1 request, or (`onV2`) report what the code around a request already
+ * on v2 still reads or declares in v1's shape: what a person must still change after the write.
+ */
+export function planResponse(inst: SiteInstance, op: V1Operation, env: PlanEnv, onV2 = false): ResponsePlan | null {
   const plan: ResponsePlan = { specific: [], universal: [], findings: [] };
   // openapi-fetch returns { data, error } typed by the generated paths: its list data and error reads
   // are handled by typed-response.ts, the rest surfaces as type errors once the types are regenerated
   // from the v2 spec (the openapi-types finding). Its query parameters are checked like any other.
   if (inst.site.response === 'typed') {
+    if (onV2) return null;
     const filter = planQuery(plan, inst, op, env);
     const typed = planTypedResponse(inst.site, op, inst.root, env, filter?.suffix ?? '');
     if (typed) {
@@ -213,10 +205,12 @@ export function planResponse(inst: SiteInstance, op: V1Operation, env: PlanEnv):
     return plan.findings.length || plan.specific.length ? plan : null;
   }
   const shared = sharedCode(inst);
-  const filter = planQuery(plan, inst, op, env);
-  const filtered = planBodyFlow(plan, inst, op, env, shared, filter?.suffix ?? null);
+  const held = onV2 ? ON_V2 : null;
+  // A request already on v2 sends what it sends: its query is checked by planV2Query, nothing rewritten.
+  const filter = onV2 ? null : planQuery(plan, inst, op, env);
+  const filtered = planBodyFlow(plan, inst, op, env, shared, held, filter?.suffix ?? null);
   if (filter) applyFilter(plan, filter, filtered);
-  planErrors(plan, inst, env, shared);
+  planErrors(plan, inst, env, shared, held);
   return plan.findings.length || plan.specific.length || plan.universal.length ? plan : null;
 }
 
@@ -228,14 +222,16 @@ interface Point {
 
 /**
  * List envelopes and billing records: unwrap where the body is parsed; then follow items for field reads,
- * and report where the answer is passed on as it is. `filter` (`.filter((pod) => …)`) goes right after each
- * unwrap; true when every place the list is read got it.
+ * and report where the answer is passed on as it is. `held`: why nothing is rewritten (a request already
+ * on v2, whose body already is the envelope, and whose passed-on answer is already v2's). `filter`
+ * (`.filter((pod) => …)`) goes right after each unwrap; true when every place the list is read got it.
  */
-function planBodyFlow(plan: ResponsePlan, inst: SiteInstance, op: V1Operation, env: PlanEnv, shared: Shared, filter: string | null): boolean {
+function planBodyFlow(plan: ResponsePlan, inst: SiteInstance, op: V1Operation, env: PlanEnv, shared: Shared, held: string | null, filter: string | null): boolean {
   const envelope = LIST_ENVELOPES[op.id];
   const answer = answerOf(op);
   if (!answer) return false;
   const item = answer.item;
+  if (held && (declaredWrapper(inst) || inst.site.response === 'typed' || inst.site.response === 'unknown')) return false;
   if (declaredWrapper(inst)) {
     // A wrapper declared in the config: its code is not in the run, so what it returns is unknown.
     if (envelope) {
@@ -269,24 +265,26 @@ function planBodyFlow(plan: ResponsePlan, inst: SiteInstance, op: V1Operation, e
       return null;
     },
     escape(p, v, why) {
-      if (!v.error && (v.kind === 'response' || v.kind === 'text' || v.kind === 'json')) escapes.push({ p, why });
+      if (!isErrorAt(p, v) && (v.kind === 'response' || v.kind === 'text' || v.kind === 'json')) escapes.push({ p, why });
     },
     shown(p, v, why) {
-      if (!v.error && (v.kind === 'text' || v.kind === 'json')) escapes.push({ p, why });
+      if (!isErrorAt(p, v) && (v.kind === 'text' || v.kind === 'json')) escapes.push({ p, why });
     },
   }).follow(inst.site.call, typedRequestValue(inst, style), w0(inst));
 
   // Passed on in the function that makes the request, the answer is this request's business: said at
   // its call, where a reader of the request looks (naming the line it leaves at); elsewhere, where it leaves.
+  // Code already on v2 passes on v2's answer: nothing to say.
   const requestFn = enclosingFunctions(inst.root)[0]?.value ?? null;
   const passOn: PassOn = (p, why) => {
+    if (held) return;
     const here = requestFn !== null && enclosingFunctions(p)[0]?.value === requestFn && p.value.loc && inst.root.value.loc;
     const line = p.value.loc?.start.line;
     const f = here ? passedOnFinding(answer, op, inst.root.value, `${why}, at line ${line}`) : passedOnFinding(answer, op, anchorOf(p), why);
     if (f) plan.findings.push(f);
   };
-  // Type members planTypes renames: reads through those types may use the v2 names.
-  const renamed = new Set<N>();
+  // Types the response is declared with: their members are renamed together with the reads through them.
+  const types = new ResponseTypes(item, env, held !== null);
   let filteredPoints = 0;
   for (const point of points) {
     if (answer.kind === 'empty-in-v1') {
@@ -294,7 +292,7 @@ function planBodyFlow(plan: ResponsePlan, inst: SiteInstance, op: V1Operation, e
       continue;
     }
     const isPattern = isPatternProperty(point.p);
-    if (!isPattern) planTypes(plan, point.p, item, !!envelope, env, renamed);
+    if (!isPattern) for (const declared of typesAt(point.p)) types.describe(itemOf(typeOf(declared, point.p, frameBindings(point.p, point.w.ctx)), !!envelope));
     // `api<Pod[]>('GET', '/pods')` will return the envelope: `api<{ pods: Pod[] }>`.
     const typeArg = isPattern ? null : callTypeArgument(point.p);
     const body = point.v.type && awaited(point.v.type);
@@ -302,8 +300,8 @@ function planBodyFlow(plan: ResponsePlan, inst: SiteInstance, op: V1Operation, e
     const wrapsTypeArg = !!typeArg && typeArg.type !== 'TSAnyKeyword' && typeArg.type !== 'TSTypeLiteral' && returnsTypeArgument(point.p);
     const unwrap = envelope ? planUnwrap(body, envelope.key, point.p.value, wrapsTypeArg) : null;
     const listType = unwrap?.ok ? unwrap.list : body;
-    const both = followItems(plan, point, item, envelope?.key ?? null, listType, env, shared, renamed, passOn);
-    if (!envelope || !unwrap || both || handlesBoth) continue;
+    const both = followItems(plan, point, item, envelope?.key ?? null, listType, env, shared, types, held, passOn);
+    if (held || !envelope || !unwrap || both || handlesBoth) continue;
     const cast = unwrap.ok && unwrap.cast;
     const why = !unwrap.ok ? unwrap.why : isPattern && cast ? 'the destructured body is typed unknown' : null;
     const expression = !why && !isPatternProperty(point.p);
@@ -314,12 +312,14 @@ function planBodyFlow(plan: ResponsePlan, inst: SiteInstance, op: V1Operation, e
     plan.specific.push(...edits);
     if (wrapsTypeArg) plan.specific.push(wrapTypeArgument(env.source, typeArg, envelope.key));
   }
-  if (envelope && !points.length && escapes.length) {
+  types.commit(plan);
+  if (!held && envelope && !points.length && escapes.length) {
     const { p, why } = escapes[0]!;
     const f = finding(envelope.rule, anchorOf(p), `GET ${op.path} returns ${listShape(envelope.key)} in v2 (GET ${v2Path(op)}) instead of a bare array, but its response leaves what v2-migrate can follow here (${why}): read .${envelope.key} where the body is parsed.`, false);
     plan.findings.push({ ...f, severity: 'warning' });
   }
-  // A pod action's unparsed response passed on is read for its status, not for the `{}` v1 sent.
+  // A response passed on before it is parsed (returned as it is): whoever parses it gets the v2 resource.
+  // (A pod action's `{}` was never read for fields: its passing on is followed from the parsed points.)
   const [first] = escapes;
   if (!points.length && first && answer.kind !== 'empty-in-v1') passOn(first.p, first.why);
   return points.length > 0 && filteredPoints === points.length;
@@ -333,40 +333,17 @@ function envelopeMessage(op: V1Operation, key: string, how: 'unwrapped' | 'by ha
     : `${head}: read .${key} where the body is parsed${tail}. Not rewritten: ${why ?? 'the destructuring is not simple enough to edit'}.`;
 }
 
-/**
- * Types the response is declared with at a point (`api<Pod[]>`, `as Pod`, `const pod: Pod = …`): members
- * that v2 renamed are renamed in the type's declaration (in this file, when it is not exported), the others
- * reported.
- */
-function planTypes(plan: ResponsePlan, at: P, item: ItemKind, list: boolean, env: PlanEnv, renamed: Set<N>): void {
-  const rule: RuleId = BILLING_ITEMS.has(item) ? 'billing-records' : 'response-field';
-  for (const declared of typesAt(at)) {
-    const t = list ? elementType(declared) : declared;
-    // The same shape also declared as the return type of the function that returns the call: both or neither.
-    const twice = returnTypeAlsoDeclared(declared);
-    for (const member of t ? membersOf(t, at) : []) {
-      const row = responseField(member.name, item);
-      if (!row) continue;
-      const head = `Type ${member.typeName} describes this RunPod response: ${fieldMessage(row, item, member.name)}`;
-      // An exported type may be read by code the tool does not follow (other files, other packages): renaming its member would break those reads.
-      const edits = row.fate.kind === 'rename' && twice === null && !member.exported ? renameSignature(env.source, member, row.fate.to) : null;
-      if (edits) {
-        plan.specific.push(...edits);
-        renamed.add(member.key);
-      }
-      const together = `Update it by hand together with the declared return type of the function that returns it (line ${twice}).`;
-      const byHand = twice !== null ? together : member.exported ? 'Update the type by hand: it is exported, so code v2-migrate does not follow may read it too.' : 'Update the type by hand.';
-      plan.findings.push(finding(rule, member.key, edits ? `${head} Renamed in the type too.` : `${head} ${byHand}`, !!edits));
-    }
-  }
+/** The type of one object of the response, from a type declared for the value (a promise, a list, or the object). */
+function itemOf(t: StaticType, list: boolean): StaticType {
+  return list ? elementOf(awaited(t)) : awaited(t);
 }
 
 /** Where an answer leaves the code the tool follows as it is: `p` the value there, `why` how. */
 type PassOn = (p: P, why: string) => void;
 
-/** The list or one of its items (not a value read from it) leaves at `p`. */
+/** The list or one of its items (not a value read from it, nor an error body) leaves at `p`. */
 function passAnswerOn(passOn: PassOn, p: P, v: Value, why: string): void {
-  if (v.kind === 'list' || v.kind === 'item') passOn(p, why);
+  if ((v.kind === 'list' || v.kind === 'item') && !isErrorAt(p, v)) passOn(p, why);
 }
 
 /**
@@ -374,7 +351,7 @@ function passAnswerOn(passOn: PassOn, p: P, v: Value, why: string): void {
  * tell `passOn` where the list or an item leaves the code the tool follows. Returns true when the code
  * already reads the envelope key (it handles both shapes).
  */
-function followItems(plan: ResponsePlan, point: Point, item: ItemKind, key: string | null, type: StaticType | undefined, env: PlanEnv, shared: Shared, renamed: ReadonlySet<N>, passOn: PassOn): boolean {
+function followItems(plan: ResponsePlan, point: Point, item: ItemKind, key: string | null, type: StaticType | undefined, env: PlanEnv, shared: Shared, types: ResponseTypes, held: string | null, passOn: PassOn): boolean {
   let both = false;
   const tracer = new Tracer({
     escape: (p, v, why) => passAnswerOn(passOn, p, v, why),
@@ -387,11 +364,16 @@ function followItems(plan: ResponsePlan, point: Point, item: ItemKind, key: stri
         }
         return null;
       }
-      if (v.kind === 'item' && name !== null) fieldRead(plan, p, name, item, v, w, env, shared, renamed);
+      if (v.kind === 'item' && name !== null) fieldRead(plan, p, name, item, v, w, env, shared, types, held);
       return null;
     },
+    declared(v) {
+      if (v.type && (v.kind === 'list' || v.kind === 'item')) types.describe(itemOf(v.type, v.kind === 'list'));
+    },
   });
-  const value: Value = { kind: key === null ? 'item' : 'list', promise: point.v.promise, client: point.v.client, ...(type ? { type: point.v.promise ? promiseOf(type) : type } : {}) };
+  // `parsedFrom`: where a test says the response failed, the body is an error body, not the answer.
+  const from = point.v.parsedFrom ? { parsedFrom: point.v.parsedFrom } : {};
+  const value: Value = { kind: key === null ? 'item' : 'list', promise: point.v.promise, client: point.v.client, ...from, ...(type ? { type: point.v.promise ? promiseOf(type) : type } : {}) };
   if (isPatternProperty(point.p)) tracer.bind(point.p.get('value'), value, point.w);
   else tracer.follow(point.p, value, point.w);
   return both;
@@ -405,15 +387,21 @@ function followPassOns(point: Point, passOn: PassOn): void {
   else tracer.follow(point.p, value, point.w);
 }
 
-function fieldRead(plan: ResponsePlan, p: Read, name: string, item: ItemKind, v: Value, w: Walk, env: PlanEnv, shared: Shared, renamed: ReadonlySet<N>): void {
+function fieldRead(plan: ResponsePlan, p: Read, name: string, item: ItemKind, v: Value, w: Walk, env: PlanEnv, shared: Shared, types: ResponseTypes, held: string | null): void {
+  // The type the object is read through declares it too (a destructured `axios.get<T>` body, a helper's parameter).
+  types.describe(v.type);
   const row = responseField(name, item);
   if (!row) return;
   const rule: RuleId = BILLING_ITEMS.has(item) ? 'billing-records' : 'response-field';
   const anchor = anchorOf(isPatternProperty(p) ? p : p.get('property'));
+  types.reached(anchor);
   let message = fieldMessage(row, item, name);
   let edits: SourceEdit[] | null = null;
   if (row.fate.kind === 'rename' || row.fate.kind === 'nest') {
-    const planned = shared(p, w) ? 'this code is shared with other callers; change it by hand' : readEdits(p, name, row.fate, v.type, env, renamed);
+    const planned = held ?? (shared(p, w) ? 'this code is shared with other callers; change it by hand' : readEdits(p, name, row.fate, v.type, env, types.renaming));
+    // A read through a member renamed in its type: both change, or neither.
+    const member = row.fate.kind === 'rename' ? types.through(v.type, name) : null;
+    if (member) return types.read(member, anchor, message, planned);
     if (typeof planned === 'string') message += ` Not rewritten: ${planned}.`;
     else edits = planned;
   }
@@ -435,18 +423,9 @@ function readEdits(p: Read, name: string, fate: { kind: 'rename' | 'nest'; to: s
   }
   const r = planRename(type, name, fate.to, p.value, renamed);
   if (!r.ok) return r.why;
-  const edits = isPatternProperty(p) ? renamePatternKey(env.source, p.value, fate.to) : renameMember(env.source, p.value, fate.to);
-  if (!edits) return plain;
-  const literal = r.literalKey && renameKey(env.source, r.literalKey, fate.to);
-  if (r.literalKey && !literal) return 'its inline type names the field in a way the tool cannot edit; change both by hand';
-  return literal ? [...edits, literal] : edits;
-}
-
-/** Rename a property signature's key (`dataCenterId: string` → `dataCenter: string`). */
-function renameKey(source: string, key: N, to: string): SourceEdit | null {
-  if (key.type === 'Identifier') return { start: key.start!, end: key.end!, text: to, node: key };
-  if (key.type === 'StringLiteral' && source.slice(key.start! + 1, key.end! - 1) === key.value) return { start: key.start! + 1, end: key.end! - 1, text: to, node: key };
-  return null;
+  // Inline types are renamed with their reads (ResponseTypes); one left here has a key the tool cannot edit.
+  if (r.literalKey) return 'its inline type names the field in a way the tool cannot edit; change both by hand';
+  return (isPatternProperty(p) ? renamePatternKey(env.source, p.value, fate.to) : renameMember(env.source, p.value, fate.to)) ?? plain;
 }
 
 /** A call to a config-declared wrapper (its code is not part of the run). */
@@ -460,47 +439,52 @@ function calleeName(inst: SiteInstance): string {
   return callee.type === 'Identifier' ? `${callee.name}()` : callee.type === 'MemberExpression' && callee.property.type === 'Identifier' ? `${callee.property.name}()` : 'the wrapper';
 }
 
-/** v1 error bodies: `.message` → `.detail`, `.error` reported, error bodies passed on reported. */
-function planErrors(plan: ResponsePlan, inst: SiteInstance, env: PlanEnv, shared: Shared): void {
+/** v1 error bodies: `.message` → `.detail`, `.error` reported, error bodies passed on reported (`held`: why none is rewritten). */
+function planErrors(plan: ResponsePlan, inst: SiteInstance, env: PlanEnv, shared: Shared, held: string | null): void {
   const style = inst.site.response;
   if (declaredWrapper(inst) || style === 'typed' || style === 'unknown') return;
   const reads: Array<{ p: Read; name: string; v: Value; w: Walk }> = [];
   const escapes: Array<{ p: P; why: string }> = [];
   new Tracer({
     member(p, name, v, w) {
-      if (v.kind === 'json' && name !== null && (v.error || ERROR_SHAPE.v1Only.includes(name))) reads.push({ p, name, v, w });
+      if (v.kind !== 'json' || name === null) return null;
+      // A body parsed before the code tests the response is an error body where the test says it failed.
+      const error = isErrorAt(p, v);
+      if (error || ERROR_SHAPE.v1Only.includes(name)) reads.push({ p, name, v: { ...v, error }, w });
       return null;
     },
     escape(p, v, why) {
-      if (v.kind === 'json' && v.error) escapes.push({ p, why });
+      if (v.kind === 'json' && isErrorAt(p, v)) escapes.push({ p, why });
     },
   }).follow(inst.site.call, typedRequestValue(inst, style), w0(inst));
   if (!reads.length && !escapes.length) return;
   const own = baseIsOwn(inst, env);
+  const renamed: ErrorRead[] = [];
   for (const { p, name, v, w } of reads) {
     const anchor = anchorOf(isPatternProperty(p) ? p : p.get('property'));
     const to = v.error ? ERROR_SHAPE.renames[name] : undefined;
     if (to) {
-      let message = `RunPod v2 errors are RFC 9457 problems ({ title, status, detail, errors }); the v1 "${name}" is "${to}".`;
       const typed = planRename(v.type, name, to, p.value, new Set());
       const literal = typed.ok && typed.literalKey ? renameKey(env.source, typed.literalKey, to) : null;
-      let edits = isPatternProperty(p) ? renamePatternKey(env.source, p.value, to) : renameMember(env.source, p.value, to);
+      const edits = isPatternProperty(p) ? renamePatternKey(env.source, p.value, to) : renameMember(env.source, p.value, to);
       if (edits && literal) edits.push(literal);
-      const doubt = v.doubt ?? (shared(p, w) && !own ? 'this code is shared with requests whose base URL the tool cannot see' : !typed.ok ? typed.why : null);
-      if (doubt || !edits) {
-        message += ` Not rewritten: ${doubt ?? 'the property is not written as a plain name'}; change it by hand if this is a RunPod error.`;
-        edits = null;
-      }
-      // Right for every request through this code, but only once the base moves: tie the edit to the
-      // base literal, so it stays out when that base is held on v1 (or marked keep-v1).
-      const base = baseLiteral(inst, env);
-      if (edits) plan.universal.push(...edits.map((e) => ({ ...e, node: base ?? e.node, universal: true })));
-      plan.findings.push(finding('error-shape', anchor, message, !!edits));
+      const doubt = held ?? v.doubt ?? (shared(p, w) && !own ? 'this code is shared with requests whose base URL the tool cannot see' : !typed.ok ? typed.why : null);
+      renamed.push({ name, to, anchor, fallbacks: v.fallbacks ?? [], edits, doubt, standIns: [] });
     } else if (ERROR_SHAPE.v1Only.includes(name) && v.error) {
       plan.findings.push(finding('error-shape', anchor, `v1 also answered { error, status }; v2 errors are ${ERROR_SHAPE.description}: read .detail instead of .${name}.`, false));
     } else if (ERROR_SHAPE.v1Only.includes(name)) {
       plan.findings.push(finding('error-shape', anchor, `This reads .${name} of a RunPod response body to detect an error, as v1's { error, status } bodies allowed; v2 errors are ${ERROR_SHAPE.description} with an error HTTP status, so check res.ok (or the status) before using the body and read .detail.`, false));
     }
+  }
+  settleFallbacks(renamed, env.source);
+  // Right for every request through this code, but only once the base moves: tie the edits to the
+  // base literal, so they stay out when that base is held on v1 (or marked keep-v1).
+  const base = baseLiteral(inst, env);
+  for (const { name, to, anchor, edits, doubt, standIns } of renamed) {
+    const message = `RunPod v2 errors are RFC 9457 problems ({ title, status, detail, errors }); the v1 "${name}" is "${to}".`;
+    const along = standIns.length ? ` The stand-in it may hold instead (line ${[...new Set(standIns)].join(', ')}) says "${to}" too.` : '';
+    if (edits) plan.universal.push(...edits.map((e) => ({ ...e, node: base ?? e.node, universal: true })));
+    plan.findings.push(finding('error-shape', anchor, edits ? message + along : `${message} Not rewritten: ${doubt}; change it by hand if this is a RunPod error.`, !!edits));
   }
   for (const { p, why } of escapes) {
     plan.findings.push(finding('error-shape', anchorOf(p), `This RunPod error body is passed on (${why}); v1 sent { message }, v2 sends ${ERROR_SHAPE.description}: code that reads .message from it must read .detail.`, false));

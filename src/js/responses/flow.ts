@@ -16,7 +16,7 @@ import { isResolved, labelOf, resolveExpr } from '../values.js';
 import type { ResponseStyle } from '../clients/model.js';
 import { outcomeAt } from './guards.js';
 import { ANY, annotationOf, awaited, elementOf, frameBindings, memberOf, nonNull, OPAQUE, promiseOf, returnTypeOf, syntheticObject, typeOf, type StaticType } from './static-type.js';
-import { callersOf, isTransparentParent, parentOf, propertyName, referenceCount, referencesOf } from './tree.js';
+import { callersOf, isIdentifierPath, isTransparentParent, parentOf, propertyName, referenceCount, referencesOf, returnedExpressions, writesOf } from './tree.js';
 
 type Member = t.MemberExpression | t.OptionalMemberExpression;
 type Call = t.CallExpression | t.OptionalCallExpression;
@@ -49,6 +49,31 @@ export interface Value {
   type?: StaticType;
   /** For a fetch-like response: the type its client's `.json()` gives where the code declares none (absent: `any`). */
   parsedBody?: StaticType;
+  /**
+   * What the code puts in its place when the request fails otherwise (a `.catch` callback's result,
+   * the other side of `||`, `??` or `?:`, another value given to its variable): a read of the value
+   * may get one of these instead.
+   */
+  fallbacks?: readonly P[];
+  /**
+   * The response a body was parsed from where the code had not tested it yet (`res` of
+   * `const body = await res.json(); if (!res.ok) throw …`): where a test says it failed, the body is an error body.
+   */
+  parsedFrom?: P<t.Identifier>;
+}
+
+/** Is the value an error body at `p`: parsed from a failed response, or read where a test says its response failed? */
+export function isErrorAt(p: P, v: Value): boolean {
+  if (v.error) return true;
+  const from = v.parsedFrom;
+  if (!from) return false;
+  const name = from.value.name;
+  return outcomeAt(p, name) === 'error' && lookupScope(p, name) === lookupScope(from, name);
+}
+
+/** The value, which may also be any of `others` where it is now. */
+function orElse(v: Value, others: readonly P[]): Value {
+  return others.length ? { ...v, fallbacks: [...(v.fallbacks ?? []), ...others] } : v;
 }
 
 export type FollowedStyle = Exclude<ResponseStyle, 'typed' | 'unknown'>;
@@ -100,6 +125,11 @@ export interface Visitor {
   escape?(p: P, v: Value, why: string, w: Walk): void;
   /** The value is shown as it is: turned into JSON text or printed. Whoever reads that sees its shape. */
   shown?(p: P, v: Value, why: string, w: Walk): void;
+  /**
+   * The code declares the value's type here (an annotation, a cast, a function's declared return
+   * type, `useState<T>`): `v.type` is that type, so it describes what the request hands back.
+   */
+  declared?(v: Value, w: Walk): void;
 }
 
 const MAX_DEPTH = 40;
@@ -214,16 +244,25 @@ export class Tracer {
     const parent = parentOf(p);
     if (!parent) return;
     const pn = parent.value;
-    if (isTransparentParent(pn, n)) return this.follow(parent, { ...v, type: castType(parent, v.type, w.ctx) }, w);
+    if (isTransparentParent(pn, n)) {
+      const next = { ...v, type: castType(parent, v.type, w.ctx) };
+      if (next.type && castAnnotation(pn)) this.visitor.declared?.(next, w);
+      return this.follow(parent, next, w);
+    }
     switch (pn.type) {
       case 'AwaitExpression':
         if (v.promise) this.awaited(parent, v, w);
         return this.follow(parent, { ...v, promise: false, type: v.type && awaited(v.type) }, w);
       case 'ConditionalExpression':
-        if (pn.test !== n) this.follow(parent, { ...v, type: joined(v.type, pn.consequent === n ? pn.alternate : pn.consequent) }, w);
+        if (pn.test !== n) {
+          const other = pn.consequent === n ? 'alternate' : 'consequent';
+          this.follow(parent, orElse({ ...v, type: joined(v.type, pn[other]) }, [parent.get(other)]), w);
+        }
         return;
       case 'LogicalExpression':
-        if (pn.operator !== '&&' || pn.right === n) this.follow(parent, { ...v, type: joined(v.type, pn.left === n ? pn.right : pn.left) }, w);
+        // `a && x` is x or a falsy a, which has no fields either way: only `||` and `??` put another value in.
+        if (pn.operator !== '&&') this.follow(parent, orElse({ ...v, type: joined(v.type, pn.left === n ? pn.right : pn.left) }, [parent.get(pn.left === n ? 'right' : 'left')]), w);
+        else if (pn.right === n) this.follow(parent, { ...v, type: joined(v.type, pn.left) }, w);
         return;
       case 'SequenceExpression':
         if (pn.expressions[pn.expressions.length - 1] === n) this.follow(parent, v, w);
@@ -240,7 +279,7 @@ export class Tracer {
         if (pn.callee !== n) this.visitor.escape?.(p, v, `it is passed to new ${labelOf(parent.get('callee'))}(…)`, w);
         return;
       case 'VariableDeclarator':
-        if (pn.init === n) this.bind(parent.get('id'), v, w);
+        if (pn.init === n) this.bind(parent.get('id'), this.storedIn(parent.get('id'), v, n), w);
         return;
       case 'AssignmentExpression':
         if (pn.right === n) this.assigned(parent as P<t.AssignmentExpression>, p, v, w);
@@ -274,6 +313,7 @@ export class Tracer {
     const n = pattern.value;
     const declared = annotationOf(pattern);
     const v = declared && v0.type ? { ...v0, type: typeOf(declared, pattern, frameBindings(pattern, w.ctx)) } : v0;
+    if (v !== v0) this.visitor.declared?.(v, w);
     switch (n.type) {
       case 'Identifier':
         for (const ref of referencesOf(pattern)) this.follow(ref, v, deeper(w));
@@ -302,22 +342,36 @@ export class Tracer {
     }
   }
 
-  private bindLoopTarget(left: P, v: Value, w: Walk): void {
-    if (left.value.type === 'VariableDeclaration') this.bind(left.get('declarations', 0, 'id'), v, w);
-    else if (left.value.type === 'Identifier') this.bindExisting(left as P<t.Identifier>, v, w);
+  /** The value handed to a state setter: the state variable holds it, typed by `useState<T>(…)`, else by what syntax cannot see. */
+  private toState(state: P, v0: Value, w: Walk): void {
+    const arg = stateTypeArgument(state);
+    const v = v0.type ? { ...v0, type: arg ? typeOf(arg, state) : OPAQUE } : v0;
+    if (v0.type && arg) this.visitor.declared?.(v, w);
+    this.bind(state, v, deeper(w));
   }
 
-  /** `x = value` for a variable declared elsewhere: follow its reads. */
-  private bindExisting(id: P<t.Identifier>, v: Value, w: Walk): void {
+  private bindLoopTarget(left: P, v: Value, w: Walk): void {
+    if (left.value.type === 'VariableDeclaration') this.bind(left.get('declarations', 0, 'id'), v, w);
+    else if (isIdentifierPath(left)) this.bindExisting(left, v, w, null);
+  }
+
+  /** `x = value` (`from`: the value's expression) for a variable declared elsewhere: follow its reads. */
+  private bindExisting(id: P<t.Identifier>, v: Value, w: Walk, from: N | null): void {
     const scope = lookupScope(id, id.value.name);
     const decl: P | undefined = scope?.declaration(id.value.name);
-    if (decl) this.bind(decl, v, w);
+    if (decl) this.bind(decl, this.storedIn(decl, v, from), w);
+  }
+
+  /** The value as a variable declared at `decl` holds it: also whatever else the code puts in it. */
+  private storedIn(decl: P, v: Value, from: N | null): Value {
+    return isIdentifierPath(decl) ? orElse(v, writesOf(decl).filter((x) => x.value !== from)) : v;
   }
 
   private assigned(assign: P<t.AssignmentExpression>, p: P, v: Value, w: Walk): void {
     const left = assign.value.left;
     if (assign.value.operator !== '=') return;
-    if (left.type === 'Identifier') return this.bindExisting(assign.get('left') as P<t.Identifier>, v, deeper(w));
+    const target = assign.get('left');
+    if (isIdentifierPath(target)) return this.bindExisting(target, v, deeper(w), assign.value.right);
     if (left.type === 'ObjectPattern' || left.type === 'ArrayPattern') return this.bind(assign.get('left'), v, deeper(w));
     this.visitor.escape?.(p, v, 'it is stored in a property', w);
   }
@@ -333,8 +387,9 @@ export class Tracer {
       if (name === 'then') return this.then(call, v, w);
       if (v.kind === 'response' && BODY_ON_PROMISE.has(v.client) && (name === 'json' || name === 'text')) return this.follow(call, { kind: name, promise: true, client: v.client }, deeper(w));
       if (name === 'catch') {
-        if (call.value.arguments.length) this.rejection(call.get('arguments', 0), v, w);
-        return this.follow(call, v, deeper(w));
+        if (!call.value.arguments.length) return this.follow(call, v, deeper(w));
+        this.rejection(call.get('arguments', 0), v, w);
+        return this.follow(call, orElse(v, resultsOf(call.get('arguments', 0))), deeper(w));
       }
       if (name === 'finally') return this.follow(call, v, deeper(w));
       return;
@@ -379,8 +434,9 @@ export class Tracer {
           if (!call) return null;
           const target = p.value.type === 'MemberExpression' || p.value.type === 'OptionalMemberExpression' ? unwrap(p.get('object')) : null;
           const failed = v.error || (target?.value.type === 'Identifier' && outcomeAt(call, target.value.name) === 'error');
+          const untested = !failed && target && isIdentifierPath(target) ? { parsedFrom: target } : {};
           // Response.json() is Promise<any> in the DOM's types; node-fetch 3 and undici say Promise<unknown> (parsedBody).
-          if (name === 'json') return { kind: 'json', promise: true, client: v.client, ...(failed ? { error: true } : {}), ...(v.type ? { type: v.parsedBody ?? ANY } : {}) };
+          if (name === 'json') return { kind: 'json', promise: true, client: v.client, ...(failed ? { error: true } : untested), ...(v.type ? { type: v.parsedBody ?? ANY } : {}) };
           if (name === 'text') return { kind: 'text', promise: true, client: v.client, ...(failed ? { error: true } : {}), ...(v.type ? { type: OPAQUE } : {}) };
           if (name === 'clone') return v;
           return null;
@@ -435,7 +491,7 @@ export class Tracer {
     else {
       const state = stateVariableOf(cb);
       if (state) {
-        if (values[0]) this.bind(state, stateValue(state, values[0]), deeper(w));
+        if (values[0]) this.toState(state, values[0], w);
         return;
       }
       const r = resolveExpr(cb, w.ctx);
@@ -476,7 +532,7 @@ export class Tracer {
     if (name && HARMLESS_CALLS.has(name)) return;
     const calleePath = callPath.get('callee');
     const state = stateVariableOf(calleePath);
-    if (state) return index === 0 ? this.bind(state, stateValue(state, v), deeper(w)) : undefined;
+    if (state) return index === 0 ? this.toState(state, v, w) : undefined;
     const r = resolveExpr(calleePath, w.ctx);
     if (isResolved(r) && isFunctionPath(r.path) && index >= 0) {
       const fn = r.path;
@@ -498,6 +554,7 @@ export class Tracer {
     // What the call evaluates to: the function's declared return type, else what it returns.
     const at = (call: P<CallLike> | null, then = false): StaticType | undefined => {
       const t = v.type && returnTypeOf(fn, v.type, call);
+      if (t && fn.value.returnType) this.visitor.declared?.({ ...v, type: t }, w);
       return t && then ? promiseOf(awaited(t)) : t;
     };
     const target = w.returnTo.get(fn.value);
@@ -512,18 +569,28 @@ export class Tracer {
     }
     if (fn.value.generator) return this.visitor.escape?.(p, v, 'it is yielded by a generator', w);
     const callers = callersOf(fn);
-    if (!callers.length) return this.visitor.escape?.(p, v, `it is returned from ${functionLabel(fn)}, which nothing in this run calls`, w);
+    if (!callers.length) {
+      at(null); // no call to type, but the declared return type still describes the value
+      return this.visitor.escape?.(p, v, `it is returned from ${functionLabel(fn)}, which nothing in this run calls`, w);
+    }
     for (const c of callers) this.follow(c, { ...v, promise: async || v.promise, type: at(c) }, deeper(w));
   }
 }
 
-/** The value as the state variable holds it: typed by `useState<T>(…)`, else by what syntax cannot see. */
-function stateValue(state: P, v: Value): Value {
-  if (!v.type) return v;
+/**
+ * What a callback hands back: the expressions an inline function returns (none when it only throws),
+ * or the callback itself when it is defined elsewhere (what it returns is not looked into).
+ */
+function resultsOf(cb: P): P[] {
+  const fn = unwrap(cb);
+  return isFunctionPath(fn) ? returnedExpressions(fn) : [cb];
+}
+
+/** The `T` of the `useState<T>(…)` call that declares a state variable, if it is written. */
+function stateTypeArgument(state: P): N | undefined {
   // `const [x, setX] = useState<T>(…)`: the declarator's init is the call.
   const call = (parentOf(parentOf(state)!)?.value as t.VariableDeclarator | undefined)?.init as t.CallExpression | null | undefined;
-  const arg = (call?.typeParameters ?? call?.typeArguments)?.params?.[0];
-  return { ...v, type: arg ? typeOf(arg, state) : OPAQUE };
+  return (call?.typeParameters ?? call?.typeArguments)?.params?.[0];
 }
 
 /** A value handed to a parameter that is not typed by its call: `any` unless the parameter declares a type. */
@@ -531,15 +598,21 @@ function untypedParam(v: Value): Value {
   return v.type ? { ...v, type: ANY } : v;
 }
 
+/** The type `x as T` / `<T>x` casts to (not `as const`, which keeps the type). */
+function castAnnotation(n: N): N | null {
+  if (n.type !== 'TSAsExpression' && n.type !== 'TSTypeAssertion') return null;
+  const ann = n.typeAnnotation;
+  const asConst = ann?.type === 'TSTypeReference' && ann.typeName.type === 'Identifier' && ann.typeName.name === 'const';
+  return asConst ? null : ann;
+}
+
 /** The type of `x as T` / `<T>x` / `x!` / `(x)` from the type of x. */
 function castType(parent: P, t: StaticType | undefined, ctx: Ctx): StaticType | undefined {
   const n = parent.value;
   if (!t) return t;
   if (n.type === 'TSNonNullExpression') return nonNull(t);
-  if (n.type !== 'TSAsExpression' && n.type !== 'TSTypeAssertion') return t;
-  const ann = n.typeAnnotation;
-  const asConst = ann?.type === 'TSTypeReference' && ann.typeName.type === 'Identifier' && ann.typeName.name === 'const';
-  return asConst ? t : typeOf(ann, parent, frameBindings(parent, ctx));
+  const ann = castAnnotation(n);
+  return ann ? typeOf(ann, parent, frameBindings(parent, ctx)) : t;
 }
 
 const EMPTY_FALLBACK = new Set<string>(['NullLiteral', 'ArrayExpression', 'ObjectExpression'] satisfies Array<N['type']>);

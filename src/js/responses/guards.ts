@@ -9,14 +9,8 @@ import { parentOf } from './tree.js';
 
 export type Outcome = 'ok' | 'error';
 
-/** What a test says about a response when it holds, and when it does not (null: nothing). */
-interface Implication {
-  whenTrue: Outcome | null;
-  whenFalse: Outcome | null;
-}
-
-const NOTHING: Implication = { whenTrue: null, whenFalse: null };
-const swap = (i: Implication): Implication => ({ whenTrue: i.whenFalse, whenFalse: i.whenTrue });
+/** The comparison that holds when `op` does not. */
+const NEGATED: Readonly<Record<string, string>> = { '===': '!==', '==': '!=', '!==': '===', '!=': '==', '>=': '<', '<': '>=', '>': '<=', '<=': '>' };
 
 function strip(n: N): N {
   let x = n;
@@ -34,8 +28,11 @@ function responseMember(n: N, name: string): 'ok' | 'status' | null {
   return m === 'ok' || m === 'status' ? m : null;
 }
 
-/** What `status <op> value` holding says, read as the author meant it (`status !== 200`: it failed). */
-function statusHolds(op: string, value: number): Outcome | null {
+/**
+ * What `status <op> value` holding says. A test against 204 (no content) only sets an empty success
+ * apart: `status !== 204` is any other answer, a success or not.
+ */
+function statusOutcome(op: string, value: number): Outcome | null {
   switch (op) {
     case '>=':
       return value >= 300 ? 'error' : null;
@@ -50,74 +47,36 @@ function statusHolds(op: string, value: number): Outcome | null {
       return value >= 200 && value < 300 ? 'ok' : value >= 400 ? 'error' : null;
     case '!==':
     case '!=':
-      return value >= 200 && value < 300 ? 'error' : null;
+      return value >= 200 && value < 300 && value !== 204 ? 'error' : null;
   }
   return null;
 }
 
-/** `status <op> value` for one status. */
-function compare(op: string, status: number, value: number): boolean | null {
-  switch (op) {
-    case '>=':
-      return status >= value;
-    case '>':
-      return status > value;
-    case '<':
-      return status < value;
-    case '<=':
-      return status <= value;
-    case '===':
-    case '==':
-      return status === value;
-    case '!==':
-    case '!=':
-      return status !== value;
-  }
-  return null;
-}
-
-/**
- * What `status <op> value` failing says, strictly: the statuses it leaves must be successes (2xx) and
- * no failures (4xx, 5xx), or the other way round. `status === 204` failing says nothing (a 200 and a
- * 500 are both left), so what follows an early `if (res.status === 204) return` is not an error branch.
- */
-function statusFails(op: string, value: number): Outcome | null {
-  let success = false;
-  let failure = false;
-  for (let status = 100; status < 600; status++) {
-    if (compare(op, status, value) !== false) continue;
-    if (status >= 200 && status < 300) success = true;
-    if (status >= 400) failure = true;
-  }
-  return success === failure ? null : success ? 'ok' : 'error';
-}
-
-/** What `test` holding, and failing, says about response `name`. */
-function implication(test: N, name: string): Implication {
+/** What `test` being true (or, with `holds` false, being false) says about response `name`. */
+export function testOutcome(test: N, name: string, holds = true): Outcome | null {
   const t = strip(test);
-  if (!t) return NOTHING;
-  if (t.type === 'UnaryExpression' && t.operator === '!') return swap(implication(t.argument, name));
-  if (responseMember(t, name) === 'ok') return { whenTrue: 'ok', whenFalse: 'error' };
+  if (!t) return null;
+  if (t.type === 'UnaryExpression' && t.operator === '!') return testOutcome(t.argument, name, !holds);
+  const m = responseMember(t, name);
+  if (m === 'ok') return holds ? 'ok' : 'error';
   if (t.type === 'BinaryExpression') {
     const left = responseMember(t.left, name);
     const right = strip(t.right);
     if (left === 'ok' && right.type === 'BooleanLiteral') {
       const eq = t.operator === '===' || t.operator === '==';
       const ne = t.operator === '!==' || t.operator === '!=';
-      if (eq || ne) return right.value === eq ? { whenTrue: 'ok', whenFalse: 'error' } : { whenTrue: 'error', whenFalse: 'ok' };
+      if (eq || ne) return (right.value === eq) === holds ? 'ok' : 'error';
     }
-    if (left === 'status' && right.type === 'NumericLiteral') return { whenTrue: statusHolds(t.operator, right.value), whenFalse: statusFails(t.operator, right.value) };
+    const op = holds ? t.operator : NEGATED[t.operator];
+    if (left === 'status' && right.type === 'NumericLiteral' && op) return statusOutcome(op, right.value);
   }
-  if (t.type === 'LogicalExpression') {
-    const a = implication(t.left, name);
-    const b = implication(t.right, name);
-    // `a && b` holds when both do, fails when either does; `a || b` the other way round.
-    const both = (x: Outcome | null, y: Outcome | null): Outcome | null => x ?? y;
-    const either = (x: Outcome | null, y: Outcome | null): Outcome | null => (x === y ? x : null);
-    if (t.operator === '&&') return { whenTrue: both(a.whenTrue, b.whenTrue), whenFalse: either(a.whenFalse, b.whenFalse) };
-    if (t.operator === '||') return { whenTrue: either(a.whenTrue, b.whenTrue), whenFalse: both(a.whenFalse, b.whenFalse) };
+  if (t.type === 'LogicalExpression' && t.operator !== '??') {
+    const a = testOutcome(t.left, name, holds);
+    const b = testOutcome(t.right, name, holds);
+    // `a && b` holding (or `a || b` failing) says both; otherwise only what both sides agree on.
+    return (t.operator === '&&') === holds ? a ?? b : a === b ? a : null;
   }
-  return NOTHING;
+  return null;
 }
 
 /** Does this statement always leave the enclosing block (return, throw, continue, break)? */
@@ -137,13 +96,11 @@ export function outcomeAt(at: P, name: string): Outcome | null {
     const c = child.value;
     if (isFunction(n)) return null;
     if ((n.type === 'IfStatement' || n.type === 'ConditionalExpression') && n.test !== c) {
-      const i = implication(n.test, name);
-      const o = n.consequent === c ? i.whenTrue : i.whenFalse;
+      const o = testOutcome(n.test, name, n.consequent === c);
       if (o) return o;
     }
-    if (n.type === 'LogicalExpression' && n.right === c) {
-      const i = implication(n.left, name);
-      const o = n.operator === '&&' ? i.whenTrue : n.operator === '||' ? i.whenFalse : null;
+    if (n.type === 'LogicalExpression' && n.right === c && n.operator !== '??') {
+      const o = testOutcome(n.left, name, n.operator === '&&');
       if (o) return o;
     }
     const body: N[] | null = n.type === 'BlockStatement' || n.type === 'Program' ? n.body : n.type === 'SwitchCase' ? n.consequent : null;
@@ -152,9 +109,9 @@ export function outcomeAt(at: P, name: string): Outcome | null {
       for (let i = index - 1; i >= 0; i--) {
         const s = body[i];
         if (s.type !== 'IfStatement') continue;
-        const says = implication(s.test, name);
-        if (exits(s.consequent) && !s.alternate && says.whenFalse) return says.whenFalse;
-        if (s.alternate && exits(s.alternate) && !exits(s.consequent) && says.whenTrue) return says.whenTrue;
+        // Past `if (test) return …` only code where the test failed runs, and the other way round.
+        const o = exits(s.consequent) && !s.alternate ? testOutcome(s.test, name, false) : s.alternate && exits(s.alternate) && !exits(s.consequent) ? testOutcome(s.test, name, true) : null;
+        if (o) return o;
       }
     }
   }

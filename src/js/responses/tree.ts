@@ -4,7 +4,7 @@
  * its parent.
  */
 import { EMPTY_CTX } from '../context.js';
-import { isFunction, isFunctionPath, keyName, lookupScope } from '../scope.js';
+import { enclosingFunction, isFunction, isFunctionPath, keyName, lookupScope } from '../scope.js';
 import type { N, P, t } from '../ast.js';
 import type { NodePath } from '../path.js';
 import { currentProject } from '../project.js';
@@ -120,6 +120,38 @@ function isWriteTarget(p: P): boolean {
   if (pn.type === 'ObjectProperty' && parentOf(parent!)?.value.type === 'ObjectPattern') return true;
   if (pn.type === 'ArrayPattern' || pn.type === 'RestElement' || (pn.type === 'AssignmentPattern' && pn.left === p.value)) return true;
   return false;
+}
+
+export const isIdentifierPath = (p: P): p is P<t.Identifier> => p.value.type === 'Identifier';
+
+/** What a function hands back: an arrow's expression body, or the argument of each `return` of its own. */
+export function returnedExpressions(fn: P<t.Function>): P[] {
+  if (fn.value.body.type !== 'BlockStatement') return [fn.get('body')];
+  return pathsMatching(fn.get('body'), (n): n is t.ReturnStatement => n.type === 'ReturnStatement')
+    .filter((r) => r.value.argument && enclosingFunction(r)?.value === fn.value)
+    .map((r) => r.get('argument'));
+}
+
+/** Assignments that put a value in a variable whatever it held (`x = …`, or `x ||= …` / `x ??= …` that may). */
+const STORING = new Set(['=', '||=', '??=']);
+
+/**
+ * The expressions a variable declared at `idPath` is given: its initialiser, and the right side of
+ * each assignment to it (`body = await res.json()` in a try, `body = { message }` in its catch).
+ */
+export function writesOf(idPath: P<t.Identifier>): P[] {
+  const name = idPath.value.name;
+  const scope = lookupScope(idPath, name);
+  if (!scope) return [];
+  const out: P[] = [];
+  const declarator = parentOf(idPath);
+  if (declarator?.value.type === 'VariableDeclarator' && declarator.value.id === idPath.value && declarator.value.init) out.push(declarator.get('init'));
+  for (const ref of identifiersNamed(idPath, name)) {
+    const assign = parentOf(ref);
+    if (assign?.value.type !== 'AssignmentExpression' || assign.value.left !== ref.value || !STORING.has(assign.value.operator)) continue;
+    if (lookupScope(ref, name)?.node === scope.node) out.push(assign.get('right'));
+  }
+  return out;
 }
 
 /** Every reference of a function declared by name or bound to a variable (used to judge sharing). */
