@@ -29,9 +29,9 @@ describe('an answer passed on as it is', () => {
           'The pod GET /v2/pods/{id} answers leaves what v2-migrate can follow here as it is (it is returned from pod(), which nothing in this run calls, at line 5): whoever reads it now gets the v2 pod, where ' +
           'field "desiredStatus" is "status", field "costPerHr" is "cost", field "adjustedCostPerHr" is "cost", field "imageName" is "image", field "containerDiskInGb" is "disk", ' +
           'field "templateId" is "template", field "containerRegistryAuthId" is "registry", field "lastStartedAt" is "startedAt", field "machine" is gone, field "machineId" is gone, ' +
-          'field "publicIp" is under "runtime.ports[].ip", field "portMappings" is under "runtime.ports", field "networkVolume" is under "mounts.network", field "uptimeInSeconds" is under "runtime.uptime", ' +
+          'field "publicIp" is under "runtime.ports[].ip", field "portMappings" is under "runtime.ports", field "networkVolume" is under "mounts.network", field "networkVolumeId" is under "mounts.network[].volumeId", field "uptimeInSeconds" is under "runtime.uptime", ' +
           'field "lastStatusChange" is gone, field "memoryInGb" is under "cpu.memory", field "dockerStartCmd" is under "args", field "volumeInGb" is under "mounts.persistent.size", ' +
-          'field "volumeMountPath" is under "mounts.persistent.path", field "dockerEntrypoint" is gone. Check what reads it, or map it back to the v1 shape here.',
+          'field "volumeMountPath" is under "mounts.persistent.path", field "dockerEntrypoint" is gone, the fields under "gpu" (field "displayName", field "securePrice", field "communityPrice", field "secureSpotPrice", field "communitySpotPrice", field "oneWeekPrice", field "oneMonthPrice", field "threeMonthPrice", field "sixMonthPrice") are at GET /v2/catalog/gpus. Check what reads it, or map it back to the v1 shape here.',
       },
     ]);
   });

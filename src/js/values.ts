@@ -1,7 +1,7 @@
 import type { Piece } from '../url/pieces.js';
 import { bindingOf, enclosingClass, isFunction, keyName, memberName, requiredModule, unwrap } from './scope.js';
 import type { CallLike, EnvValueNode, N, P, t } from './ast.js';
-import { withFrame, type Ctx } from './context.js';
+import { EMPTY_CTX, withFrame, type Ctx } from './context.js';
 import { currentProject } from './project.js';
 
 /**
@@ -502,4 +502,30 @@ export function labelOf(p: P): string {
   }
   if (n.type === 'CallExpression') return `${labelOf(p.get('callee'))}(…)`;
   return n.type === 'TemplateLiteral' ? '`…`' : '…';
+}
+
+const isClassPath = (p: P): p is P<t.Class> => p.node.type === 'ClassDeclaration' || p.node.type === 'ClassExpression';
+
+/**
+ * The method `x.name` names where `x` is a parameter declared with a class of the run
+ * (`client: RunPodClient`, `constructor(private client: RunPodClient)`): a client handed in by its
+ * callers has no `new` the tool can follow, but its type says which class's method runs.
+ */
+export function typedReceiverMethod(callee: P): P | null {
+  const m = unwrap(callee);
+  if (m.node.type !== 'MemberExpression' && m.node.type !== 'OptionalMemberExpression') return null;
+  const name = memberName(m.node);
+  const obj = unwrap(m.get('object'));
+  if (name === null || obj.node.type !== 'Identifier') return null;
+  const b = bindingOf(obj);
+  if (b.kind !== 'param' || b.keyPath.length) return null;
+  let param: P = b.fn.get('params', b.index);
+  if (param.node.type === 'TSParameterProperty') param = param.get('parameter');
+  if (param.node.type === 'AssignmentPattern') param = param.get('left');
+  const annotation = param.node.type === 'Identifier' ? param.node.typeAnnotation : null;
+  if (annotation?.type !== 'TSTypeAnnotation' || annotation.typeAnnotation.type !== 'TSTypeReference' || annotation.typeAnnotation.typeName.type !== 'Identifier') return null;
+  const cls = resolveExpr(param.get('typeAnnotation', 'typeAnnotation', 'typeName'), EMPTY_CTX);
+  if (!isResolved(cls) || !isClassPath(cls.path)) return null;
+  const method = classMember(cls.path, name);
+  return method && isFunction(method.node) ? method : null;
 }

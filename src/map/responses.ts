@@ -79,6 +79,7 @@ export const ITEM_NAMES: Readonly<Record<ItemKind, string>> = {
 export type FieldFate = { kind: 'rename'; to: string } | { kind: 'nest'; to: string } | { kind: 'moved'; to: string } | { kind: 'gone' };
 
 export interface ResponseField {
+  /** The field's name, or its path under another field of the object (`gpu.displayName`). */
   field: string;
   items: readonly ItemKind[];
   fate: FieldFate;
@@ -117,6 +118,7 @@ export const RESPONSE_FIELDS: readonly ResponseField[] = [
   f('publicIp', ['pod'], moved('runtime.ports[].ip'), 'ports are `runtime.ports[] { private, public, type, ip }` in v2, and `runtime` is null unless the pod is RUNNING'),
   f('portMappings', ['pod'], moved('runtime.ports'), 'the `{ "22": 10341 }` map is the list `runtime.ports[] { private, public, type, ip }` in v2, and `runtime` is null unless the pod is RUNNING'),
   f('networkVolume', ['pod'], moved('mounts.network'), 'an attached network volume is `mounts.network[] { volumeId, path }` in v2 (read the volume itself with GET /v2/network-volumes/{id})'),
+  f('networkVolumeId', ['pod'], moved('mounts.network[].volumeId'), 'an attached network volume is `mounts.network[] { volumeId, path }` in v2', false),
   f('uptimeInSeconds', ['pod'], moved('runtime.uptime'), 'REST v1 pods never had it (it is GraphQL `runtime.uptimeInSeconds`); v2 pods report `runtime.uptime` in seconds, and `runtime` is null unless the pod is RUNNING'),
   f('lastStatusChange', ['pod'], gone, 'v2 reports `status` and `startedAt`', false),
   f('memoryInGb', ['pod'], moved('cpu.memory'), 'CPU pods report memory as `cpu.memory` (GB); GPU pods have no memory field', false),
@@ -124,6 +126,10 @@ export const RESPONSE_FIELDS: readonly ResponseField[] = [
   f('volumeInGb', ['pod', 'template'], moved('mounts.persistent.size'), 'the volume is `mounts.persistent { size, path }` in v2', false),
   f('volumeMountPath', ['pod', 'template'], moved('mounts.persistent.path'), 'the volume is `mounts.persistent { size, path }` (or `mounts.network[].path`) in v2', false),
   f('dockerEntrypoint', ['pod', 'template'], gone, 'v2 has no entrypoint override; the start command is `args`', false),
+  // The v1 pod's `gpu` object also carried the GPU type's name and prices; v2's is `{ id, count }`.
+  ...['displayName', 'securePrice', 'communityPrice', 'secureSpotPrice', 'communitySpotPrice', 'oneWeekPrice', 'oneMonthPrice', 'threeMonthPrice', 'sixMonthPrice'].map((name) =>
+    f(`gpu.${name}`, ['pod'], moved('GET /v2/catalog/gpus'), 'a v2 pod\'s `gpu` is `{ id, count }`: the GPU type\'s name and prices are in the catalog (GET /v2/catalog/gpus, by `gpu.id`)'),
+  ),
   // Serverless endpoints.
   f('workersMin', ['endpoint'], nest('workers.min'), 'nested under `workers`', false),
   f('workersMax', ['endpoint'], nest('workers.max'), 'nested under `workers`', false),
@@ -168,6 +174,9 @@ export const RESPONSE_FIELDS: readonly ResponseField[] = [
 export function responseField(field: string, item: ItemKind): ResponseField | undefined {
   return RESPONSE_FIELDS.find((r) => r.field === field && r.items.includes(item));
 }
+
+/** The fields some v1 response fields are nested under (`gpu` of `gpu.displayName`). */
+export const NESTING_FIELDS: ReadonlySet<string> = new Set(RESPONSE_FIELDS.flatMap((r) => (r.field.includes('.') ? [r.field.slice(0, r.field.indexOf('.'))] : [])));
 
 /** Rows for a field name on any item (for reads whose object is only likely a RunPod response). */
 export function responseFieldsNamed(field: string): ResponseField[] {

@@ -156,3 +156,9 @@ export function v2Hint(shape: UrlShape, target: string): string {
   const t = templateOf(shape);
   return t ? `in v2: ${t.operations.map((o) => `${o.method} ${t.v1Path} → ${v2Form(o)}`).join('; ')}` : `${displayPath(shape)} is not a documented REST v1 path`;
 }
+
+/** `field "desiredStatus"`, or for a field v1 nested in another, `field "displayName" under "gpu"`. */
+export function fieldLabel(field: string): string {
+  const dot = field.lastIndexOf('.');
+  return dot < 0 ? `field "${field}"` : `field "${field.slice(dot + 1)}" under "${field.slice(0, dot)}"`;
+}

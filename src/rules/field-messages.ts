@@ -1,12 +1,13 @@
 /** How the response rules word a v1 response field that v2 changed (a read of it, or a type member). */
 import { unhandled } from '../js/exhaustive.js';
+import { fieldLabel } from '../plan/messages.js';
 import { ITEM_NAMES, type FieldFate, type ItemKind, type ResponseField } from '../map/responses.js';
 
 const capital = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** The message about a read of the field, or (`ofType`) about a type member that declares it. */
 export function fieldMessage(row: ResponseField, item: ItemKind, name: string, ofType = false): string {
-  const what = `${capital(ITEM_NAMES[item])} field "${name}"`;
+  const what = `${capital(ITEM_NAMES[item])} ${fieldLabel(name)}`;
   switch (row.fate.kind) {
     case 'rename':
     case 'nest':

@@ -8,7 +8,7 @@ import { fateText } from './field-messages.js';
 import { unhandled } from '../js/exhaustive.js';
 import { BILLING, EMPTY_IN_V1, ITEM_NAMES, LIST_ENVELOPES, RESPONSE_FIELDS, SINGLE_RESPONSES, type ItemKind } from '../map/responses.js';
 import type { V1Operation } from '../map/operations.js';
-import { v2Form } from '../plan/messages.js';
+import { fieldLabel, v2Form } from '../plan/messages.js';
 import { finding, type Anchor, type PlannedFinding } from './plan.js';
 
 /** What a request answers: one resource, a list of them (once unwrapped), or v1's `{}` where v2 answers the resource. */
@@ -24,11 +24,26 @@ export function answerOf(op: V1Operation): Answer | null {
   return empty ? { kind: 'empty-in-v1', item: empty } : null;
 }
 
-/** `field "desiredStatus" is "status", …, field "machine" is gone`: every v1 field of the item that v2 changed. */
+/**
+ * `field "desiredStatus" is "status", …, the fields under "gpu" (field "displayName", …) are at GET …`:
+ * every v1 field of the item that v2 changed, the fields nested in one field and gone the same way together.
+ */
 function changedFields(item: ItemKind): string {
-  return RESPONSE_FIELDS.filter((r) => r.items.includes(item))
-    .map((r) => `field "${r.field}" is ${fateText(r.fate)}`)
-    .join(', ');
+  const parts: Array<string | { under: string; fate: string; names: string[] }> = [];
+  for (const r of RESPONSE_FIELDS.filter((x) => x.items.includes(item))) {
+    const dot = r.field.lastIndexOf('.');
+    if (dot < 0) {
+      parts.push(`${fieldLabel(r.field)} is ${fateText(r.fate)}`);
+      continue;
+    }
+    const under = r.field.slice(0, dot);
+    const fate = fateText(r.fate);
+    const name = `field "${r.field.slice(dot + 1)}"`;
+    const group = parts.find((p) => typeof p !== 'string' && p.under === under && p.fate === fate);
+    if (group && typeof group !== 'string') group.names.push(name);
+    else parts.push({ under, fate, names: [name] });
+  }
+  return parts.map((p) => (typeof p === 'string' ? p : `the fields under "${p.under}" (${p.names.join(', ')}) are ${p.fate}`)).join(', ');
 }
 
 /**

@@ -6,6 +6,7 @@
  * `planResponse` runs per request (from planRequest, for legacy-base requests whose operation is known);
  * `planResponseFile` runs once per file, for reads that only look like v1 response fields.
  */
+import path from 'node:path';
 import type { SiteInstance } from '../js/analyze.js';
 import { buildSite, classifyCallee } from '../js/clients/index.js';
 import { EMPTY_CTX } from '../js/context.js';
@@ -23,7 +24,7 @@ import { hasListGuard, LIST_QUERY_NAME } from '../adapters/list-query.js';
 import { ADAPTER_BASENAME, wrapInListQuery } from '../js/body/adapter.js';
 import { currentProject } from '../js/project.js';
 import { callTypeArgument, typesAt, wrapTypeArgument } from '../js/responses/types.js';
-import { climb, enclosingFunctions, findPaths, isAssignmentTarget, parentOf, programOf, propertyName } from '../js/responses/tree.js';
+import { bareExpression, climb, enclosingFunctions, findPaths, isAssignmentTarget, parentOf, programOf, propertyName } from '../js/responses/tree.js';
 import {
   BILLING_PARAMS,
   BILLING,
@@ -31,6 +32,7 @@ import {
   IGNORED_QUERY_PARAMS,
   ITEM_NAMES,
   LIST_ENVELOPES,
+  NESTING_FIELDS,
   RESPONSE_FIELDS,
   SINGLE_RESPONSES,
   V1_TYPE_NAMES,
@@ -64,6 +66,32 @@ type Shared = (p: P, w: Walk) => boolean;
 
 /** Every v1 response field name the map knows (a cheap filter before looking closer). */
 const FIELD_NAMES = new Set(RESPONSE_FIELDS.map((r) => r.field));
+
+type Member = t.MemberExpression | t.OptionalMemberExpression;
+const isMember = (n: N | null | undefined): n is Member => n?.type === 'MemberExpression' || n?.type === 'OptionalMemberExpression';
+
+const isMemberPath = (p: P): p is P<Member> => isMember(p.value);
+
+/**
+ * The v1 field a member read names: its property, or, where v1 nested the field in another one the
+ * map knows, both (`pod.gpu!.displayName` → "gpu.displayName"; `gpu.displayName` on a variable is not).
+ */
+function fieldNameOf(m: Member): string | null {
+  const name = propertyName(m);
+  if (name === null) return null;
+  const object = bareExpression(m.object);
+  const outer = isMember(object) ? propertyName(object) : null;
+  return outer !== null && NESTING_FIELDS.has(outer) && FIELD_NAMES.has(`${outer}.${name}`) ? `${outer}.${name}` : name;
+}
+
+/** The read of a nested v1 field through the read `p` of the field it is nested in (`.gpu` → `.gpu.displayName`). */
+function nestedRead(p: Read, outer: string): { read: P<Member>; name: string } | null {
+  if (isPatternProperty(p)) return null;
+  const parent = parentOf(climb(p));
+  if (!parent || !isMemberPath(parent) || bareExpression(parent.value.object) !== p.value) return null;
+  const name = fieldNameOf(parent.value);
+  return name?.startsWith(`${outer}.`) ? { read: parent, name } : null;
+}
 
 const BILLING_ITEMS: ReadonlySet<ItemKind> = new Set(BILLING);
 
@@ -364,7 +392,11 @@ function followItems(plan: ResponsePlan, point: Point, item: ItemKind, key: stri
         }
         return null;
       }
-      if (v.kind === 'item' && name !== null) fieldRead(plan, p, name, item, v, w, env, shared, types, held);
+      if (v.kind !== 'item' || name === null) return null;
+      // `pod.gpu.displayName`: a field v1 nested in another (the read of `gpu` itself changed nothing).
+      const nested = NESTING_FIELDS.has(name) ? nestedRead(p, name) : null;
+      if (nested) fieldRead(plan, nested.read, nested.name, item, v, w, env, shared, types, held);
+      else fieldRead(plan, p, name, item, v, w, env, shared, types, held);
       return null;
     },
     declared(v) {
@@ -699,6 +731,15 @@ function restPrograms(instances: readonly SiteInstance[], env: PlanEnv): Set<N> 
   return out;
 }
 
+/** The first module `program` imports that calls the RunPod REST API (its path as imported), or null. */
+function restModuleImported(program: N, rest: ReadonlySet<N>): string | null {
+  const project = currentProject();
+  if (!project || program.start == null) return null;
+  const file = project.fileAt(program.start);
+  const used = project.importsOf(file).find((f) => f.parsed && rest.has(f.parsed.root.value.program));
+  return used ? path.basename(used.file) : null;
+}
+
 /** Response reads a request's plan already reported. */
 function handledAnchors(plans: readonly RequestPlan[]): Set<Anchor> {
   let out = handledOf.get(plans);
@@ -716,15 +757,18 @@ function handledAnchors(plans: readonly RequestPlan[]): Set<Anchor> {
  */
 export function planResponseFile(rootPath: P, instances: readonly SiteInstance[], plans: readonly RequestPlan[], env: PlanEnv): PlannedFinding[] {
   const program = programOf(rootPath).value;
-  const talksRest = restPrograms(instances, env).has(program);
+  const rest = restPrograms(instances, env);
+  // A file that calls RunPod itself, or uses a module of the run that does (a client class, its helpers).
+  const client = rest.has(program) ? null : restModuleImported(program, rest);
+  const talksRest = rest.has(program) || client !== null;
   const handled = handledAnchors(plans);
   const out: PlannedFinding[] = [];
   const typed = Object.keys(V1_TYPE_NAMES).some((t) => env.source.slice(program.start!, program.end!).includes(t));
   if (!talksRest && !typed) return out;
-  const members = findPaths(programOf(rootPath), (n): n is t.MemberExpression | t.OptionalMemberExpression => (n.type === 'MemberExpression' || n.type === 'OptionalMemberExpression') && FIELD_NAMES.has(propertyName(n) ?? ''));
+  const members = findPaths(programOf(rootPath), (n): n is Member => isMember(n) && FIELD_NAMES.has(fieldNameOf(n) ?? ''));
   for (const member of members) {
     const m = member.value;
-    const name = propertyName(m);
+    const name = fieldNameOf(m);
     if (name === null || handled.has(m.property)) continue;
     const rows = responseFieldsNamed(name);
     if (!rows.length) continue;
@@ -738,7 +782,7 @@ export function planResponseFile(rootPath: P, instances: readonly SiteInstance[]
     const row = declared ? rows.find((r) => r.items.includes(declared.item)) : talksRest ? rows.find((r) => r.distinctive) : undefined;
     if (!row) continue;
     const item = declared?.item ?? row.items[0]!;
-    const why = declared ? `it is declared with the v1 type ${declared.typeName}` : 'this file calls the RunPod REST API';
+    const why = declared ? `it is declared with the v1 type ${declared.typeName}` : client ? `this file uses ${client}, which calls the RunPod REST API` : 'this file calls the RunPod REST API';
     out.push(finding('response-field', m.property, `${fieldMessage(row, item, name)} This object looks like a REST v1 response (${why}) but the tool cannot prove it, so it was not rewritten.`, false));
   }
   for (const { typeName, key, name } of typeMembers(programOf(rootPath))) {

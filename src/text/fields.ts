@@ -8,7 +8,7 @@ import { BILLING_PARAMS, IGNORED_QUERY_PARAMS, ITEM_NAMES, LIST_ENVELOPES, RESPO
 import type { V1Operation } from '../map/operations.js';
 import { graphqlRoute, GRAPHQL_REST_ROUTES } from '../map/graphql.js';
 import type { Collector, PlannedRequest, TPiece } from './plan.js';
-import { listShape, listTail } from '../plan/messages.js';
+import { fieldLabel, listShape, listTail } from '../plan/messages.js';
 
 /** The operation whose JSON body a request sends, when it has a body mapping (create / update). */
 export function bodyOperation(op: V1Operation | undefined): V1Operation | undefined {
@@ -106,7 +106,7 @@ export function checkResponseField(c: Collector, field: string, at: number): voi
   const row = rows[0];
   if (!row) return;
   const item = rows.flatMap((r) => r.items).map((i) => ITEM_NAMES[i]);
-  const what = `REST v1 ${[...new Set(item)].join(' / ')} field "${field}"`;
+  const what = `REST v1 ${[...new Set(item)].join(' / ')} ${fieldLabel(field)}`;
   const fate = row.fate;
   const text =
     fate.kind === 'rename' || fate.kind === 'nest'

@@ -60,6 +60,8 @@ export interface Value {
    * `const body = await res.json(); if (!res.ok) throw …`): where a test says it failed, the body is an error body.
    */
   parsedFrom?: P<t.Identifier>;
+  /** Keys a copy of an item sets itself (`{ ...pod, portMappings: … }`): reading them reads the code's value. */
+  own?: readonly string[];
 }
 
 /** Is the value an error body at `p`: parsed from a failed response, or read where a test says its response failed? */
@@ -96,6 +98,8 @@ export interface ReturnTarget {
   call: P<CallLike> | null;
   /** A `.then` callback: the result is a promise of what it returns. */
   then: boolean;
+  /** A `.map` callback: an item it returns is one element of the list the call yields. */
+  each?: boolean;
 }
 
 export interface Walk {
@@ -295,6 +299,11 @@ export class Tracer {
       case 'SpreadElement': {
         const holder = parentOf(parent);
         if (holder?.value.type === 'ArrayExpression' && v.kind === 'list' && !v.promise) this.follow(holder, { ...v, type: v.type && { kind: 'array', element: elementOf(v.type) } }, deeper(w));
+        // `{ ...pod, portMappings: … }`: a copy of the item, but for the keys the code sets after the spread.
+        if (holder && isObjectExpressionPath(holder) && v.kind === 'item' && !v.promise) {
+          const own = keysSetAfter(holder.value, pn);
+          if (own) this.follow(holder, { ...v, own: [...(v.own ?? []), ...own] }, deeper(w));
+        }
         return;
       }
       case 'ObjectProperty':
@@ -401,7 +410,7 @@ export class Tracer {
       if (cb) {
         if (call.value.arguments.length) {
           const values = cb.params.map((k) => (k ? typed(k) : null));
-          this.callback(call.get('arguments', 0), values, { call: null, then: false }, w);
+          this.callback(call.get('arguments', 0), values, name === 'map' ? { call, then: false, each: true } : { call: null, then: false }, w);
         }
         if (cb.yields) this.follow(call, typed(cb.yields), deeper(w));
         return;
@@ -448,9 +457,12 @@ export class Tracer {
         return null;
       case 'text':
         return null;
+      case 'item':
+        // A key a copy sets itself holds the code's value, not RunPod's.
+        if (name !== null && v.own?.includes(name)) return null;
+        return this.visitor.member?.(p, name, v, w, call) ?? null;
       case 'json':
       case 'list':
-      case 'item':
         return this.visitor.member?.(p, name, v, w, call) ?? null;
       default:
         return unhandled(v.kind);
@@ -558,6 +570,11 @@ export class Tracer {
       return t && then ? promiseOf(awaited(t)) : t;
     };
     const target = w.returnTo.get(fn.value);
+    if (target?.each) {
+      // `pods.map((p) => normalize(p))`: the items it hands back make up the list `.map` yields.
+      if (target.call && v.kind === 'item' && !v.promise && !async) this.follow(target.call, { ...v, kind: 'list', type: v.type && { kind: 'array', element: v.type } }, deeper(w));
+      return;
+    }
     if (target) {
       if (target.call) this.follow(target.call, { ...v, promise: target.then || async || v.promise, type: at(target.then ? null : target.call, target.then) }, deeper(w));
       return;
@@ -575,6 +592,20 @@ export class Tracer {
     }
     for (const c of callers) this.follow(c, { ...v, promise: async || v.promise, type: at(c) }, deeper(w));
   }
+}
+
+const isObjectExpressionPath = (p: P): p is P<t.ObjectExpression> => p.value.type === 'ObjectExpression';
+
+/** The keys an object literal sets after `spread` (null when one is computed: the tool cannot tell which). */
+function keysSetAfter(obj: t.ObjectExpression, spread: N): string[] | null {
+  const out: string[] = [];
+  for (const prop of obj.properties.slice(obj.properties.findIndex((p) => p === spread) + 1)) {
+    if (prop.type === 'SpreadElement') return null;
+    const key = keyName(prop.key, prop.computed);
+    if (key === null) return null;
+    out.push(key);
+  }
+  return out;
 }
 
 /**

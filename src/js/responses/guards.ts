@@ -5,18 +5,14 @@
  */
 import { isFunction, memberName } from '../scope.js';
 import type { N, P } from '../ast.js';
-import { parentOf } from './tree.js';
+import { bareExpression, parentOf } from './tree.js';
 
 export type Outcome = 'ok' | 'error';
 
 /** The comparison that holds when `op` does not. */
 const NEGATED: Readonly<Record<string, string>> = { '===': '!==', '==': '!=', '!==': '===', '!=': '==', '>=': '<', '<': '>=', '>': '<=', '<=': '>' };
 
-function strip(n: N): N {
-  let x = n;
-  while (x && (x.type === 'ParenthesizedExpression' || x.type === 'TSNonNullExpression' || x.type === 'TSAsExpression')) x = x.expression;
-  return x;
-}
+const strip = (n: N): N => n && bareExpression(n);
 
 /** `name.ok` / `name.status` (also `name?.ok`). */
 function responseMember(n: N, name: string): 'ok' | 'status' | null {

@@ -8,7 +8,7 @@ import { enclosingFunction, isFunction, isFunctionPath, keyName, lookupScope } f
 import type { N, P, t } from '../ast.js';
 import type { NodePath } from '../path.js';
 import { currentProject } from '../project.js';
-import { isResolved, resolveExpr } from '../values.js';
+import { isResolved, resolveExpr, typedReceiverMethod } from '../values.js';
 import { pathsMatching } from '../walk.js';
 
 /** The Program path above any path. */
@@ -203,7 +203,7 @@ export function callersOf(fn: P): Array<P<Call>> {
   for (const program of programs) {
     for (const call of callsNamed(program, name)) {
       const r = resolveExpr(call.get('callee'), EMPTY_CTX);
-      if (isResolved(r) && r.path.value === fn.value) out.push(call);
+      if ((isResolved(r) && r.path.value === fn.value) || typedReceiverMethod(call.get('callee'))?.value === fn.value) out.push(call);
     }
   }
   return out;
@@ -218,9 +218,19 @@ export function enclosingFunctions(p: P): Array<P<t.Function>> {
 
 const TRANSPARENT = new Set<N['type']>(['ParenthesizedExpression', 'TSAsExpression', 'TSSatisfiesExpression', 'TSNonNullExpression', 'TSTypeAssertion', 'TypeCastExpression']);
 
+type Transparent = t.ParenthesizedExpression | t.TSAsExpression | t.TSSatisfiesExpression | t.TSNonNullExpression | t.TSTypeAssertion | t.TypeCastExpression;
+const isTransparent = (n: N): n is Transparent => TRANSPARENT.has(n.type);
+
 /** Is `parent` a wrapper that only changes the type (or adds parentheses) of `child`? */
 export function isTransparentParent(parent: N, child: N): boolean {
-  return TRANSPARENT.has(parent.type) && (parent as t.TSAsExpression).expression === child;
+  return isTransparent(parent) && parent.expression === child;
+}
+
+/** The expression inside type assertions and parentheses: `(x as T)!` → `x`. */
+export function bareExpression(n: N): N {
+  let x = n;
+  while (isTransparent(x)) x = x.expression;
+  return x;
 }
 
 /** Climb type assertions and parentheses: the outermost path with the same value as `p`. */

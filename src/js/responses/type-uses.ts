@@ -13,6 +13,7 @@ import { EMPTY_CTX } from '../context.js';
 import { isFunctionPath, keyName } from '../scope.js';
 import { pathsMatching } from '../walk.js';
 import { typeDeclarationOf } from './static-type.js';
+import { responseFieldsNamed } from '../../map/responses.js';
 import { parentOf, returnedExpressions } from './tree.js';
 
 /** Array methods and constructors whose elements the code makes (`rows.map(parse)`, `Array.from(…)`). */
@@ -59,6 +60,25 @@ function scopesOf(decl: t.TSInterfaceDeclaration | t.TSTypeAliasDeclaration): Ar
   return scopes;
 }
 
+/**
+ * The programs whose reads may go through the type: its own file and the files that import it, and the
+ * files that import one of those (a client module's methods hand the type to callers that never name
+ * it: `const pod = await client.getPod(id)` is a `Pod`).
+ */
+function readScopesOf(decl: t.TSInterfaceDeclaration | t.TSTypeAliasDeclaration): P[] {
+  const project = currentProject();
+  const out = new Map<N, P>();
+  for (const { program } of scopesOf(decl)) {
+    out.set(program.value, program);
+    const file = project?.fileAt(program.value.start ?? 0);
+    for (const site of file && project ? project.importersOf(file) : []) {
+      const root = site.file.parsed?.root;
+      if (root) out.set(root.value.program, root.get('program'));
+    }
+  }
+  return [...out.values()];
+}
+
 /** The places the type is named: the literal itself, or each reference to the declared name. */
 function namings(decl: N): P[] {
   if (decl.type === 'TSTypeLiteral') {
@@ -81,7 +101,7 @@ function namings(decl: N): P[] {
  */
 export function otherRead(decl: N, name: string, known: ReadonlySet<N>): N | null {
   if (decl.type !== 'TSInterfaceDeclaration' && decl.type !== 'TSTypeAliasDeclaration') return null;
-  for (const { program } of scopesOf(decl)) {
+  for (const program of readScopesOf(decl)) {
     const reads = pathsMatching(
       program,
       (n): n is t.MemberExpression | t.OptionalMemberExpression | t.ObjectProperty =>
@@ -140,6 +160,9 @@ function builtThrough(ref: P): N | null {
   return null;
 }
 
+/** A key v2 names otherwise (renamed or nested) on some RunPod object. */
+const renamedField = (key: string | null): boolean => key === null || responseFieldsNamed(key).some((r) => r.fate.kind === 'rename' || r.fate.kind === 'nest');
+
 const UNWRAPPED = new Set(['ParenthesizedExpression', 'TSAsExpression', 'TSTypeAssertion', 'TSSatisfiesExpression', 'TSNonNullExpression', 'AwaitExpression']);
 
 /** Is the value of `p` made by the code (a literal with content, an array built from other data)? Where, if so. */
@@ -149,8 +172,13 @@ function built(p: P, depth: number): N | null {
   const n = q.value;
   if (depth > 4) return null;
   switch (n.type) {
-    case 'ObjectExpression':
+    case 'ObjectExpression': {
+      // `{ ...pod, portMappings: … }`: a copy of another value is made only as far as that value is, or
+      // where the copy sets a field v2 renames itself (the type's member and that key would part).
+      const [first, ...rest] = n.properties;
+      if (first?.type === 'SpreadElement' && rest.every((prop) => prop.type !== 'SpreadElement' && !renamedField(keyName(prop.key, prop.computed)))) return built(q.get('properties', 0).get('argument'), depth + 1);
       return n.properties.length ? n : null;
+    }
     case 'ArrayExpression':
       return n.elements.length ? n : null;
     case 'ConditionalExpression':
@@ -163,6 +191,9 @@ function built(p: P, depth: number): N | null {
       if (callee.type !== 'MemberExpression' && callee.type !== 'OptionalMemberExpression') return null;
       const method = keyName(callee.property, callee.computed);
       if (method && KEEPS.has(method)) return built(q.get('callee', 'object'), depth + 1);
+      // `pods.map((p) => normalize(p))`: made only where the callback makes what it returns.
+      const callback = method === 'map' && n.arguments.length === 1 ? q.get('arguments', 0) : null;
+      if (callback && isFunctionPath(callback)) return returnedExpressions(callback).map((r) => built(r, depth + 1)).find((b) => b !== null) ?? null;
       return method && MAKES.has(method) ? n : null;
     }
     case 'MemberExpression':
