@@ -76,12 +76,17 @@ export async function loadGrammars(grammars: Iterable<Grammar>): Promise<void> {
 
 const HCL_FENCE = /^[ \t>]*(```|~~~)[ \t]*(hcl|terraform|tf)\b/im;
 
-/** The grammars scanning this file needs: its own, or HCL for a Markdown file with a Terraform fence. */
+/**
+ * The grammars scanning this file needs: its own, bash for the shell other files hold (Dockerfile
+ * RUN, CI `run:` scripts, Markdown commands, JSON and Terraform strings that run curl), HCL for a
+ * Markdown file with a Terraform fence.
+ */
 export function grammarsFor(language: Language | null, text: string | null): Grammar[] {
   if (!language) return [];
   const own = grammarOf(language);
-  if (own) return [own];
-  return language === 'markdown' && (text === null || HCL_FENCE.test(text)) ? ['hcl'] : [];
+  if (own) return language === 'hcl' ? ['hcl', 'bash'] : [own];
+  if (language === 'markdown') return text === null || HCL_FENCE.test(text) ? ['bash', 'hcl'] : ['bash'];
+  return ['dockerfile', 'yaml', 'json'].includes(language) ? ['bash'] : [];
 }
 
 /**

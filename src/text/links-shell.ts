@@ -11,7 +11,7 @@ import { Lines } from '../util/lines.js';
 import { pushTo } from '../util/multimap.js';
 import { flatText, type TPiece } from './plan.js';
 import { readShell, type ShellProgramView, type ShellWrapper } from './shell.js';
-import { commands, functionAt, literalOf, type Part, type ShellFunction } from './shell/lex.js';
+import { functionAt, literalOf, shellSyntax, type Part } from './shell/syntax.js';
 import { programIndex, ShellScope } from './shell/scope.js';
 import { foreignPieces, relative, type ForeignIds } from './foreign.js';
 
@@ -26,8 +26,7 @@ interface ShellNames {
 }
 
 function namesOf(text: string): ShellNames {
-  const functions: ShellFunction[] = [];
-  const cmds = commands(text, 0, text.length, null, { pipeline: 0 }, [], functions);
+  const { cmds, functions } = shellSyntax(text);
   const scope = new ShellScope();
   scope.defineAll(cmds);
   const out: ShellNames = { vars: new Set(), functions: new Set(), defined: new Set(), reads: new Set(), calls: new Set() };
@@ -129,9 +128,7 @@ function relevantNames(texts: ReadonlyMap<string, string>, names: ReadonlyMap<st
 }
 
 function functionBody(text: string, name: string): string | null {
-  const functions: ShellFunction[] = [];
-  commands(text, 0, text.length, null, { pipeline: 0 }, [], functions);
-  const fn = functions.find((f) => f.name === name);
+  const fn = shellSyntax(text).functions.find((f) => f.name === name);
   return fn ? text.slice(fn.bodyStart, fn.bodyEnd) : null;
 }
 

@@ -13,6 +13,7 @@ import { tokenize } from './python/tokenize.js';
 import { fencesOf } from './fences.js';
 import { parseWith, syntaxErrors, type Grammar } from './grammars.js';
 import { dockerfileInstructions } from './dockerfile-ast.js';
+import { shellSyntax } from './shell/syntax.js';
 
 interface Rewrite {
   findings: Finding[];
@@ -43,7 +44,7 @@ export function stillWellFormed(language: Language, before: string, after: strin
     case 'python':
       return pythonProblems(after) <= pythonProblems(before);
     case 'shell':
-      return keepsGrammar('bash', before, after);
+      return shellSyntax(after).errors <= shellSyntax(before).errors;
     case 'hcl':
       return keepsGrammar('hcl', before, after);
     case 'dockerfile':
