@@ -89,7 +89,7 @@ const thirdPartyNotices = {
 // The tree-sitter runtime and the two grammars the text engine reads shell and Terraform with
 // (src/text/grammars.ts), copied from the dev dependencies that ship them: only these ~1.7 MB of
 // WebAssembly reach the package, not the grammars' sources and native prebuilds.
-const GRAMMARS = ['web-tree-sitter/web-tree-sitter.wasm', 'tree-sitter-bash/tree-sitter-bash.wasm', '@tree-sitter-grammars/tree-sitter-hcl/tree-sitter-hcl.wasm'];
+const GRAMMARS = ['web-tree-sitter/web-tree-sitter.wasm', 'tree-sitter-bash/tree-sitter-bash.wasm', '@tree-sitter-grammars/tree-sitter-hcl/tree-sitter-hcl.wasm', 'tree-sitter-python/tree-sitter-python.wasm', '@tree-sitter-grammars/tree-sitter-toml/tree-sitter-toml.wasm'];
 const copyGrammars = {
   name: 'copy-grammars',
   buildStart() {

@@ -13,7 +13,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Finding } from '../src/findings.js';
 import { RULES } from '../src/rules/registry.js';
 import { isTextEngineFile, loadGrammars, scanText } from '../src/text/index.js';
-import { tokenize } from '../src/text/python/tokenize.js';
+import { pythonSyntax } from '../src/text/python/syntax.js';
 import { listFiles } from './helpers.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -30,7 +30,7 @@ interface ExpectedFinding {
 }
 
 
-beforeAll(() => loadGrammars(['bash', 'hcl']));
+beforeAll(() => loadGrammars(['bash', 'hcl', 'python', 'toml']));
 
 const inputs = listFiles(FIXTURES).filter((f) => !f.endsWith('.findings.json') && !f.endsWith('.output'));
 
@@ -86,12 +86,13 @@ describe('text engine API', () => {
     expect(scanText('https://rest.runpod.io/v1\n', 'notes.txt', BASES)).toEqual({ findings: [], output: null });
   });
 
-  it('tokenizes Python strings: prefixes, triple quotes, f-strings with nested braces and quotes', () => {
+  it('reads Python strings from the grammar: prefixes, triple quotes, f-strings with nested braces and quotes', () => {
     const src = `a = rb"x\\y" + f"{b['k']}/{ {1: 2}[1] }" + """q "r" s""" # c "d"\nx = 1\n`;
-    const toks = tokenize(src);
+    const toks = pythonSyntax(src).toks;
     const strings = toks.filter((t) => t.type === 'string');
     expect(strings.map((t) => t.value)).toEqual([`rb"x\\y"`, `f"{b['k']}/{ {1: 2}[1] }"`, `"""q "r" s"""`]);
-    expect(strings[1]!.str!.fields.map((f) => src.slice(f.exprStart, f.exprEnd))).toEqual(["b['k']", ' {1: 2}[1] ']);
+    expect(strings[1]!.str!.fields.map((f) => src.slice(f.exprStart, f.exprEnd))).toEqual(["b['k']", '{1: 2}[1]']);
+    expect(strings[1]!.str!.fields[0]!.toks.map((t) => t.value)).toEqual(['b', '[', "'k'", ']']);
     expect(toks.filter((t) => t.type === 'newline')).toHaveLength(2);
   });
 

@@ -15,14 +15,14 @@ import v8 from 'node:v8';
 import type { Language as TsLanguage, Parser as TsParser, Tree } from 'web-tree-sitter';
 import type { Language } from './language.js';
 
-export type Grammar = 'bash' | 'hcl';
+export type Grammar = 'bash' | 'hcl' | 'python' | 'toml';
 export type { Node as SyntaxNode, Tree } from 'web-tree-sitter';
 
-const WASM: Record<Grammar, string> = { bash: 'tree-sitter-bash.wasm', hcl: 'tree-sitter-hcl.wasm' };
+const WASM: Record<Grammar, string> = { bash: 'tree-sitter-bash.wasm', hcl: 'tree-sitter-hcl.wasm', python: 'tree-sitter-python.wasm', toml: 'tree-sitter-toml.wasm' };
 
 /** The grammar a text-engine language is read with (and re-parsed by), if any. */
 function grammarOf(language: Language): Grammar | null {
-  return language === 'shell' ? 'bash' : language === 'hcl' ? 'hcl' : null;
+  return language === 'shell' ? 'bash' : language === 'hcl' ? 'hcl' : language === 'python' ? 'python' : language === 'toml' ? 'toml' : null;
 }
 
 const parsers = new Map<Grammar, TsParser>();
@@ -85,7 +85,7 @@ export function grammarsFor(language: Language | null, text: string | null): Gra
   if (!language) return [];
   const own = grammarOf(language);
   if (own) return language === 'hcl' ? ['hcl', 'bash'] : [own];
-  if (language === 'markdown') return text === null || HCL_FENCE.test(text) ? ['bash', 'hcl'] : ['bash'];
+  if (language === 'markdown') return text === null || HCL_FENCE.test(text) ? ['bash', 'hcl', 'python', 'toml'] : ['bash', 'python', 'toml'];
   return ['dockerfile', 'yaml', 'json'].includes(language) ? ['bash'] : [];
 }
 

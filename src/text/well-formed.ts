@@ -9,11 +9,11 @@ import type { Finding } from '../findings.js';
 import { RULES } from '../rules/registry.js';
 import type { Language } from './language.js';
 import { PARSE_OPTIONS } from './json.js';
-import { tokenize } from './python/tokenize.js';
 import { fencesOf } from './fences.js';
 import { parseWith, syntaxErrors, type Grammar } from './grammars.js';
 import { dockerfileInstructions } from './dockerfile-ast.js';
 import { shellSyntax } from './shell/syntax.js';
+import { pythonSyntax } from './python/syntax.js';
 
 interface Rewrite {
   findings: Finding[];
@@ -42,7 +42,7 @@ export function stillWellFormed(language: Language, before: string, after: strin
     case 'markdown':
       return fenceOutline(after) === fenceOutline(before);
     case 'python':
-      return pythonProblems(after) <= pythonProblems(before);
+      return pythonSyntax(after).errors <= pythonSyntax(before).errors;
     case 'shell':
       return shellSyntax(after).errors <= shellSyntax(before).errors;
     case 'hcl':
@@ -76,11 +76,6 @@ function yamlOutline(text: string): { errors: number; shape: string } {
 /** The fences in order with their info strings: a rewrite inside a fence may not open, close or relabel one. */
 function fenceOutline(text: string): string {
   return JSON.stringify(fencesOf(text).map((f) => f.info));
-}
-
-/** Unmatched brackets and unterminated strings. */
-function pythonProblems(text: string): number {
-  return tokenize(text).filter((x) => (x.type === 'op' && x.match !== undefined && x.match < 0) || (x.type === 'string' && x.str!.bodyEnd + x.str!.quote.length !== x.end)).length;
 }
 
 /** Shell and Terraform: the grammar may find no more syntax errors (tree-sitter ERROR / MISSING nodes) than in the original. */
