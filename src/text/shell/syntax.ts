@@ -371,9 +371,10 @@ class Reader {
       if (end > run) out.push({ kind: 'lit', text: this.text.slice(run, end), start: run, editable: true, literal: open });
     };
     for (let i = from; i < to; i++) {
-      if (this.text[i] !== '\\' || !'$`"\\\n'.includes(this.text[i + 1] ?? 'x')) continue;
+      const next = this.text[i + 1] ?? '';
+      if (this.text[i] !== '\\' || !next || !'$`"\\\n'.includes(next)) continue;
       flush(i);
-      if (this.text[i + 1] !== '\n') out.push({ kind: 'lit', text: this.text[i + 1]!, start: i, editable: false, literal: open });
+      if (next !== '\n') out.push({ kind: 'lit', text: next, start: i, editable: false, literal: open });
       i++;
       run = i + 1;
     }
