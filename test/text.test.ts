@@ -96,6 +96,12 @@ describe('text engine API', () => {
     expect(toks.filter((t) => t.type === 'newline')).toHaveLength(2);
   });
 
+  it('reads TOML with its grammar: a value in a multi-line array belongs to its key', () => {
+    const r = scanText('RUNPOD_URLS = [\n  "https://rest.runpod.io/v1/pods",  # "https://rest.runpod.io/v1"\n]\n[tool.x]\n"quoted.key" = \'https://rest.runpod.io/v1\'\n', 'pyproject.toml', BASES);
+    expect(r.output).toBe('RUNPOD_URLS = [\n  "https://api.runpod.io/v2/pods",  # "https://rest.runpod.io/v1"\n]\n[tool.x]\n"quoted.key" = \'https://api.runpod.io/v2\'\n');
+    expect(r.findings.map((f) => `${f.line}:${f.column} ${f.ruleId} ${/Deployments may still set (\S+)/.exec(f.message)?.[1] ?? '-'}`)).toEqual(['2:3 base-url RUNPOD_URLS', '5:16 base-url -']);
+  });
+
   it('keeps CRLF in shell and .http insertions', () => {
     const sh = scanText('API=https://rest.runpod.io/v1\r\ncurl -X POST "$API/pods/$ID/stop"\r\n', 'a.sh', BASES);
     expect(sh.output).toBe(`API=https://api.runpod.io/v2\r\ncurl -X POST "$API/pods/$ID/action" -H 'Content-Type: application/json' -d '{"action":"stop"}'\r\n`);

@@ -14,6 +14,7 @@ import { parseWith, syntaxErrors, type Grammar } from './grammars.js';
 import { dockerfileInstructions } from './dockerfile-ast.js';
 import { shellSyntax } from './shell/syntax.js';
 import { pythonSyntax } from './python/syntax.js';
+import { tomlSyntax } from './toml.js';
 
 interface Rewrite {
   findings: Finding[];
@@ -47,6 +48,8 @@ export function stillWellFormed(language: Language, before: string, after: strin
       return shellSyntax(after).errors <= shellSyntax(before).errors;
     case 'hcl':
       return keepsGrammar('hcl', before, after);
+    case 'toml':
+      return tomlSyntax(after).errors <= tomlSyntax(before).errors;
     case 'dockerfile':
       return keepsInstructions(before, after);
     default:
