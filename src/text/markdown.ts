@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { migrateSource } from '../js/migrate.js';
-import { fenceLanguage, type Language } from './language.js';
+import { fenceLanguage, fenceName, type Language } from './language.js';
 import { holePiece, planValue, shapeFor, type Collector, type TPiece } from './plan.js';
 import { v2Hint } from '../plan/messages.js';
 import { overwrite, type Edit } from './source.js';
@@ -72,7 +72,7 @@ export function scanMarkdown(c: Collector, text: string, file: string): void {
       add('python', s.ranges);
       prompts.push(...s.prompts);
     } else if (lang === 'js') {
-      scanJsFence(c, code, f, JS_EXT[f.info.trim().split(/[\s{,]/)[0]!.toLowerCase()] ?? 'js', file);
+      scanJsFence(c, code, f, JS_EXT[fenceName(f.info)] ?? 'js', file);
     } else if (lang === 'json') scanJson(c, code, f.contentStart, f.contentEnd);
     else if (lang === 'graphql') scanGraphql(c, code, f.contentStart, f.contentEnd);
     else if (lang === 'yaml') {
