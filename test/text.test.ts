@@ -102,6 +102,13 @@ describe('text engine API', () => {
     expect(r.findings.map((f) => `${f.line}:${f.column} ${f.ruleId} ${/Deployments may still set (\S+)/.exec(f.message)?.[1] ?? '-'}`)).toEqual(['2:3 base-url RUNPOD_URLS', '5:16 base-url -']);
   });
 
+  it('reads what a Dockerfile runs from dockerfile-ast: ONBUILD RUN, HEALTHCHECK options, RUN flags', () => {
+    const text = 'FROM python:3.12\nENV API=https://rest.runpod.io/v1\nONBUILD RUN curl -fsS -X POST "$API/pods/$POD/stop"\nHEALTHCHECK --interval=30s CMD curl -fsS "$API/pods/$POD"\nRUN --mount=type=secret,id=k curl -fsS "$API/templates" -o t.json\n';
+    const r = scanText(text, 'Dockerfile', BASES);
+    expect(r.output).toBe(text.replace('rest.runpod.io/v1', 'api.runpod.io/v2').replace('"$API/pods/$POD/stop"', `"$API/pods/$POD/action" -H 'Content-Type: application/json' -d '{"action":"stop"}'`));
+    expect(r.findings.map((f) => `${f.line}:${f.column} ${f.ruleId} ${f.fixable}`)).toEqual(['2:9 base-url true', '3:13 pod-action true']);
+  });
+
   it('keeps CRLF in shell and .http insertions', () => {
     const sh = scanText('API=https://rest.runpod.io/v1\r\ncurl -X POST "$API/pods/$ID/stop"\r\n', 'a.sh', BASES);
     expect(sh.output).toBe(`API=https://api.runpod.io/v2\r\ncurl -X POST "$API/pods/$ID/action" -H 'Content-Type: application/json' -d '{"action":"stop"}'\r\n`);

@@ -43,7 +43,6 @@ export function scanDockerfile(c: Collector, text: string): void {
   const values: Array<{ pieces: TPiece[]; anchor: number }> = [];
   const scope = new ShellScope();
   for (const inst of ins) {
-    const args = text.slice(inst.start, inst.end);
     if (ASSIGNING.has(inst.keyword)) {
       // `KEY=value …`, or the legacy `ENV KEY value` form: shell words. Each instruction is read on its
       // own (tree-sitter-bash runs assignments continued with `\` on into the next line's command).
@@ -71,20 +70,8 @@ export function scanDockerfile(c: Collector, text: string): void {
       }
       continue;
     }
-    if (['RUN', 'CMD', 'ENTRYPOINT', 'HEALTHCHECK', 'ONBUILD'].includes(inst.keyword)) {
-      let from = inst.start;
-      if (inst.keyword === 'HEALTHCHECK') {
-        const cmd = /\bCMD\s+/i.exec(args);
-        if (!cmd) continue;
-        from = inst.start + cmd.index + cmd[0].length;
-      }
-      // RUN flags (`--mount=…`) are not part of the command.
-      while (text.startsWith('--', from)) {
-        const sp = text.slice(from, inst.end).search(/\s/);
-        if (sp < 0) break;
-        from += sp;
-        while (/\s/.test(text[from] ?? '') && from < inst.end) from++;
-      }
+    if (inst.command) {
+      const from = inst.command[0];
       if (text[from] === '[') {
         const arr = parseJson(text, from, inst.end);
         if (arr?.kind === 'array') {
