@@ -1,7 +1,8 @@
 /**
- * Tree-sitter grammars (web-tree-sitter, WebAssembly) for shell and Terraform. Loading is async and
- * costs ~50 ms, so it happens once per run, and only when a shell or HCL file is in it
- * (`loadGrammarsFor`); the scanners then parse synchronously (`parseWith`).
+ * Tree-sitter grammars (web-tree-sitter, WebAssembly) for shell, Python, TOML and Terraform. Loading is
+ * async and costs ~50 ms, so it happens once per run, and only for the grammars its files need
+ * (`grammarsFor`, from the language table); the scanners then parse synchronously (`parseWith`), each
+ * text once (text/parse-cache.ts).
  *
  * The .wasm files are copied into dist/grammars/ at build (rolldown.config.js), so the bundled CLI
  * (dist/lib), the library build (dist/src/text) and the sources under test (src/text) all find them

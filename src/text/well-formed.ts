@@ -10,11 +10,11 @@ import { RULES } from '../rules/registry.js';
 import type { Language } from './language.js';
 import { PARSE_OPTIONS } from './json.js';
 import { fencesOf } from './fences.js';
-import { parseWith, syntaxErrors, type Grammar } from './grammars.js';
 import { dockerfileInstructions } from './dockerfile-ast.js';
 import { shellSyntax } from './shell/syntax.js';
 import { pythonSyntax } from './python/syntax.js';
 import { tomlSyntax } from './toml.js';
+import { hclSyntax } from './hcl.js';
 
 interface Rewrite {
   findings: Finding[];
@@ -47,7 +47,7 @@ export function stillWellFormed(language: Language, before: string, after: strin
     case 'shell':
       return shellSyntax(after).errors <= shellSyntax(before).errors;
     case 'hcl':
-      return keepsGrammar('hcl', before, after);
+      return hclSyntax(after).errors <= hclSyntax(before).errors;
     case 'toml':
       return tomlSyntax(after).errors <= tomlSyntax(before).errors;
     case 'dockerfile':
@@ -79,11 +79,6 @@ function yamlOutline(text: string): { errors: number; shape: string } {
 /** The fences in order with their info strings: a rewrite inside a fence may not open, close or relabel one. */
 function fenceOutline(text: string): string {
   return JSON.stringify(fencesOf(text).map((f) => f.info));
-}
-
-/** Shell and Terraform: the grammar may find no more syntax errors (tree-sitter ERROR / MISSING nodes) than in the original. */
-function keepsGrammar(grammar: Grammar, before: string, after: string): boolean {
-  return parseWith(grammar, after, syntaxErrors) <= parseWith(grammar, before, syntaxErrors);
 }
 
 /** A Dockerfile keeps its list of instructions. */
