@@ -8,6 +8,8 @@ import type { Finding } from '../src/findings.js';
 import * as grammars from '../src/text/grammars.js';
 import { scanText } from '../src/text/index.js';
 import { refuseBrokenRewrite, stillWellFormed } from '../src/text/well-formed.js';
+import { jsonSyntax } from '../src/text/json.js';
+import { dockerfileInstructions } from '../src/text/dockerfile-ast.js';
 
 const BASES = { legacy: ['https://rest.runpod.io/v1'], target: 'https://api.runpod.io/v2' };
 
@@ -69,6 +71,15 @@ describe('re-parse before write', () => {
       ]);
     }
     parse.mockRestore();
+  });
+
+  it('JSON and Dockerfiles: the scan and the check read the original once too', () => {
+    const json = '{ "api": "https://rest.runpod.io/v1" }\n';
+    expect(scanText(json, 'config.json', BASES).output).toBe('{ "api": "https://api.runpod.io/v2" }\n');
+    expect(jsonSyntax(json)).toBe(jsonSyntax(json));
+    const docker = 'FROM x\nENV API=https://rest.runpod.io/v1\n';
+    expect(scanText(docker, 'Dockerfile', BASES).output).toBe('FROM x\nENV API=https://api.runpod.io/v2\n');
+    expect(dockerfileInstructions(docker)).toBe(dockerfileInstructions(docker));
   });
 
   it('refuses a breaking rewrite: nothing is written, nothing is fixable, an internal-error is reported', () => {

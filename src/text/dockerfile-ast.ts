@@ -4,6 +4,7 @@
  */
 import type { Instruction } from 'dockerfile-ast';
 import { requireDependency } from '../util/lazy.js';
+import { ParseCache } from './parse-cache.js';
 
 export interface DockerInstruction {
   /** Upper case (`RUN`). */
@@ -39,7 +40,14 @@ function library(): typeof import('dockerfile-ast') {
   return ast;
 }
 
+const parses = new ParseCache<DockerInstruction[]>();
+
+/** A Dockerfile's instructions: read once for the scan and the check of its rewrite. */
 export function dockerfileInstructions(text: string): DockerInstruction[] {
+  return parses.get(text, readInstructions);
+}
+
+function readInstructions(text: string): DockerInstruction[] {
   const lib = library();
   const offset = offsets(text);
   const at = (r: Range): [number, number] => [offset(r.start), offset(r.end)];

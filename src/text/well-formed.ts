@@ -3,12 +3,11 @@
  * before and after, and the rewrite may not make it worse (a file that was already broken may stay
  * so). One case per language; languages without one are not checked.
  */
-import { parseTree, type ParseError } from 'jsonc-parser';
 import { isMap, isPair, isScalar, isSeq, Lexer, parseAllDocuments, visit } from 'yaml';
 import type { Finding } from '../findings.js';
 import { RULES } from '../rules/registry.js';
 import type { Language } from './language.js';
-import { PARSE_OPTIONS } from './json.js';
+import { jsonSyntax } from './json.js';
 import { fencesOf } from './fences.js';
 import { dockerfileInstructions } from './dockerfile-ast.js';
 import { shellSyntax } from './shell/syntax.js';
@@ -35,7 +34,7 @@ export function refuseBrokenRewrite<R extends Rewrite>(language: Language, befor
 export function stillWellFormed(language: Language, before: string, after: string): boolean {
   switch (language) {
     case 'json':
-      return jsonErrors(after) <= jsonErrors(before);
+      return jsonSyntax(after).errors <= jsonSyntax(before).errors;
     case 'yaml': {
       const [b, a] = [yamlOutline(before), yamlOutline(after)];
       return a.errors <= b.errors && a.shape === b.shape;
@@ -55,12 +54,6 @@ export function stillWellFormed(language: Language, before: string, after: strin
     default:
       return true;
   }
-}
-
-function jsonErrors(text: string): number {
-  const errors: ParseError[] = [];
-  parseTree(text, errors, PARSE_OPTIONS);
-  return errors.length;
 }
 
 /** The errors, and the kinds of every node and comment in order: an edit to a scalar may not split, end or comment it out. */
