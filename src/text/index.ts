@@ -49,7 +49,7 @@ export function scanLanguage(c: Collector, text: string, language: Language, fil
     case 'shell':
       return scanShell(c, text, links.shell ? { program: links.shell } : {});
     case 'markdown':
-      return scanMarkdown(c, text, file);
+      return scanMarkdown(c, text, file, (inner, code, lang) => scanLanguage(inner, code, lang, file));
     case 'yaml':
       return scanYaml(c, text);
     case 'json':
