@@ -152,6 +152,11 @@ type HclSyntax = ReturnType<typeof readHcl> & {
 
 const parses = new ParseCache<HclSyntax>();
 
+/** Syntax errors of a text: its kept reading's (the original a scan read), else a parse that only counts them (a rewrite). */
+export function hclErrors(text: string): number {
+  return parses.peek(text)?.errors ?? parseWith('hcl', text, syntaxErrors);
+}
+
 /** The HCL syntax of a text: parsed once, then reused by the scan and the check of its rewrite. */
 export function hclSyntax(text: string): HclSyntax {
   return parses.get(text, () => parseWith('hcl', text, (tree) => ({ ...readHcl(text, tree.rootNode), errors: syntaxErrors(tree) })));

@@ -8,6 +8,11 @@ export class ParseCache<T> {
 
   constructor(private readonly size = 16) {}
 
+  /** The kept reading of `text`, if any (nothing is parsed). */
+  peek(text: string): T | undefined {
+    return this.entries.get(text);
+  }
+
   get(text: string, parse: (text: string) => T): T {
     const hit = this.entries.get(text);
     if (hit !== undefined) {

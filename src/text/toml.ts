@@ -26,6 +26,11 @@ export interface TomlSyntax {
 
 const parses = new ParseCache<TomlSyntax>();
 
+/** Syntax errors of a text: its kept reading's (the original a scan read), else a parse that only counts them (a rewrite). */
+export function tomlErrors(text: string): number {
+  return parses.peek(text)?.errors ?? parseWith('toml', text, syntaxErrors);
+}
+
 /** The TOML syntax of a text: parsed once, then reused (the toml grammar must be loaded). */
 export function tomlSyntax(text: string): TomlSyntax {
   return parses.get(text, () =>

@@ -10,10 +10,10 @@ import type { Language } from './language.js';
 import { jsonSyntax } from './json.js';
 import { fencesOf } from './fences.js';
 import { dockerfileInstructions } from './dockerfile-ast.js';
-import { shellSyntax } from './shell/syntax.js';
-import { pythonSyntax } from './python/syntax.js';
-import { tomlSyntax } from './toml.js';
-import { hclSyntax } from './hcl.js';
+import { shellErrors } from './shell/syntax.js';
+import { pythonErrors } from './python/syntax.js';
+import { tomlErrors } from './toml.js';
+import { hclErrors } from './hcl.js';
 
 interface Rewrite {
   findings: Finding[];
@@ -42,13 +42,13 @@ export function stillWellFormed(language: Language, before: string, after: strin
     case 'markdown':
       return fenceOutline(after) === fenceOutline(before);
     case 'python':
-      return pythonSyntax(after).errors <= pythonSyntax(before).errors;
+      return pythonErrors(after) <= pythonErrors(before);
     case 'shell':
-      return shellSyntax(after).errors <= shellSyntax(before).errors;
+      return shellErrors(after) <= shellErrors(before);
     case 'hcl':
-      return hclSyntax(after).errors <= hclSyntax(before).errors;
+      return hclErrors(after) <= hclErrors(before);
     case 'toml':
-      return tomlSyntax(after).errors <= tomlSyntax(before).errors;
+      return tomlErrors(after) <= tomlErrors(before);
     case 'dockerfile':
       return keepsInstructions(before, after);
     default:

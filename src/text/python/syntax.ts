@@ -114,6 +114,11 @@ export function pythonSyntax(text: string): PythonSyntax {
 
 const parses = new ParseCache<PythonSyntax>();
 
+/** Syntax errors of a text: its kept reading's (the original a scan read), else a parse that only counts them (a rewrite). */
+export function pythonErrors(text: string): number {
+  return parses.peek(text)?.errors ?? parseWith('python', text, syntaxErrors);
+}
+
 const OPEN: Readonly<Record<string, string>> = { '(': ')', '[': ']', '{': '}' };
 const CLOSE = new Set([')', ']', '}']);
 const LINE_BREAK = /[\r\n]/;
@@ -189,6 +194,8 @@ const isNameText = (s: string): boolean => /^[A-Za-z_]/.test(s) || s.charCodeAt(
 const isNumberText = (s: string): boolean => /^[0-9]/.test(s) || /^\.[0-9]/.test(s);
 /** Nodes whose text is no token: comments and backslash line continuations. */
 const SKIPPED = new Set(['comment', 'line_continuation']);
+/** Nodes the structure is read from (python/syntax.ts Reader.structure). */
+const STRUCTURAL = new Set(['function_definition', 'class_definition', 'assignment', 'with_item', 'call', 'import_statement', 'import_from_statement']);
 
 class Reader {
   private readonly definitions: Definition[] = [];
@@ -202,32 +209,39 @@ class Reader {
   constructor(private readonly text: string) {}
 
   read(root: SyntaxNode): Omit<PythonSyntax, 'errors'> {
-    const toks = this.tokens(root, true);
+    // One walk: the tokens, and the nodes the structure is read from (not those inside f-string
+    // fields: their tokens are the string's).
+    const structural: SyntaxNode[] = [];
+    const toks = this.tokens(root, true, structural);
     toks.forEach((t, i) => {
       if (t.type === 'newline') return;
       this.byStart.set(t.start, i);
       this.byEnd.set(t.end, i + 1);
     });
-    this.structure(root);
+    for (const node of structural) this.structure(node);
     return { toks, definitions: this.definitions, assignments: this.assignments, calls: this.calls, imports: this.imports };
   }
 
-  /** The tokens of a subtree, in order (a string literal is one token). */
-  private tokens(node: SyntaxNode, newlines: boolean): Tok[] {
+  /** The tokens of a subtree, in order (a string literal is one token); `structural` collects the nodes `structure` reads. */
+  private tokens(node: SyntaxNode, newlines: boolean, structural: SyntaxNode[] | null = null): Tok[] {
     const seq = new TokenSequence(this.text, node.startIndex, newlines);
     const cursor = node.walk();
     let descend = true;
     for (;;) {
       if (descend) {
+        // Offsets are read only where needed: each read crosses into the WebAssembly runtime.
         const type = cursor.nodeType;
-        const s = cursor.startIndex;
-        const e = cursor.endIndex;
         if (type === 'string') seq.push(this.stringToken(cursor.currentNode));
-        else if (SKIPPED.has(type)) seq.skip(s, e);
-        else if (cursor.gotoFirstChild()) continue;
-        else if (e > s) {
-          const value = this.text.slice(s, e);
-          seq.push({ type: isNameText(value) ? 'name' : isNumberText(value) ? 'number' : 'op', value, start: s, end: e });
+        else if (SKIPPED.has(type)) seq.skip(cursor.startIndex, cursor.endIndex);
+        else {
+          if (structural && STRUCTURAL.has(type)) structural.push(cursor.currentNode);
+          if (cursor.gotoFirstChild()) continue;
+          const s = cursor.startIndex;
+          const e = cursor.endIndex;
+          if (e > s) {
+            const value = this.text.slice(s, e);
+            seq.push({ type: isNameText(value) ? 'name' : isNumberText(value) ? 'number' : 'op', value, start: s, end: e });
+          }
         }
       }
       if (cursor.gotoNextSibling()) {
@@ -271,30 +285,21 @@ class Reader {
     return { type: 'string', value: this.text.slice(start, end), start, end, str: info };
   }
 
-  /** Definitions, assignments, calls and imports (not inside f-string fields: their tokens are the string's). */
+  /** A definition, an assignment, a `with` item, a call or an import. */
   private structure(node: SyntaxNode): void {
     switch (node.type) {
-      case 'string':
-        return;
       case 'function_definition':
       case 'class_definition':
-        this.definition(node);
-        break;
+        return this.definition(node);
       case 'assignment':
-        this.assignment(node);
-        break;
+        return this.assignment(node);
       case 'with_item':
-        this.withItem(node);
-        break;
+        return this.withItem(node);
       case 'call':
-        this.call(node);
-        break;
-      case 'import_statement':
-      case 'import_from_statement':
-        this.importStatement(node);
-        break;
+        return this.call(node);
+      default:
+        return this.importStatement(node);
     }
-    for (const child of node.namedChildren) this.structure(child);
   }
 
   private range(node: SyntaxNode): [number, number] | null {

@@ -63,6 +63,14 @@ export function shellSyntax(text: string): ShellSyntax {
 
 const parses = new ParseCache<ShellSyntax>();
 
+/** Syntax errors of a text: its kept reading's (the original a scan read), else a parse that only counts them (a rewrite). */
+export function shellErrors(text: string): number {
+  const kept = parses.peek(text);
+  if (kept) return kept.errors;
+  const gha = githubExpressions(text);
+  return parseWith('bash', gha.size ? maskExpressions(text, gha) : text, syntaxErrors);
+}
+
 /** The literal text of a word when it has no expansions (quotes removed). */
 export function literalOf(word: Word): string | null {
   let out = '';
