@@ -98,7 +98,10 @@ const GITHUB_EXPRESSION = /\$\{\{\s*(?:(env|vars|secrets|inputs|github|steps|mat
 function githubExpressions(text: string): Map<number, string> {
   const out = new Map<number, string>();
   if (!text.includes('${{')) return out;
-  for (const m of text.matchAll(GITHUB_EXPRESSION)) out.set(m.index, m[1] === 'env' || !m[1] ? m[2]! : `${m[1]}.${m[2]}`);
+  for (const m of text.matchAll(GITHUB_EXPRESSION)) {
+    const [, context, name] = m;
+    if (name !== undefined) out.set(m.index, context === 'env' || !context ? name : `${context}.${name}`);
+  }
   return out;
 }
 
@@ -115,8 +118,12 @@ function maskExpressions(text: string, gha: ReadonlyMap<number, string>): string
 
 /** Word-level nodes: what a command's arguments are made of. */
 const UNITS = new Set(['word', 'string', 'raw_string', 'ansi_c_string', 'translated_string', 'simple_expansion', 'expansion', 'concatenation', 'command_substitution', 'process_substitution', 'arithmetic_expansion', 'number', 'brace_expression']);
-/** Redirections whose target is a file name or descriptor, not a value the command reads. */
-const FILE_REDIRECTS = new Set(['file_redirect']);
+/** Nodes that are (or hold) statements. */
+const STATEMENTS = new Set([
+  'command', 'pipeline', 'list', 'redirected_statement', 'variable_assignment', 'variable_assignments', 'declaration_command', 'unset_command',
+  'function_definition', 'compound_statement', 'subshell', 'if_statement', 'elif_clause', 'else_clause', 'while_statement', 'for_statement',
+  'c_style_for_statement', 'do_group', 'case_statement', 'case_item', 'negated_command', 'test_command', 'ERROR',
+]);
 /** `${NAME<op>…}`: the operator after the name. */
 const EXPANSION_OP = /^(:-|:=|:\?|:\+|-|=|\?|\+|%%|%|##|#|\/\/|\/|\^\^|\^|,,|,|:)?/;
 /** Operators whose operand is a value the variable may take. */
@@ -179,7 +186,7 @@ class Reader {
           flush();
           this.statement(child, inSub);
         } else if (child.type === 'heredoc_body') this.heredocs.push([child.startIndex, child.endIndex]);
-        else if (FILE_REDIRECTS.has(child.type)) this.substitutionsIn(child);
+        else if (child.type === 'file_redirect') this.substitutionsIn(child);
         else if (child.type !== 'comment') collect(child);
       }
     };
@@ -196,7 +203,7 @@ class Reader {
         if (name) words.push(this.word(name, inSub));
       } else if (child.type === 'herestring_redirect') words.push(...this.redirectWords(child, inSub));
       else if (UNITS.has(child.type)) words.push(this.word(child, inSub));
-      else if (FILE_REDIRECTS.has(child.type)) this.substitutionsIn(child);
+      else if (child.type === 'file_redirect') this.substitutionsIn(child);
       else if (child.type !== 'comment') this.statement(child, inSub);
     }
     this.push([...words, ...extra], inSub, pipeline, stage);
@@ -231,7 +238,7 @@ class Reader {
     for (const child of node.namedChildren) {
       if (child.id === body?.id) continue;
       if (child.type === 'herestring_redirect') extra.push(...this.redirectWords(child, inSub));
-      else if (FILE_REDIRECTS.has(child.type)) this.substitutionsIn(child);
+      else if (child.type === 'file_redirect') this.substitutionsIn(child);
       else if (child.type === 'heredoc_redirect') {
         // `cat <<EOF | curl …`: the grammar hangs the rest of the pipeline on the heredoc.
         for (const part of child.namedChildren) {
@@ -418,10 +425,3 @@ class Reader {
     return { kind: 'var', name, op, def, start: s, end: e };
   }
 }
-
-/** Nodes that are (or hold) statements. */
-const STATEMENTS = new Set([
-  'command', 'pipeline', 'list', 'redirected_statement', 'variable_assignment', 'variable_assignments', 'declaration_command', 'unset_command',
-  'function_definition', 'compound_statement', 'subshell', 'if_statement', 'elif_clause', 'else_clause', 'while_statement', 'for_statement',
-  'c_style_for_statement', 'do_group', 'case_statement', 'case_item', 'negated_command', 'test_command', 'ERROR',
-]);
