@@ -60,6 +60,9 @@ const thirdPartyNotices = {
   name: 'third-party-notices',
   generateBundle(_options, bundle) {
     const packages = new Map(Object.keys(COPIED).map((id) => [path.dirname(requireFromRoot.resolve(`${id}/package.json`)), null]));
+    // The grammars' WebAssembly is copied to dist/grammars/, not bundled (copyGrammars below): each sits
+    // at the root of its package.
+    for (const file of GRAMMARS) packages.set(path.dirname(requireFromRoot.resolve(file)), null);
     for (const chunk of Object.values(bundle)) {
       if (chunk.type !== 'chunk') continue;
       for (const id of Object.keys(chunk.modules)) {
@@ -80,7 +83,7 @@ const thirdPartyNotices = {
         if (!file) throw new Error(`${p.name}: no license file to keep in THIRD-PARTY-NOTICES.md`);
         return `## ${p.name} ${p.version} (${p.license})\n\n${fs.readFileSync(path.join(dir, file), 'utf8').trim()}\n`;
       });
-    const text = `# Third-party notices\n\nv2-migrate's dist/lib bundles code from these packages (babel-parser.cjs is @babel/parser's lib/index.js), under their licenses below.\n\n${sections.join('\n')}`;
+    const text = `# Third-party notices\n\nv2-migrate's dist/lib bundles code from these packages (babel-parser.cjs is @babel/parser's lib/index.js), and dist/grammars/ holds the WebAssembly of web-tree-sitter and of the tree-sitter grammars, under their licenses below.\n\n${sections.join('\n')}`;
     fs.mkdirSync('dist', { recursive: true });
     fs.writeFileSync('dist/THIRD-PARTY-NOTICES.md', text);
   },
@@ -89,7 +92,7 @@ const thirdPartyNotices = {
 // The tree-sitter runtime and the two grammars the text engine reads shell and Terraform with
 // (src/text/grammars.ts), copied from the dev dependencies that ship them: only these ~1.7 MB of
 // WebAssembly reach the package, not the grammars' sources and native prebuilds.
-const GRAMMARS = ['web-tree-sitter/web-tree-sitter.wasm', 'tree-sitter-bash/tree-sitter-bash.wasm', '@tree-sitter-grammars/tree-sitter-hcl/tree-sitter-hcl.wasm'];
+const GRAMMARS = ['web-tree-sitter/web-tree-sitter.wasm', 'tree-sitter-bash/tree-sitter-bash.wasm', '@tree-sitter-grammars/tree-sitter-hcl/tree-sitter-hcl.wasm', 'tree-sitter-python/tree-sitter-python.wasm', '@tree-sitter-grammars/tree-sitter-toml/tree-sitter-toml.wasm'];
 const copyGrammars = {
   name: 'copy-grammars',
   buildStart() {

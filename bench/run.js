@@ -39,6 +39,11 @@
 //       each import one shared module, the shape of a monorepo's batch run: `v2-migrate --dry-run .`
 //       against jscodeshift parsing and printing the same files, paired, at each size, with peak RSS and
 //       the growth exponent of the dry run's time between sizes.
+//   (e) the text-scan tree: the Python and shell inputs of fixtures/text/, copied K and 2K times into
+//       folders of their own; `v2-migrate --dry-run .` on both, paired: (T(2K) − T(K)) / (K × files per
+//       copy) is the time one Python or shell file costs the scan, start-up and grammar loading left out.
+//   --text K      BENCH_TEXT       copies of the text-scan tree (e) (default 20; none: skip)
+//   --only text   BENCH_ONLY       run only (e)
 // ~30k files: BENCH_PACKAGES=30 BENCH_FILES=1000 npm run bench
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -98,7 +103,14 @@ const opts = {
   json: option('json', 'BENCH_JSON', undefined),
   shared: option('shared', 'BENCH_SHARED', '500,2000,8000'),
   sharedReps: positiveInt('shared-reps', option('shared-reps', 'BENCH_SHARED_REPS', '3')),
+  text: option('text', 'BENCH_TEXT', '20'),
+  only: option('only', 'BENCH_ONLY', ''),
 };
+if (opts.only !== '' && opts.only !== 'text') {
+  console.error(`bench: --only takes text (got ${opts.only})`);
+  process.exit(2);
+}
+const textCopies = opts.text === 'none' ? 0 : positiveInt('text', opts.text);
 const sharedSizes = opts.shared === 'none' ? [] : opts.shared.split(',').map((n) => positiveInt('shared', n.trim()));
 if (opts.files < 16) {
   console.error('bench: --files must be at least 16 (a RunPod package needs room for every kind of v1 code)');
@@ -238,6 +250,78 @@ const machine = {
 };
 
 // ---------------------------------------------------------------------------------------------
+// (e) The text-scan tree
+// ---------------------------------------------------------------------------------------------
+
+/** The Python and shell inputs of fixtures/text/ (their expectations left out). */
+function textFixtures() {
+  const out = [];
+  for (const lang of ['python', 'shell']) {
+    const dir = path.join(REPO, 'fixtures', 'text', lang);
+    for (const name of fs.readdirSync(dir).sort()) if (/\.(py|sh|bash)$/.test(name)) out.push({ lang, name, text: fs.readFileSync(path.join(dir, name), 'utf8') });
+  }
+  return out;
+}
+
+/** A tree of `copies` folders, each with every Python and shell fixture input. */
+function textTree(root, copies, fixtures) {
+  for (let i = 0; i < copies; i++) {
+    for (const f of fixtures) {
+      const dir = path.join(root, `copy-${i}`, f.lang);
+      fs.mkdirSync(dir, { recursive: true });
+      fs.writeFileSync(path.join(dir, f.name), f.text);
+    }
+  }
+}
+
+/**
+ * (e): `--dry-run .` on the text-scan tree at K and 2K copies, paired (back to back, `reps` times). The
+ * difference of the medians over the files added is one file's scan; a run that fails (exit 2) or
+ * reports an internal-error fails the bench.
+ */
+function textScanRun(copies, jobsArgs) {
+  const fixtures = textFixtures();
+  const small = path.join(tmp, 'text-small');
+  const large = path.join(tmp, 'text-large');
+  textTree(small, copies, fixtures);
+  textTree(large, copies * 2, fixtures);
+  log(`(e) text-scan tree: ${fixtures.length} Python and shell files × ${copies} and × ${copies * 2}`);
+  const runs = { small: [], large: [] };
+  for (let rep = 0; rep < opts.reps; rep++) {
+    for (const [key, cwd] of [['small', small], ['large', large]]) {
+      const r = timed(`dry-run text ${key}`, process.execPath, [BIN, '--dry-run', '.', ...jobsArgs], { cwd });
+      runs[key].push(r.ms);
+      check((r.code === 0 || r.code === 1) && !/\binternal-error\b/.test(r.stdout), `text-scan tree (${key}): the dry run exits 0 or 1 with no internal-error (got ${r.code}): ${(r.stderr + r.stdout).slice(0, 400)}`);
+    }
+  }
+  fs.rmSync(small, { recursive: true, force: true });
+  fs.rmSync(large, { recursive: true, force: true });
+  const added = copies * fixtures.length;
+  const perFile = Math.max(0, median(runs.large) - median(runs.small)) / added;
+  return { files: fixtures.length, copies, small: median(runs.small), large: median(runs.large), perFileMs: perFile, smallRuns: runs.small, largeRuns: runs.large };
+}
+
+function textTable(t) {
+  return [
+    `(e) text-scan tree: the ${t.files} Python and shell inputs of fixtures/text/ copied ${t.copies} and ${t.copies * 2} times; medians of ${opts.reps} paired runs`,
+    '',
+    `    --dry-run . on ${t.files * t.copies} files: ${fmtS(t.small)} (${t.smallRuns.map(fmtS).join(', ')})`,
+    `    --dry-run . on ${t.files * t.copies * 2} files: ${fmtS(t.large)} (${t.largeRuns.map(fmtS).join(', ')})`,
+    `    per Python/shell file: ${t.perFileMs.toFixed(2)} ms`,
+    '',
+  ];
+}
+
+/** `--only text`: section (e) alone. */
+function textOnly() {
+  const jobsArgs = opts.jobs ? ['--jobs', String(opts.jobs)] : [];
+  const text = textScanRun(textCopies || 20, jobsArgs);
+  process.stdout.write(['', 'v2-migrate benchmark: text scan', '', `node ${process.version}, v2-migrate ${toolVersion} (${commit})${dirty}, load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`, '', ...textTable(text)].join('\n') + '\n');
+  if (opts.json) fs.writeFileSync(opts.json, JSON.stringify({ text, problems }, null, 2) + '\n');
+  return problems.length ? 1 : 0;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Trees
 // ---------------------------------------------------------------------------------------------
 
@@ -256,7 +340,7 @@ process.on('SIGTERM', () => {
 
 let exitCode = 0;
 try {
-  exitCode = main();
+  exitCode = opts.only === 'text' ? textOnly() : main();
 } finally {
   cleanup();
   if (opts.keep) log(`trees kept in ${tmp}`);
@@ -343,6 +427,7 @@ function main() {
   }
 
   const shared = sharedSizes.map((n) => sharedImportRun(n, jscsArgs, jobsArgs));
+  const text = textCopies ? textScanRun(textCopies, jobsArgs) : null;
 
   // -------------------------------------------------------------------------------------------
   // Report
@@ -434,6 +519,7 @@ function main() {
       shared.map((r, i) => [r.files, fmtS(r.dry), fmtS(r.jscs), `${(r.dry / r.jscs).toFixed(2)}×`, fmtMB(r.rssKb), i ? growth(shared[i - 1], r).toFixed(2) : '']),
     );
   }
+  if (text) lines.push(...textTable(text));
   table(
     ['target', 'measured', 'result'],
     targets.map((t) => [t.target, t.value, verdict(t.ok)]),
@@ -449,7 +535,7 @@ function main() {
   if (opts.json) {
     fs.writeFileSync(
       opts.json,
-      JSON.stringify({ machine, options: opts, trees: { v1: { sources: v1.sources, files: v1.files, bytes: v1.bytes, runpod: v1.runpodFiles.length, expectedChanged: v1.expectedChanged.length, analysed: analysedFiles.length }, clean: { sources: clean.sources, files: clean.files, bytes: clean.bytes } }, samples, medians: m, ratios: { lintVsRg: lintRatio, dryVsJscodeshift: dryRatio, dryVsJscodeshiftChanged: dryRatioChanged, dryV1VsJscodeshift: dryRatioV1 }, peakRssKb: { lint: lintRss, dry: dryRss }, shared, targets: targets.map((t) => ({ ...t, result: verdict(t.ok) })), problems }, null, 2) + '\n',
+      JSON.stringify({ machine, options: opts, trees: { v1: { sources: v1.sources, files: v1.files, bytes: v1.bytes, runpod: v1.runpodFiles.length, expectedChanged: v1.expectedChanged.length, analysed: analysedFiles.length }, clean: { sources: clean.sources, files: clean.files, bytes: clean.bytes } }, samples, medians: m, ratios: { lintVsRg: lintRatio, dryVsJscodeshift: dryRatio, dryVsJscodeshiftChanged: dryRatioChanged, dryV1VsJscodeshift: dryRatioV1 }, peakRssKb: { lint: lintRss, dry: dryRss }, shared, text, targets: targets.map((t) => ({ ...t, result: verdict(t.ok) })), problems }, null, 2) + '\n',
     );
   }
   if (problems.length) return 1;

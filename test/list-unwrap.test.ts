@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { unwrapListProgram } from '../src/text/shell/jq.js';
-import { scanText } from '../src/text/index.js';
+import { loadGrammars, scanText } from '../src/text/index.js';
 
 const BASES = { legacy: ['https://rest.runpod.io/v1'], target: 'https://api.runpod.io/v2' };
 
@@ -23,6 +23,8 @@ describe('jq list unwrap (text engine)', () => {
 });
 
 describe('an unwrapped list read (text engine)', () => {
+  beforeAll(() => loadGrammars(['bash', 'python']));
+
   it('is not reported again once migrated', () => {
     for (const [file, lines] of [
       ['fixtures/text/python/list-json.py', [11, 16]],

@@ -79,6 +79,14 @@ describe('the installed package', () => {
     expect(Object.keys(pkg.dependencies).sort()).toEqual(RUNTIME_DEPENDENCIES);
   });
 
+  it('ships each tree-sitter grammar it reads with, and lists its license among the third-party notices', () => {
+    const grammars = fs.readdirSync(path.join(REPO, 'dist', 'grammars')).sort();
+    expect(grammars).toEqual(['tree-sitter-bash.wasm', 'tree-sitter-hcl.wasm', 'tree-sitter-python.wasm', 'tree-sitter-toml.wasm', 'web-tree-sitter.wasm']);
+    const notices = fs.readFileSync(path.join(REPO, 'dist', 'THIRD-PARTY-NOTICES.md'), 'utf8');
+    const listed = [...notices.matchAll(/^## (\S*tree-sitter\S*) /gm)].map((m) => m[1]);
+    expect(listed).toEqual(['@tree-sitter-grammars/tree-sitter-hcl', '@tree-sitter-grammars/tree-sitter-toml', 'tree-sitter-bash', 'tree-sitter-python', 'web-tree-sitter']);
+  });
+
   it(`takes at most ${LIMIT_BYTES / 1e6} MB with its dependencies`, () => {
     const r = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: REPO, encoding: 'utf8', shell: process.platform === 'win32' });
     expect(r.status, r.stderr).toBe(0);

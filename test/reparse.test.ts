@@ -15,7 +15,7 @@ vi.mock('../src/text/source.js', async (importOriginal) => {
 const { loadGrammars, scanText } = await import('../src/text/index.js');
 const BASES = { legacy: ['https://rest.runpod.io/v1'], target: 'https://api.runpod.io/v2' };
 
-beforeAll(() => loadGrammars(['bash', 'hcl']));
+beforeAll(() => loadGrammars(['bash', 'hcl', 'python', 'toml']));
 
 const CASES: Array<{ file: string; text: string; tail: string; harmless: string }> = [
   { file: 'park.sh', text: 'API=https://rest.runpod.io/v1\ncurl -X POST "$API/pods/$1/stop"\n', tail: 'if [ -n "$2" ]; then\n', harmless: '# parked\n' },

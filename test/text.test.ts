@@ -13,7 +13,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Finding } from '../src/findings.js';
 import { RULES } from '../src/rules/registry.js';
 import { isTextEngineFile, loadGrammars, scanText } from '../src/text/index.js';
-import { tokenize } from '../src/text/python/tokenize.js';
+import { pythonSyntax } from '../src/text/python/syntax.js';
 import { listFiles } from './helpers.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -30,7 +30,7 @@ interface ExpectedFinding {
 }
 
 
-beforeAll(() => loadGrammars(['bash', 'hcl']));
+beforeAll(() => loadGrammars(['bash', 'hcl', 'python', 'toml']));
 
 const inputs = listFiles(FIXTURES).filter((f) => !f.endsWith('.findings.json') && !f.endsWith('.output'));
 
@@ -86,13 +86,27 @@ describe('text engine API', () => {
     expect(scanText('https://rest.runpod.io/v1\n', 'notes.txt', BASES)).toEqual({ findings: [], output: null });
   });
 
-  it('tokenizes Python strings: prefixes, triple quotes, f-strings with nested braces and quotes', () => {
+  it('reads Python strings from the grammar: prefixes, triple quotes, f-strings with nested braces and quotes', () => {
     const src = `a = rb"x\\y" + f"{b['k']}/{ {1: 2}[1] }" + """q "r" s""" # c "d"\nx = 1\n`;
-    const toks = tokenize(src);
+    const toks = pythonSyntax(src).toks;
     const strings = toks.filter((t) => t.type === 'string');
     expect(strings.map((t) => t.value)).toEqual([`rb"x\\y"`, `f"{b['k']}/{ {1: 2}[1] }"`, `"""q "r" s"""`]);
-    expect(strings[1]!.str!.fields.map((f) => src.slice(f.exprStart, f.exprEnd))).toEqual(["b['k']", ' {1: 2}[1] ']);
+    expect(strings[1]!.str!.fields.map((f) => src.slice(f.exprStart, f.exprEnd))).toEqual(["b['k']", '{1: 2}[1]']);
+    expect(strings[1]!.str!.fields[0]!.toks.map((t) => t.value)).toEqual(['b', '[', "'k'", ']']);
     expect(toks.filter((t) => t.type === 'newline')).toHaveLength(2);
+  });
+
+  it('reads TOML with its grammar: a value in a multi-line array belongs to its key', () => {
+    const r = scanText('RUNPOD_URLS = [\n  "https://rest.runpod.io/v1/pods",  # "https://rest.runpod.io/v1"\n]\n[tool.x]\n"quoted.key" = \'https://rest.runpod.io/v1\'\n', 'pyproject.toml', BASES);
+    expect(r.output).toBe('RUNPOD_URLS = [\n  "https://api.runpod.io/v2/pods",  # "https://rest.runpod.io/v1"\n]\n[tool.x]\n"quoted.key" = \'https://api.runpod.io/v2\'\n');
+    expect(r.findings.map((f) => `${f.line}:${f.column} ${f.ruleId} ${/Deployments may still set (\S+)/.exec(f.message)?.[1] ?? '-'}`)).toEqual(['2:3 base-url RUNPOD_URLS', '5:16 base-url -']);
+  });
+
+  it('reads what a Dockerfile runs from dockerfile-ast: ONBUILD RUN, HEALTHCHECK options, RUN flags', () => {
+    const text = 'FROM python:3.12\nENV API=https://rest.runpod.io/v1\nONBUILD RUN curl -fsS -X POST "$API/pods/$POD/stop"\nHEALTHCHECK --interval=30s CMD curl -fsS "$API/pods/$POD"\nRUN --mount=type=secret,id=k curl -fsS "$API/templates" -o t.json\n';
+    const r = scanText(text, 'Dockerfile', BASES);
+    expect(r.output).toBe(text.replace('rest.runpod.io/v1', 'api.runpod.io/v2').replace('"$API/pods/$POD/stop"', `"$API/pods/$POD/action" -H 'Content-Type: application/json' -d '{"action":"stop"}'`));
+    expect(r.findings.map((f) => `${f.line}:${f.column} ${f.ruleId} ${f.fixable}`)).toEqual(['2:9 base-url true', '3:13 pod-action true']);
   });
 
   it('keeps CRLF in shell and .http insertions', () => {

@@ -2,6 +2,7 @@ import { internalFailure } from '../findings.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { CONFIG_FILE, type Settings } from '../config.js';
+import { V1_RESOURCES } from '../map/match.js';
 import { scanLargeFile } from '../scan/large.js';
 import { bytesContainAny, MENTION_NEEDLES, prefilterNeedles } from '../scan/prefilter.js';
 import type { TextScanResult } from '../text/index.js';
@@ -87,9 +88,9 @@ export async function scanTextFiles(files: readonly string[], settings: Settings
 /** Scripts and modules that can share a base or a wrapper with a RunPod file. */
 const LINKABLE = /\.(py|sh|bash|zsh)$/i;
 const HTTP_LIBRARIES = bytesContainAny(['requests', 'httpx', 'urllib', 'aiohttp']);
-const RESOURCE_WORDS = bytesContainAny(['pods', 'endpoints', 'networkvolumes', 'containerregistryauth', 'templates']);
+const RESOURCE_WORDS = bytesContainAny([...V1_RESOURCES]);
 
-/** A Python module that sends HTTP requests and names a RunPod REST resource (its base may be in a config file). */
+/** A Python module that sends HTTP requests and names a RunPod REST resource, as the map names them (its base may be in a config file). */
 function pythonClient(file: string, bytes: Buffer): boolean {
   return file.endsWith('.py') && HTTP_LIBRARIES(bytes) && RESOURCE_WORDS(bytes);
 }

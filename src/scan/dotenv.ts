@@ -1,3 +1,58 @@
+/**
+ * The one reader of .env files: the run (which files join which code), the JS engine (which values
+ * code reads), the report (which values to mask) and the text engine's planner (text/env.ts, which
+ * rewrites values piece by piece) all read `KEY=value` lines here. Hand-written because it must give
+ * offsets, which `dotenv`'s parser does not; it reads what that parser reads on one line: optional
+ * `export`, quoted values ('…', "…", `…`), an unquoted value up to ` #` (an inline comment).
+ */
+
+/** One `NAME=value` line. */
+export interface DotenvEntry {
+  name: string;
+  /** Where the value is written (its opening quote, if quoted). */
+  at: number;
+  /** Offsets of the value's text: inside its quotes, or without an inline comment and trailing blanks. */
+  start: number;
+  end: number;
+  quote: '"' | "'" | '`' | null;
+  /** 1-based line of the assignment. */
+  line: number;
+}
+
+const LINE = /^([ \t]*)(?:export[ \t]+)?([A-Za-z_][A-Za-z0-9_.-]*)[ \t]*=[ \t]*/;
+
+/** The entries of a .env text, in order; a quoted value not closed on its line is left out. */
+export function readDotenv(text: string): DotenvEntry[] {
+  const out: DotenvEntry[] = [];
+  let line = 1;
+  for (let at = 0; at < text.length; line++) {
+    let end = text.indexOf('\n', at);
+    if (end < 0) end = text.length;
+    const lineEnd = end > at && text[end - 1] === '\r' ? end - 1 : end;
+    const m = LINE.exec(text.slice(at, lineEnd));
+    const name = m?.[2];
+    if (m && name) {
+      const value = valueAt(text, at + m[0].length, lineEnd);
+      if (value) out.push({ name, at: at + m[0].length, ...value, line });
+    }
+    at = end + 1;
+  }
+  return out;
+}
+
+function valueAt(text: string, from: number, to: number): Pick<DotenvEntry, 'start' | 'end' | 'quote'> | null {
+  const q = text[from];
+  if (q === '"' || q === "'" || q === '`') {
+    const close = text.indexOf(q, from + 1);
+    return close < 0 || close > to ? null : { start: from + 1, end: close, quote: q };
+  }
+  let end = to;
+  const hash = text.slice(from, to).search(/\s#/);
+  if (hash >= 0) end = from + hash;
+  while (end > from && /\s/.test(text.charAt(end - 1))) end--;
+  return { start: from, end, quote: null };
+}
+
 /** One `NAME=value` line of a .env file; offsets and positions are in the file's text. */
 export interface DotenvAssignment {
   name: string;
@@ -10,23 +65,15 @@ export interface DotenvAssignment {
   column: number;
 }
 
-const ASSIGNMENT = /^[ \t]*(?:export[ \t]+)?([A-Za-z_][A-Za-z0-9_]*)[ \t]*=[ \t]*(["']?)([^\r\n"'#]*)\2/gm;
-
-/**
- * The assignments of a .env file, as the code that reads them sees them: the one reading of .env
- * files the run (which files join which code) and the JS engine (which values code reads) share. The
- * text engine's planner (src/text/env.ts) reads values piece by piece to rewrite them.
- */
+/** The assignments of a .env file as the code that reads them sees them (values as written, blanks trimmed). */
 export function dotenvAssignments(text: string): DotenvAssignment[] {
-  const out: DotenvAssignment[] = [];
-  for (const m of text.matchAll(ASSIGNMENT)) {
-    const value = m[3]!.trim();
-    if (!value) continue;
-    const start = m.index! + m[0].length - m[2]!.length - m[3]!.length + (m[3]!.length - m[3]!.trimStart().length);
-    const lineStart = text.lastIndexOf('\n', m.index! - 1) + 1;
-    out.push({ name: m[1]!, value, start, end: start + value.length, line: text.slice(0, m.index!).split('\n').length, column: start - lineStart });
-  }
-  return out;
+  return readDotenv(text).flatMap((e) => {
+    const raw = text.slice(e.start, e.end);
+    const value = raw.trim();
+    if (!value) return [];
+    const start = e.start + raw.length - raw.trimStart().length;
+    return [{ name: e.name, value, start, end: start + value.length, line: e.line, column: start - (text.lastIndexOf('\n', start - 1) + 1) }];
+  });
 }
 
 /**

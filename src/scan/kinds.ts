@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { COMPONENT_EXTENSIONS } from '../js/components.js';
+import { languageOf } from '../text/language.js';
 
 /** Which engine reads a file, by name alone (kept free of heavy imports: the CLI loads it at start). */
 export const JS_EXTENSIONS = ['.js', '.jsx', '.mjs', '.cjs', '.ts', '.tsx', '.mts', '.cts'] as const;
@@ -10,10 +11,8 @@ export function isJsFile(file: string): boolean {
   return (JS_EXTENSIONS as readonly string[]).includes(ext) || (COMPONENT_EXTENSIONS as readonly string[]).includes(ext);
 }
 
-const ENV_FILE = /(^|[/\\])\.env(\.[\w.-]+)?$/;
-
-/** `.env`, `.env.example`, `.env.production.local`, … */
-export const isEnvFile = (file: string): boolean => ENV_FILE.test(file);
+/** `.env`, `.env.example`, `.env.production.local`, `prod.env`: the language table's .env files (text/language.ts). */
+export const isEnvFile = (file: string): boolean => languageOf(file) === 'env';
 
 /**
  * Code in languages neither engine reads, by extension → the language's name (for messages). Such a

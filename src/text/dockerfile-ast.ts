@@ -1,9 +1,10 @@
 /**
  * A Dockerfile's instructions as read by `dockerfile-ast` (continuations, comments inside them, the
- * `# escape=` directive, heredocs), with the line/character ranges it gives turned into offsets.
+ * `# escape=` directive, flags, heredocs), with the line/character ranges it gives turned into offsets.
  */
-import type { Heredoc, Instruction, Run } from 'dockerfile-ast';
+import type { Instruction } from 'dockerfile-ast';
 import { requireDependency } from '../util/lazy.js';
+import { ParseCache } from './parse-cache.js';
 
 export interface DockerInstruction {
   /** Upper case (`RUN`). */
@@ -11,6 +12,11 @@ export interface DockerInstruction {
   /** Offsets of the arguments (after the keyword) to the end of the instruction (continuations and heredocs included). */
   start: number;
   end: number;
+  /**
+   * What runs: the command of RUN, CMD, ENTRYPOINT (after flags such as `--mount=…`), of
+   * `HEALTHCHECK [options] CMD …` and of `ONBUILD RUN …`; shell form or an exec-form JSON array.
+   */
+  command: [number, number] | null;
   /** RUN (and `ONBUILD RUN`) here-documents: the `<<EOF` operator and the body (null when empty). */
   heredocs: Array<{ operator: [number, number]; body: [number, number] | null }>;
 }
@@ -24,25 +30,48 @@ interface Range {
   end: Position;
 }
 
-let parser: typeof import('dockerfile-ast').DockerfileParser | null = null;
+let ast: typeof import('dockerfile-ast') | null = null;
 
+function library(): typeof import('dockerfile-ast') {
+  if (!ast) {
+    const loaded: typeof import('dockerfile-ast') = requireDependency('dockerfile-ast');
+    ast = loaded;
+  }
+  return ast;
+}
+
+const parses = new ParseCache<DockerInstruction[]>();
+
+/** A Dockerfile's instructions: read once for the scan and the check of its rewrite. */
 export function dockerfileInstructions(text: string): DockerInstruction[] {
-  parser ??= (requireDependency('dockerfile-ast') as typeof import('dockerfile-ast')).DockerfileParser;
+  return parses.get(text, readInstructions);
+}
+
+function readInstructions(text: string): DockerInstruction[] {
+  const lib = library();
   const offset = offsets(text);
   const at = (r: Range): [number, number] => [offset(r.start), offset(r.end)];
-  return parser.parse(text).getInstructions().map((ins) => {
+  return lib.DockerfileParser.parse(text).getInstructions().map((ins) => {
     const [, end] = at(ins.getRange());
     const args = ins.getArgumentsRange();
-    const heredocs = heredocsOf(ins).map((h) => {
+    const run = ins instanceof lib.Onbuild ? ins.getTriggerInstruction() : ins;
+    const heredocs = (run instanceof lib.Run ? run.getHeredocs() : []).map((h) => {
       const content = h.getContentRange();
       return { operator: at(h.getStartRange()), body: content ? at(content) : null };
     });
-    return { keyword: ins.getKeyword().toUpperCase(), start: args ? offset(args.start) : end, end, heredocs };
+    return { keyword: ins.getKeyword().toUpperCase(), start: args ? offset(args.start) : end, end, command: commandOf(lib, run, end, offset), heredocs };
   });
 }
 
-function heredocsOf(ins: Instruction): Heredoc[] {
-  return ins.getKeyword().toUpperCase() === 'RUN' ? (ins as unknown as Run).getHeredocs() : [];
+/** Where an instruction's command starts (its first argument after flags, or after `CMD` for HEALTHCHECK). */
+function commandOf(lib: typeof import('dockerfile-ast'), ins: Instruction | null, end: number, offset: (p: Position) => number): [number, number] | null {
+  if (ins instanceof lib.Healthcheck) {
+    const [sub, first] = ins.getArguments();
+    return sub?.getValue().toUpperCase() === 'CMD' && first ? [offset(first.getRange().start), end] : null;
+  }
+  if (!(ins instanceof lib.Run || ins instanceof lib.Cmd || ins instanceof lib.Entrypoint)) return null;
+  const first = ins.getArguments()[0];
+  return first ? [offset(first.getRange().start), end] : null;
 }
 
 /** Line/character (UTF-16) positions to offsets; lines end at \r\n, \n or \r, as dockerfile-ast counts them. */

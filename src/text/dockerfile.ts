@@ -6,7 +6,7 @@
  * shell at its own offsets (the rest of the file masked).
  */
 import { planValue, type Collector, type TPiece } from './plan.js';
-import { commands, literalOf, ShellScope, scanShell, type Word } from './shell.js';
+import { literalOf, ShellScope, scanShell, shellSyntax, type Word } from './shell.js';
 import { maskOutside } from '../util/mask.js';
 import { mentionsGraphql, scanGraphql } from './fields.js';
 import { jsonPieces, parseJson } from './json.js';
@@ -33,6 +33,9 @@ function scriptBodies(text: string, inst: DockerInstruction, from: number): Arra
   return inst.heredocs.flatMap((h) => (h.body ? [h.body] : []));
 }
 
+/** Instructions whose arguments are `KEY=value` shell words. */
+const ASSIGNING = new Set(['ENV', 'ARG', 'LABEL']);
+
 export function scanDockerfile(c: Collector, text: string): void {
   const ins = dockerfileInstructions(text);
   const shellRanges: Array<[number, number]> = [];
@@ -40,11 +43,10 @@ export function scanDockerfile(c: Collector, text: string): void {
   const values: Array<{ pieces: TPiece[]; anchor: number }> = [];
   const scope = new ShellScope();
   for (const inst of ins) {
-    const args = text.slice(inst.start, inst.end);
-    if (inst.keyword === 'ENV' || inst.keyword === 'ARG' || inst.keyword === 'LABEL') {
-      // `KEY=value …`, or the legacy `ENV KEY value` form.
-      const cmds = commands(text, inst.start, inst.end);
-      const words: Word[] = cmds.flatMap((cm) => cm.words);
+    if (ASSIGNING.has(inst.keyword)) {
+      // `KEY=value …`, or the legacy `ENV KEY value` form: shell words. Each instruction is read on its
+      // own (tree-sitter-bash runs assignments continued with `\` on into the next line's command).
+      const words: Word[] = shellSyntax(maskOutside(text, [[inst.start, inst.end]])).cmds.flatMap((cm) => cm.words);
       const pairs: Array<{ name: string; value: Word['parts'] }> = [];
       const firstLit = words[0] ? literalOf(words[0]) : null;
       if (inst.keyword === 'ENV' && words.length >= 2 && firstLit && /^[A-Za-z_][A-Za-z0-9_]*$/.test(firstLit)) {
@@ -68,20 +70,8 @@ export function scanDockerfile(c: Collector, text: string): void {
       }
       continue;
     }
-    if (['RUN', 'CMD', 'ENTRYPOINT', 'HEALTHCHECK', 'ONBUILD'].includes(inst.keyword)) {
-      let from = inst.start;
-      if (inst.keyword === 'HEALTHCHECK') {
-        const cmd = /\bCMD\s+/i.exec(args);
-        if (!cmd) continue;
-        from = inst.start + cmd.index + cmd[0].length;
-      }
-      // RUN flags (`--mount=…`) are not part of the command.
-      while (text.startsWith('--', from)) {
-        const sp = text.slice(from, inst.end).search(/\s/);
-        if (sp < 0) break;
-        from += sp;
-        while (/\s/.test(text[from] ?? '') && from < inst.end) from++;
-      }
+    if (inst.command) {
+      const from = inst.command[0];
       if (text[from] === '[') {
         const arr = parseJson(text, from, inst.end);
         if (arr?.kind === 'array') {

@@ -3,54 +3,32 @@
  * above). A value holding a v1 URL is planned like any literal: the base (and path renames) rewritten,
  * per-request paths reported; the message names the variable other environments may still set. A
  * variable that code the run does not migrate reads (the JS engine says which) keeps its v1 base.
+ * The lines are read by scan/dotenv.ts, as the run and the JS engine read them.
  */
 import { holePiece, planValue, type Collector, type TPiece } from './plan.js';
 import { backslash, none, runs } from './strings.js';
-
-const LINE = /^([ \t]*)(?:export[ \t]+)?([A-Za-z_][A-Za-z0-9_.-]*)[ \t]*=[ \t]*/;
+import { readDotenv, type DotenvEntry } from '../scan/dotenv.js';
 
 export function scanEnv(c: Collector, text: string): void {
   const values = new Map<string, TPiece[]>();
-  let at = 0;
-  while (at < text.length) {
-    let end = text.indexOf('\n', at);
-    if (end < 0) end = text.length;
-    const lineEnd = end > at && text[end - 1] === '\r' ? end - 1 : end;
-    const line = text.slice(at, lineEnd);
-    const m = LINE.exec(line);
-    if (m) {
-      const key = m[2]!;
-      const vs = at + m[0].length;
-      const pieces = valuePieces(text, vs, lineEnd, values);
-      if (pieces) {
-        const tagged = pieces.map((p) => (p.kind === 'text' && p.origin.literal === vs ? { ...p, origin: { ...p.origin, envVar: key } } : p));
-        values.set(key, tagged);
-        const held = Object.hasOwn(c.heldVars, key) ? c.heldVars[key] : undefined;
-        if (held) c.hold(vs, held);
-        planValue(c, tagged, { anchor: vs });
-      }
-    }
-    at = end + 1;
+  for (const entry of readDotenv(text)) {
+    const pieces = valuePieces(text, entry, values);
+    if (!pieces) continue;
+    const tagged = pieces.map((p) => (p.kind === 'text' && p.origin.literal === entry.at ? { ...p, origin: { ...p.origin, envVar: entry.name } } : p));
+    values.set(entry.name, tagged);
+    const held = Object.hasOwn(c.heldVars, entry.name) ? c.heldVars[entry.name] : undefined;
+    if (held) c.hold(entry.at, held);
+    planValue(c, tagged, { anchor: entry.at });
   }
 }
 
-/** Pieces of a value from `from` to the line end (quotes, inline comments and `${X}` handled). */
-function valuePieces(text: string, from: number, to: number, values: ReadonlyMap<string, TPiece[]>): TPiece[] | null {
-  const q = text[from];
-  if (q === '"' || q === "'" || q === '`') {
-    const close = text.indexOf(q, from + 1);
-    if (close < 0 || close > to) return null;
-    if (q === "'") return runs(text, from + 1, close, from, none);
-    return expand(runs(text, from + 1, close, from, backslash), values);
-  }
-  let end = to;
-  const hash = text.slice(from, to).search(/\s#/);
-  if (hash >= 0) end = from + hash;
-  while (end > from && /\s/.test(text[end - 1]!)) end--;
-  if (end <= from) return null;
-  return expand([{ kind: 'text', text: text.slice(from, end), origin: { start: from, editable: true, literal: from, local: false } }], values);
+/** Pieces of a value (quotes and `${X}` handled); none for an empty unquoted one. */
+function valuePieces(text: string, e: DotenvEntry, values: ReadonlyMap<string, TPiece[]>): TPiece[] | null {
+  if (e.quote === "'") return runs(text, e.start, e.end, e.at, none);
+  if (e.quote) return expand(runs(text, e.start, e.end, e.at, backslash), values);
+  if (e.end <= e.start) return null;
+  return expand([{ kind: 'text', text: text.slice(e.start, e.end), origin: { start: e.start, editable: true, literal: e.start, local: false } }], values);
 }
-
 /** `${KEY}` / `$KEY` inside a value: the earlier key's pieces, or a hole. */
 function expand(pieces: TPiece[], values: ReadonlyMap<string, TPiece[]>): TPiece[] {
   const out: TPiece[] = [];

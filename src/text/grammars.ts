@@ -1,7 +1,8 @@
 /**
- * Tree-sitter grammars (web-tree-sitter, WebAssembly) for shell and Terraform. Loading is async and
- * costs ~50 ms, so it happens once per run, and only when a shell or HCL file is in it
- * (`loadGrammarsFor`); the scanners then parse synchronously (`parseWith`).
+ * Tree-sitter grammars (web-tree-sitter, WebAssembly) for shell, Python, TOML and Terraform. Loading is
+ * async and costs ~50 ms, so it happens once per run, and only for the grammars its files need
+ * (`grammarsFor`, from the language table); the scanners then parse synchronously (`parseWith`), each
+ * text once (text/parse-cache.ts).
  *
  * The .wasm files are copied into dist/grammars/ at build (rolldown.config.js), so the bundled CLI
  * (dist/lib), the library build (dist/src/text) and the sources under test (src/text) all find them
@@ -13,17 +14,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 import type { Language as TsLanguage, Parser as TsParser, Tree } from 'web-tree-sitter';
-import type { Language } from './language.js';
+import { fenceGrammar, LANGUAGES, type Grammar, type Language } from './language.js';
+import { fencesOf } from './fences.js';
 
-export type Grammar = 'bash' | 'hcl';
+export type { Grammar } from './language.js';
 export type { Node as SyntaxNode, Tree } from 'web-tree-sitter';
 
-const WASM: Record<Grammar, string> = { bash: 'tree-sitter-bash.wasm', hcl: 'tree-sitter-hcl.wasm' };
-
-/** The grammar a text-engine language is read with (and re-parsed by), if any. */
-function grammarOf(language: Language): Grammar | null {
-  return language === 'shell' ? 'bash' : language === 'hcl' ? 'hcl' : null;
-}
+const WASM: Record<Grammar, string> = { bash: 'tree-sitter-bash.wasm', hcl: 'tree-sitter-hcl.wasm', python: 'tree-sitter-python.wasm', toml: 'tree-sitter-toml.wasm' };
 
 const parsers = new Map<Grammar, TsParser>();
 const loading = new Map<Grammar, Promise<void>>();
@@ -74,14 +71,21 @@ export async function loadGrammars(grammars: Iterable<Grammar>): Promise<void> {
   );
 }
 
-const HCL_FENCE = /^[ \t>]*(```|~~~)[ \t]*(hcl|terraform|tf)\b/im;
-
-/** The grammars scanning this file needs: its own, or HCL for a Markdown file with a Terraform fence. */
+/**
+ * The grammars scanning a file needs (language table, text/language.ts): its own and those of the
+ * code it holds; for Markdown, those of its fences (all of them when the text is not known yet).
+ */
 export function grammarsFor(language: Language | null, text: string | null): Grammar[] {
   if (!language) return [];
-  const own = grammarOf(language);
-  if (own) return [own];
-  return language === 'markdown' && (text === null || HCL_FENCE.test(text)) ? ['hcl'] : [];
+  const info = LANGUAGES[language];
+  const own = [...(info.grammar ? [info.grammar] : []), ...info.holds];
+  if (language !== 'markdown') return own;
+  if (text === null) return [...new Set([...own, ...Object.values(LANGUAGES).flatMap((l) => (l.grammar ? [l.grammar, ...l.holds] : l.holds))])];
+  const fenced = fencesOf(text).flatMap((f) => {
+    const g = fenceGrammar(f.info);
+    return g ? [g] : [];
+  });
+  return [...new Set([...own, ...fenced])];
 }
 
 /**

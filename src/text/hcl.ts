@@ -9,7 +9,8 @@ import { holePiece, planRequest, planValue, type Collector, type TPiece } from '
 import { backslash, runs } from './strings.js';
 import { maskOutside } from '../util/mask.js';
 import { scanShell } from './shell.js';
-import { parseWith, type SyntaxNode } from './grammars.js';
+import { parseWith, syntaxErrors, type SyntaxNode } from './grammars.js';
+import { ParseCache } from './parse-cache.js';
 import { mentionsGraphql, scanGraphql } from './fields.js';
 
 interface HclString {
@@ -144,8 +145,25 @@ function readHcl(text: string, root: SyntaxNode): { strings: HclString[]; attrs:
   return { strings, attrs, heredocs };
 }
 
+type HclSyntax = ReturnType<typeof readHcl> & {
+  /** ERROR and MISSING nodes of the parse (a rewrite may not add any). */
+  errors: number;
+};
+
+const parses = new ParseCache<HclSyntax>();
+
+/** Syntax errors of a text: its kept reading's (the original a scan read), else a parse that only counts them (a rewrite). */
+export function hclErrors(text: string): number {
+  return parses.peek(text)?.errors ?? parseWith('hcl', text, syntaxErrors);
+}
+
+/** The HCL syntax of a text: parsed once, then reused by the scan and the check of its rewrite. */
+export function hclSyntax(text: string): HclSyntax {
+  return parses.get(text, () => parseWith('hcl', text, (tree) => ({ ...readHcl(text, tree.rootNode), errors: syntaxErrors(tree) })));
+}
+
 export function scanHcl(c: Collector, text: string): void {
-  parseWith('hcl', text, (tree) => planHcl(c, text, readHcl(text, tree.rootNode)));
+  planHcl(c, text, hclSyntax(text));
 }
 
 function planHcl(c: Collector, text: string, { strings, attrs, heredocs }: ReturnType<typeof readHcl>): void {

@@ -49,7 +49,7 @@ export function scanLanguage(c: Collector, text: string, language: Language, fil
     case 'shell':
       return scanShell(c, text, links.shell ? { program: links.shell } : {});
     case 'markdown':
-      return scanMarkdown(c, text, file);
+      return scanMarkdown(c, text, file, (inner, code, lang) => scanLanguage(inner, code, lang, file));
     case 'yaml':
       return scanYaml(c, text);
     case 'json':
@@ -70,7 +70,8 @@ export function scanLanguage(c: Collector, text: string, language: Language, fil
 /**
  * Scan one file's text (BOM already removed). Never throws on odd input: unknown shapes are left alone.
  * `heldVars`: for a .env file, variables whose v1 base must stay (name → where the code that reads it is).
- * Shell and Terraform are read with tree-sitter: `await loadGrammars(grammarsFor(language, text))` first.
+ * Shell, Python, TOML and Terraform (and the shell other files hold) are read with tree-sitter:
+ * `await loadGrammars(grammarsFor(language, text))` first.
  */
 export function scanText(text: string, file: string, bases: Bases, heldVars: Readonly<Record<string, string>> = {}, links: TextLinks = {}): TextScanResult {
   const language = languageOf(path.basename(file));

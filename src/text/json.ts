@@ -13,6 +13,7 @@ import { bodyOperation, checkBodyField, kindOf, mentionsGraphql, scanGraphql } f
 import { createScanner, parseTree, ScanError, SyntaxKind, type Node, type ParseError, type ParseOptions } from 'jsonc-parser';
 import { backslash, runs } from './strings.js';
 import { maskOutside } from '../util/mask.js';
+import { ParseCache } from './parse-cache.js';
 import { scanShell } from './shell.js';
 
 export type JNode =
@@ -32,12 +33,22 @@ export interface JString {
  * offsets, read by jsonc-parser; null when that range is not one well-formed value.
  */
 export function parseJson(text: string, from = 0, to = text.length): JNode | null {
-  const errors: ParseError[] = [];
-  const root = parseTree(text.slice(from, to), errors, PARSE_OPTIONS);
-  return root && !errors.length ? toJNode(root, from) : null;
+  const { root, errors } = jsonSyntax(text.slice(from, to));
+  return root && !errors ? toJNode(root, from) : null;
 }
 
-export const PARSE_OPTIONS: ParseOptions = { allowTrailingComma: true, disallowComments: false, allowEmptyContent: false };
+const parses = new ParseCache<{ root: Node | undefined; errors: number }>();
+
+/** A JSON text's tree and its error count: parsed once for the scan and the check of its rewrite. */
+export function jsonSyntax(text: string): { root: Node | undefined; errors: number } {
+  return parses.get(text, () => {
+    const errors: ParseError[] = [];
+    const root = parseTree(text, errors, PARSE_OPTIONS);
+    return { root, errors: errors.length };
+  });
+}
+
+const PARSE_OPTIONS: ParseOptions = { allowTrailingComma: true, disallowComments: false, allowEmptyContent: false };
 
 function toJNode(node: Node, shift: number): JNode {
   const start = node.offset + shift;

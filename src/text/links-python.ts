@@ -10,42 +10,12 @@ import { Lines } from '../util/lines.js';
 import { flatText, type TPiece } from './plan.js';
 import { makeCtx, resolveName } from './python/eval.js';
 import { buildModule } from './python/model.js';
+import { pythonSyntax } from './python/syntax.js';
 import { foreignPieces, type ForeignIds } from './foreign.js';
 
 export interface PySource {
   file: string;
   text: string;
-}
-
-/** One imported name: `local` in the importing module is `name` of `module` (`name` null: the module itself). */
-interface ImportedName {
-  local: string;
-  module: string;
-  name: string | null;
-}
-
-const FROM = /^[ \t]*from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|(?:[^\n\\]|\\\n)*)/gm;
-const IMPORT = /^[ \t]*import[ \t]+((?:[^\n\\#]|\\\n)*)/gm;
-
-/** The names a module imports (star imports and anything computed are not followed). */
-export function importsOf(text: string): ImportedName[] {
-  const out: ImportedName[] = [];
-  for (const m of text.matchAll(FROM)) {
-    const list = m[2]!.replace(/[()\\]/g, ' ').replace(/#[^\n]*/g, '');
-    for (const item of list.split(',')) {
-      const [name, alias] = item.trim().split(/\s+as\s+/);
-      if (!name || name === '*' || !/^\w+$/.test(name)) continue;
-      out.push({ local: alias?.trim() || name, module: m[1]!, name });
-    }
-  }
-  for (const m of text.matchAll(IMPORT)) {
-    for (const item of m[1]!.split(',')) {
-      const [mod, alias] = item.trim().split(/\s+as\s+/);
-      if (!mod || !/^[\w.]+$/.test(mod)) continue;
-      out.push({ local: alias?.trim() || mod, module: mod, name: null });
-    }
-  }
-  return out;
 }
 
 /** The project file a module path names, seen from `from` (relative imports) or anywhere (absolute, by path suffix). */
@@ -67,7 +37,8 @@ export function resolveModule(from: string, module: string, files: ReadonlySet<s
 /** For each module name an import refers to: the project module and the attribute (or the whole module). */
 function bindings(file: string, text: string, files: ReadonlySet<string>): Array<{ key: string; module: string; name: string | null }> {
   const out: Array<{ key: string; module: string; name: string | null }> = [];
-  for (const imp of importsOf(text)) {
+  // Star imports and anything computed are not followed.
+  for (const imp of pythonSyntax(text).imports) {
     if (imp.name) {
       // `from pkg import x`: a name of pkg, or its submodule x (read as `x.NAME`).
       const mod = resolveModule(file, imp.module, files);

@@ -11,7 +11,7 @@ import { Lines } from '../util/lines.js';
 import { pushTo } from '../util/multimap.js';
 import { flatText, type TPiece } from './plan.js';
 import { readShell, type ShellProgramView, type ShellWrapper } from './shell.js';
-import { commands, functionAt, literalOf, type Part, type ShellFunction } from './shell/lex.js';
+import { functionAt, literalOf, shellSyntax, type Part } from './shell/syntax.js';
 import { programIndex, ShellScope } from './shell/scope.js';
 import { foreignPieces, relative, type ForeignIds } from './foreign.js';
 
@@ -23,14 +23,18 @@ interface ShellNames {
   defined: Set<string>;
   reads: Set<string>;
   calls: Set<string>;
+  /** The literal text each variable is set to (defaults included), for the hosts it names. */
+  values: Map<string, string>;
 }
 
+/** The literal text of a value: its literal runs and the defaults of its `${VAR:-…}`. */
+const literalText = (parts: readonly Part[]): string => parts.map((p) => (p.kind === 'lit' ? p.text : p.kind === 'var' && p.def ? literalText(p.def) : ' ')).join('');
+
 function namesOf(text: string): ShellNames {
-  const functions: ShellFunction[] = [];
-  const cmds = commands(text, 0, text.length, null, { pipeline: 0 }, [], functions);
+  const { cmds, functions } = shellSyntax(text);
   const scope = new ShellScope();
   scope.defineAll(cmds);
-  const out: ShellNames = { vars: new Set(), functions: new Set(), defined: new Set(), reads: new Set(), calls: new Set() };
+  const out: ShellNames = { vars: new Set(), functions: new Set(), defined: new Set(), reads: new Set(), calls: new Set(), values: new Map() };
   for (const fn of functions) {
     out.defined.add(fn.name);
     if (!functionAt(functions, fn.start)) out.functions.add(fn.name);
@@ -38,6 +42,7 @@ function namesOf(text: string): ShellNames {
   for (const [name, defs] of scope.defs) {
     out.defined.add(name);
     if (defs.some((d) => !functionAt(functions, d.from))) out.vars.add(name);
+    out.values.set(name, defs.map((d) => literalText(d.parts)).join('\n'));
   }
   const walk = (parts: readonly Part[]): void => {
     for (const p of parts) {
@@ -109,11 +114,7 @@ function relevantNames(texts: ReadonlyMap<string, string>, names: ReadonlyMap<st
     files.add(file);
     return true;
   };
-  const hosts = needles.map((h) => h.replace(/\./g, '\\.')).join('|');
-  for (const [file, n] of names) {
-    const text = texts.get(file)!;
-    if (needles.some((h) => text.includes(h))) for (const v of n.vars) if (new RegExp(`(^|[\\s;])(export\\s+|readonly\\s+)?${v}=[^\\n]*(${hosts})`, 'm').test(text)) add(v, file);
-  }
+  for (const [file, n] of names) for (const v of n.vars) if (needles.some((h) => n.values.get(v)?.includes(h))) add(v, file);
   for (let grew = true; grew; ) {
     grew = false;
     for (const [file, n] of names) {
@@ -129,9 +130,7 @@ function relevantNames(texts: ReadonlyMap<string, string>, names: ReadonlyMap<st
 }
 
 function functionBody(text: string, name: string): string | null {
-  const functions: ShellFunction[] = [];
-  commands(text, 0, text.length, null, { pipeline: 0 }, [], functions);
-  const fn = functions.find((f) => f.name === name);
+  const fn = shellSyntax(text).functions.find((f) => f.name === name);
   return fn ? text.slice(fn.bodyStart, fn.bodyEnd) : null;
 }
 

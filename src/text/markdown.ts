@@ -5,22 +5,15 @@
  */
 import path from 'node:path';
 import { migrateSource } from '../js/migrate.js';
-import { fenceLanguage, type Language } from './language.js';
+import { fenceLanguage, fenceName, type Language } from './language.js';
 import { holePiece, planValue, shapeFor, type Collector, type TPiece } from './plan.js';
 import { v2Hint } from '../plan/messages.js';
 import { overwrite, type Edit } from './source.js';
 import { maskOutside } from '../util/mask.js';
 import { pushTo } from '../util/multimap.js';
 import { scanGraphql } from './fields.js';
-import { scanShell, trimUrlToken } from './shell.js';
-import { scanPython } from './python/scan.js';
-import { scanYaml } from './yaml.js';
+import { trimUrlToken } from './shell.js';
 import { scanJson } from './json.js';
-import { scanToml } from './toml.js';
-import { scanEnv } from './env.js';
-import { scanHttp } from './http.js';
-import { scanHcl } from './hcl.js';
-import { scanDockerfile } from './dockerfile.js';
 import { fencesOf, indentedCommands, type Fence } from './fences.js';
 
 /** Lines of a console / pycon session that are input: the prompt blanked, output lines dropped. */
@@ -48,7 +41,10 @@ function masked(text: string, ranges: Array<[number, number]>, prompts: Array<[n
 
 const JS_EXT: Record<string, string> = { js: 'js', javascript: 'js', jsx: 'jsx', mjs: 'mjs', cjs: 'cjs', node: 'js', ts: 'ts', typescript: 'ts', tsx: 'tsx' };
 
-export function scanMarkdown(c: Collector, text: string, file: string): void {
+/** Scans a text as one language of the table (text/index.ts scanLanguage): how the fences are read. */
+export type ScanAs = (c: Collector, text: string, language: Language) => void;
+
+export function scanMarkdown(c: Collector, text: string, file: string, scanAs: ScanAs): void {
   const fenced = fencesOf(text);
   const fences = [...fenced, ...indentedCommands(text, fenced)].sort((a, b) => a.start - b.start);
   const groups = new Map<Language, Array<[number, number]>>();
@@ -72,7 +68,7 @@ export function scanMarkdown(c: Collector, text: string, file: string): void {
       add('python', s.ranges);
       prompts.push(...s.prompts);
     } else if (lang === 'js') {
-      scanJsFence(c, code, f, JS_EXT[f.info.trim().split(/[\s{,]/)[0]!.toLowerCase()] ?? 'js', file);
+      scanJsFence(c, code, f, JS_EXT[fenceName(f.info)] ?? 'js', file);
     } else if (lang === 'json') scanJson(c, code, f.contentStart, f.contentEnd);
     else if (lang === 'graphql') scanGraphql(c, code, f.contentStart, f.contentEnd);
     else if (lang === 'yaml') {
@@ -84,35 +80,14 @@ export function scanMarkdown(c: Collector, text: string, file: string): void {
     else plainTokens(c, code, f.contentStart, f.contentEnd, false);
   }
   for (const [lang, ranges] of groups) {
-    const m = lang === 'yaml' ? '' : masked(text, ranges, prompts.filter(([s]) => ranges.some(([a, b]) => s >= a && s < b)));
-    switch (lang) {
-      case 'shell':
-        scanShell(c, m);
-        break;
-      case 'python':
-        scanPython(c, m);
-        break;
-      case 'yaml':
-        for (const lines of yamlFences) scanYaml(c, masked(text, lines));
-        break;
-      case 'toml':
-        scanToml(c, m);
-        break;
-      case 'env':
-        scanEnv(c, m);
-        break;
-      case 'http':
-        scanHttp(c, m);
-        break;
-      case 'hcl':
-        scanHcl(c, m);
-        break;
-      case 'dockerfile':
-        scanDockerfile(c, m);
-        break;
-      default:
-        plainTokens(c, m, 0, m.length, false);
+    if (lang === 'yaml') {
+      for (const lines of yamlFences) scanAs(c, masked(text, lines), 'yaml');
+      continue;
     }
+    const m = masked(text, ranges, prompts.filter(([s]) => ranges.some(([a, b]) => s >= a && s < b)));
+    // A Markdown fence inside Markdown is text: its URLs are literals.
+    if (lang === 'markdown') plainTokens(c, m, 0, m.length, false);
+    else scanAs(c, m, lang);
   }
   // Prose: everything outside fences.
   let at = 0;

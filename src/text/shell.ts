@@ -1,21 +1,21 @@
 /**
  * Shell: `curl` requests with their method (`-X`, implied by `-d`), body (`-d`/`--data…`/`--json`,
- * `jq -n` filters) and URL resolved through the file's variable assignments and defaults (syntax in
- * shell/lex.ts, variables in shell/scope.ts, curl options in shell/curl.ts); `jq` reads of v1 list
+ * `jq -n` filters) and URL resolved through the file's variable assignments and defaults (syntax from
+ * tree-sitter-bash in shell/syntax.ts, variables in shell/scope.ts, curl options in shell/curl.ts); `jq` reads of v1 list
  * responses and fields.
  */
 import { isCompleteUrl, planRequest, planValue, flatText, type Collector, type EditsOrReason, type RequestOutcome, type TPiece } from './plan.js';
 import { bodyOperation, checkBodyField, checkResponseField, kindOf, DISTINCTIVE_RESPONSE_FIELDS, isListOp, listEnvelope, mentionsGraphql, scanGraphql } from './fields.js';
 import type { Edit } from './source.js';
 import type { HttpMethod } from '../map/operations.js';
-import { commands, functionAt, literalOf, type Command, type Part, type ShellFunction, type Word } from './shell/lex.js';
+import { functionAt, literalOf, shellSyntax, type Command, type Part, type ShellFunction, type Word } from './shell/syntax.js';
 import { assignmentOf, programIndex, ShellScope } from './shell/scope.js';
 import { curlSetBody, curlSetMethod, parseCurl } from './shell/curl.js';
 import { curlPrintsBody, unwrapJqEdit } from './shell/jq.js';
 import { topLevelKeys } from './json-keys.js';
 import { argumentPieces, fill, findWrappers, paramOf, type ShellWrapper } from './shell/wrappers.js';
 
-export { commands, literalOf, type Word } from './shell/lex.js';
+export { literalOf, shellSyntax, type Word } from './shell/syntax.js';
 export type { ShellWrapper } from './shell/wrappers.js';
 export { ShellScope } from './shell/scope.js';
 
@@ -54,9 +54,7 @@ export interface ShellFile {
 }
 
 export function readShell(text: string, opts: Pick<ShellOptions, 'seeds' | 'program'>, whereOf: (fn: ShellFunction) => string): ShellFile {
-  const heredocs: Array<[number, number]> = [];
-  const functions: ShellFunction[] = [];
-  const cmds = commands(text, 0, text.length, null, { pipeline: 0 }, heredocs, functions);
+  const { cmds, functions, heredocs } = shellSyntax(text);
   const seeds = opts.program ? new Map([...opts.program.vars, ...(opts.seeds ?? [])]) : opts.seeds;
   const scope = new ShellScope(seeds);
   scope.functions = functions;

@@ -3,16 +3,17 @@
  * before and after, and the rewrite may not make it worse (a file that was already broken may stay
  * so). One case per language; languages without one are not checked.
  */
-import { parseTree, type ParseError } from 'jsonc-parser';
 import { isMap, isPair, isScalar, isSeq, Lexer, parseAllDocuments, visit } from 'yaml';
 import type { Finding } from '../findings.js';
 import { RULES } from '../rules/registry.js';
 import type { Language } from './language.js';
-import { PARSE_OPTIONS } from './json.js';
-import { tokenize } from './python/tokenize.js';
+import { jsonSyntax } from './json.js';
 import { fencesOf } from './fences.js';
-import { parseWith, syntaxErrors, type Grammar } from './grammars.js';
 import { dockerfileInstructions } from './dockerfile-ast.js';
+import { shellErrors } from './shell/syntax.js';
+import { pythonErrors } from './python/syntax.js';
+import { tomlErrors } from './toml.js';
+import { hclErrors } from './hcl.js';
 
 interface Rewrite {
   findings: Finding[];
@@ -33,7 +34,7 @@ export function refuseBrokenRewrite<R extends Rewrite>(language: Language, befor
 export function stillWellFormed(language: Language, before: string, after: string): boolean {
   switch (language) {
     case 'json':
-      return jsonErrors(after) <= jsonErrors(before);
+      return jsonSyntax(after).errors <= jsonSyntax(before).errors;
     case 'yaml': {
       const [b, a] = [yamlOutline(before), yamlOutline(after)];
       return a.errors <= b.errors && a.shape === b.shape;
@@ -41,22 +42,18 @@ export function stillWellFormed(language: Language, before: string, after: strin
     case 'markdown':
       return fenceOutline(after) === fenceOutline(before);
     case 'python':
-      return pythonProblems(after) <= pythonProblems(before);
+      return pythonErrors(after) <= pythonErrors(before);
     case 'shell':
-      return keepsGrammar('bash', before, after);
+      return shellErrors(after) <= shellErrors(before);
     case 'hcl':
-      return keepsGrammar('hcl', before, after);
+      return hclErrors(after) <= hclErrors(before);
+    case 'toml':
+      return tomlErrors(after) <= tomlErrors(before);
     case 'dockerfile':
       return keepsInstructions(before, after);
     default:
       return true;
   }
-}
-
-function jsonErrors(text: string): number {
-  const errors: ParseError[] = [];
-  parseTree(text, errors, PARSE_OPTIONS);
-  return errors.length;
 }
 
 /** The errors, and the kinds of every node and comment in order: an edit to a scalar may not split, end or comment it out. */
@@ -75,16 +72,6 @@ function yamlOutline(text: string): { errors: number; shape: string } {
 /** The fences in order with their info strings: a rewrite inside a fence may not open, close or relabel one. */
 function fenceOutline(text: string): string {
   return JSON.stringify(fencesOf(text).map((f) => f.info));
-}
-
-/** Unmatched brackets and unterminated strings. */
-function pythonProblems(text: string): number {
-  return tokenize(text).filter((x) => (x.type === 'op' && x.match !== undefined && x.match < 0) || (x.type === 'string' && x.str!.bodyEnd + x.str!.quote.length !== x.end)).length;
-}
-
-/** Shell and Terraform: the grammar may find no more syntax errors (tree-sitter ERROR / MISSING nodes) than in the original. */
-function keepsGrammar(grammar: Grammar, before: string, after: string): boolean {
-  return parseWith(grammar, after, syntaxErrors) <= parseWith(grammar, before, syntaxErrors);
 }
 
 /** A Dockerfile keeps its list of instructions. */

@@ -6,8 +6,8 @@
  * helpers whose body is a single `return <expr>`.
  */
 import { holePiece, type TPiece, type TextOrigin } from '../plan.js';
-import { classOf, fieldTokens, findTop, fnOf, parseArgs, splitTop, type Arg, type Assign, type Module, type Scope } from './model.js';
-import { decodeEscape, escapeLength, type Tok } from './tokenize.js';
+import { classOf, findTop, fnOf, parseArgs, splitTop, type Arg, type Assign, type Module, type Scope } from './model.js';
+import type { StringInfo, Tok } from './syntax.js';
 
 /** A parameter's value at a call: the argument tokens, evaluated in the caller's context. */
 export type Binding = { toks: readonly Tok[]; a: number; b: number; ctx: Ctx } | 'missing' | 'opaque';
@@ -48,26 +48,41 @@ function opaqueText(text: string, start: number, literal: number): TPiece {
   return { kind: 'text', text, origin: { start, editable: false, literal, local: false } };
 }
 
-/** Literal runs of a string body: verbatim runs are editable, escapes (and f-string `{{`) are not. */
-export function decodeRuns(text: string, from: number, to: number, raw: boolean, fBraces: boolean, literal: number): TPiece[] {
+/** Python escape sequences → their characters (enough for URLs: anything unusual just stays opaque). */
+function decodeEscape(seq: string): string {
+  const simple: Readonly<Record<string, string>> = { n: '\n', t: '\t', r: '\r', '\\': '\\', "'": "'", '"': '"', a: '\x07', b: '\b', f: '\f', v: '\v', '0': '\0', '\n': '', '\r\n': '' };
+  const body = seq.slice(1);
+  const plain = Object.hasOwn(simple, body) ? simple[body] : undefined;
+  if (plain !== undefined) return plain;
+  if (/^x[0-9a-fA-F]{2}$/.test(body) || /^u[0-9a-fA-F]{4}$/.test(body) || /^U[0-9a-fA-F]{8}$/.test(body)) return String.fromCodePoint(parseInt(body.slice(1), 16));
+  if (/^[0-7]{1,3}$/.test(body)) return String.fromCharCode(parseInt(body, 8));
+  return seq;
+}
+
+/**
+ * Literal runs of a string body between `from` and `to`: verbatim runs are editable, escape sequences
+ * (where the grammar found them) and f-string `{{` / `}}` are not.
+ */
+function decodeRuns(text: string, from: number, to: number, s: StringInfo, literal: number): TPiece[] {
   const out: TPiece[] = [];
   let run = from;
   const flush = (end: number): void => {
     if (end > run) out.push({ kind: 'text', text: text.slice(run, end), origin: { start: run, editable: true, literal, local: false } });
   };
+  const escapes = s.escapes.filter(([a]) => a >= from && a < to);
+  let k = 0;
   let i = from;
   while (i < to) {
-    if (!raw && text[i] === '\\') {
+    const esc = escapes[k];
+    if (esc && esc[0] === i) {
       flush(i);
-      const len = Math.min(escapeLength(text, i), to - i);
-      out.push(opaqueText(decodeEscape(text.slice(i, i + len)), i, literal));
-      i += len;
+      out.push(opaqueText(decodeEscape(text.slice(esc[0], esc[1])), i, literal));
+      i = esc[1];
       run = i;
-    } else if (raw && text[i] === '\\') {
-      i += 2;
-    } else if (fBraces && (text.startsWith('{{', i) || text.startsWith('}}', i))) {
+      k++;
+    } else if (s.f && (text.startsWith('{{', i) || text.startsWith('}}', i))) {
       flush(i);
-      out.push(opaqueText(text[i]!, i, literal));
+      out.push(opaqueText(text.charAt(i), i, literal));
       i += 2;
       run = i;
     } else i++;
@@ -78,18 +93,18 @@ export function decodeRuns(text: string, from: number, to: number, raw: boolean,
 
 /** The pieces of one string token (an f-string's fields are evaluated in `ctx`). */
 export function stringPieces(tok: Tok, ctx: Ctx): TPiece[] {
-  const s = tok.str!;
+  const s = tok.str;
+  if (!s) return [holePiece(tok.value, tok.start)];
   const text = ctx.m.text;
-  if (!s.f) return decodeRuns(text, s.bodyStart, s.bodyEnd, s.raw, false, tok.start);
+  if (!s.f) return decodeRuns(text, s.bodyStart, s.bodyEnd, s, tok.start);
   const out: TPiece[] = [];
   let at = s.bodyStart;
   for (const f of s.fields) {
-    append(out, decodeRuns(text, at, f.start, s.raw, true, tok.start));
-    const sub = fieldTokens(text, f.exprStart, f.exprEnd);
-    append(out, (sub.length ? evalRange(sub, 0, sub.length, ctx) : [holePiece('', f.start)]));
+    append(out, decodeRuns(text, at, f.start, s, tok.start));
+    append(out, f.toks.length ? evalRange(f.toks, 0, f.toks.length, ctx) : [holePiece('', f.start)]);
     at = f.end;
   }
-  append(out, decodeRuns(text, at, s.bodyEnd, s.raw, true, tok.start));
+  append(out, decodeRuns(text, at, s.bodyEnd, s, tok.start));
   return out;
 }
 

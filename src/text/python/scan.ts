@@ -12,8 +12,7 @@ import type { QueryParam } from '../fields.js';
 import { flatText, isCompleteUrl, planRequest, planValue, shapeFor, textPiece, type Collector, type EditsOrReason, type RequestOutcome, type TPiece } from '../plan.js';
 import { bodyOperation, checkBodyField, checkLooseBodyField, type ValueKind, checkResponseField, isListOp, listEnvelope, mentionsGraphql, scanGraphql } from '../fields.js';
 import { bindArgs, envLookup, evalRange, helperFunction, makeCtx, type Ctx } from './eval.js';
-import { buildModule, fieldTokens, fnOf, splitTop, type Arg, type Assign, type Call, type Module, type Scope } from './model.js';
-import type { Tok } from './tokenize.js';
+import { buildModule, fnOf, splitTop, type Arg, type Assign, type Call, type Module, type Scope, type Tok } from './model.js';
 import { lastStartingBy } from '../../util/lines.js';
 import { pushTo } from '../../util/multimap.js';
 
@@ -635,7 +634,7 @@ function responseReads(c: Collector, m: Module): void {
   check(m.toks);
   for (const t of m.toks) {
     if (t.type !== 'string' || !t.str!.f) continue;
-    for (const f of t.str!.fields) check(fieldTokens(m.text, f.exprStart, f.exprEnd));
+    for (const f of t.str!.fields) check(f.toks);
   }
 }
 
@@ -654,7 +653,7 @@ function nameTokens(m: Module): Tok[] {
     });
   };
   add(m.toks);
-  for (const t of m.toks) if (t.type === 'string' && t.str!.f) for (const f of t.str!.fields) add(fieldTokens(m.text, f.exprStart, f.exprEnd));
+  for (const t of m.toks) if (t.type === 'string' && t.str!.f) for (const f of t.str!.fields) add(f.toks);
   return out;
 }
 

@@ -1,7 +1,7 @@
 /** `curl` command lines: URL, method (`-X`, implied by `-d`), body and headers; edits that change them. */
 import type { HttpMethod } from '../../map/operations.js';
 import type { EditsOrReason } from '../plan.js';
-import { literalOf, type Command, type Part, type Word } from './lex.js';
+import { literalOf, type Command, type Part, type Word } from './syntax.js';
 
 const HTTP = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 /** curl options that take a value (short letters and long names). */

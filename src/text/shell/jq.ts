@@ -7,7 +7,7 @@
  * else.
  */
 import type { Edit } from '../source.js';
-import type { Word } from './lex.js';
+import type { Word } from './syntax.js';
 
 /** jq options that change what the program's input is. */
 const INPUT_OPTIONS = new Set(['--slurp', '--null-input', '--raw-input', '--stream', '--stream-errors', '--seq', '--from-file']);

@@ -1,7 +1,7 @@
 /** Shell variables: assignments, defaults and arrays, resolved to URL pieces. */
 import { holePiece, type TPiece, type TextOrigin } from '../plan.js';
 import { pushTo } from '../../util/multimap.js';
-import { functionAt, literalOf, type Command, type Part, type ShellFunction, type Word } from './lex.js';
+import { functionAt, literalOf, type Command, type Part, type ShellFunction, type Word } from './syntax.js';
 
 interface Definition {
   /** End of the assignment word (uses after it see this value) and its start. */

@@ -7,7 +7,7 @@
 import type { HttpMethod } from '../../map/operations.js';
 import { holePiece, type TPiece } from '../plan.js';
 import { parseCurl } from './curl.js';
-import { functionAt, literalOf, type Command, type ShellFunction, type Word } from './lex.js';
+import { functionAt, literalOf, type Command, type ShellFunction, type Word } from './syntax.js';
 import { programIndex, type ShellScope } from './scope.js';
 
 export interface ShellWrapper {
