@@ -4,6 +4,7 @@ import { compareFindings } from '../findings.js';
 import type { Bases } from '../url/shape.js';
 import { withDocumentedPools } from '../map/gpu-pools.js';
 import { collectSites } from './analyze.js';
+import { commentEdits } from './doc-comments.js';
 import { applyEdits, EditError, preferredQuote, todoEdit, todosAbove, type SourceEdit } from './edits.js';
 import { recordVisits } from './values.js';
 import { syntaxError } from './parse.js';
@@ -199,7 +200,7 @@ function analyzeProject(project: Project, options: MigrateOptions): Map<string, 
   }
   const kept = holdEdits(edits, findings, isHeld, where, understanding.heldBy);
   const adapters = adapterImports(kept, source, quote, options.adapters ? options.adapters.file : null);
-  const results = splitByFile(project, [...kept, ...adapters.imports], findings);
+  const results = splitByFile(project, [...kept, ...followingComments(project, kept, leftOnV1, options.bases), ...adapters.imports], findings);
   linkChanges(results, project, [...plans.map(planEdits), ...literalPlans.map((lp) => lp.plan.edits)], new Set(kept));
   for (const [file, need] of adapters.needs) {
     const result = results.get(file);
@@ -253,6 +254,12 @@ function filesLeftOnV1(plans: readonly RequestPlan[], isHeld: (node: AnyNode) =>
   const out = new Set<ProjectFile>();
   for (const p of plans) if (blockReason(p) || [...p.touched].some((n) => isHeld(n))) out.add(project.fileAt(p.instance.root.node.start!));
   return out;
+}
+
+/** Comments quoting a request follow it (doc-comments.ts), in files this run rewrites and leaves nothing of on v1. */
+function followingComments(project: Project, kept: readonly SourceEdit[], leftOnV1: ReadonlySet<ProjectFile>, bases: Bases): SourceEdit[] {
+  const rewritten = new Set(kept.map((e) => project.fileAt(e.start)));
+  return [...rewritten].flatMap((f) => (f.parsed && !leftOnV1.has(f) ? commentEdits(f.parsed.root.node.comments ?? [], project.combined, bases, f.parsed.root.node) : []));
 }
 
 /** Whether the test holding a URL tests code that stays on v1: its own file or a file it imports has such a request. */
