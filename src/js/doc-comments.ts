@@ -6,7 +6,7 @@
  * `{podId}` → `{id}`): a quoted `/pods/{id}/stop` needs a method and a body a comment cannot carry, so
  * it stays as written.
  */
-import type { Comment } from '@babel/types';
+import type { Comment, StringLiteral } from '@babel/types';
 import type { Bases } from '../url/shape.js';
 import { shapeOf } from '../url/shape.js';
 import { planUrlChanges, templateOf } from '../url/plan.js';
@@ -20,6 +20,22 @@ const PATH = String.raw`(?:\/${SEGMENT})+`;
 
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const withoutScheme = (url: string): string => url.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '');
+
+/**
+ * A test's expected paths follow the client it tests: `toContain('/networkvolumes/vol-1')` becomes
+ * `'/network-volumes/vol-1'` when the client's requests moved. Only string literals that start with a
+ * path and have no escapes (their text is their value); URLs with a base are planned as literals.
+ */
+export function testPathEdits(strings: ReadonlyArray<{ node: StringLiteral }>, source: string, bases: Bases): SourceEdit[] {
+  const edits: SourceEdit[] = [];
+  for (const { node } of strings) {
+    const start = (node.start ?? 0) + 1;
+    if (!node.value.startsWith('/') || source.slice(start, (node.end ?? 0) - 1) !== node.value) continue;
+    const path = new RegExp(`^${PATH}`).exec(node.value);
+    if (path) for (const e of tokenEdits(path[0], bases)) edits.push({ start: start + e.start, end: start + e.end, text: e.text, node });
+  }
+  return edits;
+}
 
 /** The edits that bring the v1 URLs and paths quoted in these comments to their v2 form. */
 export function commentEdits(comments: readonly Comment[], source: string, bases: Bases, node: N): SourceEdit[] {

@@ -4,7 +4,7 @@ import { compareFindings } from '../findings.js';
 import type { Bases } from '../url/shape.js';
 import { withDocumentedPools } from '../map/gpu-pools.js';
 import { collectSites } from './analyze.js';
-import { commentEdits } from './doc-comments.js';
+import { commentEdits, testPathEdits } from './doc-comments.js';
 import { applyEdits, EditError, preferredQuote, todoEdit, todosAbove, type SourceEdit } from './edits.js';
 import { recordVisits } from './values.js';
 import { syntaxError } from './parse.js';
@@ -200,7 +200,7 @@ function analyzeProject(project: Project, options: MigrateOptions): Map<string, 
   }
   const kept = holdEdits(edits, findings, isHeld, where, understanding.heldBy);
   const adapters = adapterImports(kept, source, quote, options.adapters ? options.adapters.file : null);
-  const results = splitByFile(project, [...kept, ...followingComments(project, kept, leftOnV1, options.bases), ...adapters.imports], findings);
+  const results = splitByFile(project, [...kept, ...followingText(project, kept, leftOnV1, options.bases), ...adapters.imports], findings);
   linkChanges(results, project, [...plans.map(planEdits), ...literalPlans.map((lp) => lp.plan.edits)], new Set(kept));
   for (const [file, need] of adapters.needs) {
     const result = results.get(file);
@@ -256,10 +256,21 @@ function filesLeftOnV1(plans: readonly RequestPlan[], isHeld: (node: AnyNode) =>
   return out;
 }
 
-/** Comments quoting a request follow it (doc-comments.ts), in files this run rewrites and leaves nothing of on v1. */
-function followingComments(project: Project, kept: readonly SourceEdit[], leftOnV1: ReadonlySet<ProjectFile>, bases: Bases): SourceEdit[] {
+/**
+ * Text that quotes a request follows it (doc-comments.ts): comments in files this run rewrites and
+ * leaves nothing of on v1, and the paths a test expects when the clients it imports moved that way.
+ */
+function followingText(project: Project, kept: readonly SourceEdit[], leftOnV1: ReadonlySet<ProjectFile>, bases: Bases): SourceEdit[] {
   const rewritten = new Set(kept.map((e) => project.fileAt(e.start)));
-  return [...rewritten].flatMap((f) => (f.parsed && !leftOnV1.has(f) ? commentEdits(f.parsed.root.node.comments ?? [], project.combined, bases, f.parsed.root.node) : []));
+  const edits: SourceEdit[] = [];
+  for (const f of project.files) {
+    if (!f.parsed || leftOnV1.has(f)) continue;
+    if (rewritten.has(f)) edits.push(...commentEdits(f.parsed.root.node.comments ?? [], project.combined, bases, f.parsed.root.node));
+    const tested = isTestFile(f.file) ? project.importsOf(f) : [];
+    if (tested.some((c) => rewritten.has(c)) && !tested.some((c) => leftOnV1.has(c))) edits.push(...testPathEdits(nodeIndex(f.parsed).strings, project.combined, bases));
+  }
+  // A literal a request of the run already rewrites keeps that rewrite.
+  return edits.filter((e) => !kept.some((k) => k.start < e.end && e.start < k.end));
 }
 
 /** Whether the test holding a URL tests code that stays on v1: its own file or a file it imports has such a request. */
