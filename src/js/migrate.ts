@@ -5,6 +5,7 @@ import type { Bases } from '../url/shape.js';
 import { withDocumentedPools } from '../map/gpu-pools.js';
 import { collectSites } from './analyze.js';
 import { commentEdits, testPathEdits } from './doc-comments.js';
+import { pinBlockedRequests, type Pin } from './pin-v1.js';
 import { applyEdits, EditError, preferredQuote, todoEdit, todosAbove, type SourceEdit } from './edits.js';
 import { recordVisits } from './values.js';
 import { syntaxError } from './parse.js';
@@ -172,12 +173,14 @@ function analyzeProject(project: Project, options: MigrateOptions): Map<string, 
   project.noteEdits(plans.flatMap((p) => [...p.universal, ...p.specific, ...p.ifRewritten]));
   arbitrate(plans);
   const literalPlans = planLiterals(jsFiles, literalsOf, touchedByAny, source, options.bases);
-  const understanding = understoodNodes(plans, literalPlans);
+  const pins = pinBlockedRequests(plans.filter((p) => !p.findings.some(isMarked)), env);
+  const understanding = understoodNodes(plans, literalPlans, new Set(pins.map((pin) => pin.plan)));
   const isHeld = heldBases(project, options.bases, understanding.ok);
   const where = placeFrom(project);
   holdRequestsOnHeldBases(plans, isHeld, where);
   const keeps = (f: PlannedFinding): boolean => isMarked(f) || isOff(f);
   leaveTodos(movingRequests(plans, isHeld, keeps), project);
+  keepBlockedAsIs(plans, pins, project);
   const findings: PlannedFinding[] = plans.flatMap((p) => p.findings);
   const edits: SourceEdit[] = collectEdits(plans).filter((e) => !frozen.has(e.node) || !e.universal);
   releaseFrozenFindings(findings, frozen);
@@ -358,6 +361,42 @@ function holdRequestsOnHeldBases(plans: RequestPlan[], isHeld: (node: AnyNode) =
     plan.specific = [];
     plan.ifRewritten = [];
     holdFindings(plan.findings, base, where);
+  }
+}
+
+/**
+ * A request that must not go to v2 as it is (blockReason) makes none of its own changes: its path,
+ * body and response reads stay v1-shaped, and what it shares with requests that move (a base constant)
+ * moves with them. Pinned to v1 (pin-v1.ts), it writes the v1 base in place of its read of the shared
+ * one and says so, with a TODO, on the finding that blocks it.
+ */
+function keepBlockedAsIs(plans: readonly RequestPlan[], pins: readonly Pin[], project: Project): void {
+  const shared = new Set<AnyNode>();
+  for (const p of plans) if (!blockReason(p)) for (const n of p.touched) shared.add(n);
+  const pinOf = new Map(pins.map((pin) => [pin.plan, pin.edit]));
+  for (const plan of plans) {
+    if (plan.onV2 || !blockReason(plan)) continue;
+    plan.specific = [];
+    plan.ifRewritten = [];
+    plan.universal = plan.universal.filter((e) => shared.has(e.node));
+    const root = plan.instance.root.node;
+    const own = (n: AnyNode): boolean => (n.start ?? -1) >= (root.start ?? 0) && (n.end ?? Infinity) <= (root.end ?? 0);
+    // The finding that says why it cannot move, before the others join it among the unfixable.
+    const blocking = plan.findings.find((f) => !f.fixable && own(f.anchor));
+    for (const f of plan.findings) {
+      if (!f.fixable || shared.has(f.anchor)) continue;
+      f.fixable = false;
+      f.message += ' Not rewritten: this request stays on REST v1 until it is settled.';
+    }
+    const pin = pinOf.get(plan);
+    if (!pin) continue;
+    plan.universal.push(pin);
+    const why = ` It stays on REST v1 alone, with its own copy of the v1 base (v1 answers 410, so it fails loudly rather than sending v2 a request whose answer nobody decided), while the other requests on its base move to v2; settle it, then point it at the v2 base.`;
+    const said = blocking ?? finding('base-url', root, `This request cannot move to v2 as it is (${holdReason(plan)}).`, false);
+    said.message += why;
+    if (!blocking) plan.findings.push(said);
+    // Its other findings come back on the v1 code it keeps: only the decision gets a TODO.
+    leaveTodos([{ findings: [said], edits: plan.universal }], project);
   }
 }
 
@@ -548,12 +587,13 @@ interface Holder {
   reason: string;
 }
 
-function understoodNodes(plans: readonly RequestPlan[], literalPlans: readonly LiteralPlanned[]): Understanding {
+function understoodNodes(plans: readonly RequestPlan[], literalPlans: readonly LiteralPlanned[], pinned: ReadonlySet<RequestPlan>): Understanding {
   const ok = new Set<N | EnvValueNode>();
   const heldBy = new Map<AnyNode, Holder>();
   const not = new Set<N | EnvValueNode>();
   for (const plan of plans) {
-    const migrated = blockReason(plan) === null;
+    // A request pinned to v1 by its own copy of the base no longer reads the shared one.
+    const migrated = blockReason(plan) === null || pinned.has(plan);
     const holder = migrated ? null : { plan, reason: holdReason(plan) };
     for (const set of [plan.touched, plan.instance.site.visited]) {
       for (const n of set) {

@@ -130,7 +130,7 @@ Update it by hand if it makes or documents an API call, applying the same change
   'dynamic-path': {
     doc: `A request on the v1 base whose path is built at run time (\`\${API}/pods\${query}\`, \`\${API}/\${kind}\`, a helper that joins segments): which v1 operation it is, and so its v2 form, cannot be decided statically. It is an error because the call is broken today (v1 is retired).
 
-Migrate it by hand: the resource renames (/endpoints → /serverless, /networkvolumes → /network-volumes, /containerregistryauth → /registries, /billing/endpoints → /billing/serverless), /start|stop|restart → /action with a body, and …/update → PATCH may apply. While it is unmigrated, the base it uses stays v1 too: moving the base alone would send this path to the v2 host.`,
+Migrate it by hand: the resource renames (/endpoints → /serverless, /networkvolumes → /network-volumes, /containerregistryauth → /registries, /billing/endpoints → /billing/serverless), /start|stop|restart → /action with a body, and …/update → PATCH may apply. While it is unmigrated it stays on v1 (which answers 410: it fails loudly instead of sending v2 a request whose answer nobody decided). Where its own call reads a base other requests share, that read becomes the v1 base written out, with a TODO, and the base moves to v2 with the others; where the base is read inside a wrapper every request goes through, the base stays v1 with it.`,
     before: `export const list = (query: string) => fetch(\`\${API}/pods\${query}\`);`,
     after: `// by hand, e.g. v2 ignores the v1 list filters in query: filter on the client\nexport const list = async () => (await (await fetch(\`\${API}/pods\`)).json()).pods;`,
   },
