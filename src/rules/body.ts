@@ -95,9 +95,31 @@ function bodyObjectOf(site: HttpSite): { object: P<t.ObjectExpression>; via: Arr
   if (site.body.kind !== 'value') return null;
   const object = site.body.value.path;
   if (object.node.type !== 'ObjectExpression') return null;
-  const holder = object.parentPath?.value;
-  const via = holder?.type === 'VariableDeclarator' && holder.id.type === 'Identifier' ? [object.parentPath.get('id') as P<t.Identifier>] : [];
+  // A branch of `cond ? { … } : { … }` is held by the variable that holds the choice.
+  const held = object.parentPath?.value?.type === 'ConditionalExpression' ? object.parentPath : object;
+  const holder = held.parentPath?.value;
+  const via = holder?.type === 'VariableDeclarator' && holder.id.type === 'Identifier' ? [held.parentPath.get('id') as P<t.Identifier>] : [];
   return { object: object as P<t.ObjectExpression>, via };
+}
+
+/** `cond ? { … } : { … }`: a body chosen between two literals is two bodies, each migrated as it is written. */
+function literalBranches(site: HttpSite): Array<P<t.ObjectExpression>> | null {
+  if (site.body.kind !== 'value' || site.body.value.path.node.type !== 'ConditionalExpression') return null;
+  const branches = [site.body.value.path.get('consequent'), site.body.value.path.get('alternate')];
+  return branches.every((b): b is P<t.ObjectExpression> => b.node.type === 'ObjectExpression') ? branches : null;
+}
+
+function planBranches(site: HttpSite, branches: ReadonlyArray<P<t.ObjectExpression>>, op: V1Operation, root: P, env: BodyEnv, v2: boolean): BodyPlan | null {
+  if (site.body.kind !== 'value') return null;
+  const plan: BodyPlan = { specific: [], universal: [], findings: [] };
+  for (const branch of branches) {
+    const one = planBody({ ...site, body: { ...site.body, value: { path: branch, ctx: site.body.value.ctx }, carriers: [branch] } }, op, root, env, v2);
+    if (!one) continue;
+    plan.specific.push(...one.specific);
+    plan.universal.push(...one.universal);
+    plan.findings.push(...one.findings);
+  }
+  return plan.findings.length || plan.specific.length || plan.universal.length ? plan : null;
 }
 
 /**
@@ -108,6 +130,8 @@ function bodyObjectOf(site: HttpSite): { object: P<t.ObjectExpression>; via: Arr
 export function planBody(site: HttpSite, op: V1Operation, root: P, env: BodyEnv, v2: boolean): BodyPlan | null {
   const mapping = bodyMappingFor(op.id);
   if (!mapping) return null;
+  const branches = literalBranches(site);
+  if (branches) return planBranches(site, branches, op, root, env, v2);
   const plan: BodyPlan = { specific: [], universal: [], findings: [] };
   const located = bodyObjectOf(site);
   if (!located) {

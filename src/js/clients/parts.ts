@@ -36,6 +36,10 @@ export function bodyOf(path: P, ctx: Ctx, form: BodyForm, depth = 0, carrier?: {
   if (n.type === 'ConditionalExpression' && isNullish(n.alternate)) return inward(p.get('consequent'));
   if (n.type === 'ConditionalExpression' && isNullish(n.consequent)) return inward(p.get('alternate'));
   if (n.type === 'LogicalExpression' && n.operator === '&&') return inward(p.get('right'));
+  // A choice between two body literals is both bodies (rules/body.ts migrates each), whatever the test.
+  if (n.type === 'ConditionalExpression' && unwrap(p.get('consequent')).node.type === 'ObjectExpression' && unwrap(p.get('alternate')).node.type === 'ObjectExpression') {
+    return { kind: 'value', value: { path: p, ctx }, form, carriers: carriers() };
+  }
   if (n.type === 'ConditionalExpression') {
     const chosen = byPresence(p as P<t.ConditionalExpression>, (branch) => inward(branch));
     if (chosen) return chosen;
