@@ -207,7 +207,10 @@ async function migrate(mode: Mode, args: Args, out: NodeJS.WritableStream, err: 
   if (only) {
     const kept = keepRules(result, only, components?.components() ?? []);
     result = kept.result;
-    for (const h of kept.held) err.write(`v2-migrate: --rule left ${h.files.join(', ')} unchanged: ${h.files.length === 1 ? 'its change' : 'their changes'} also ${h.files.length === 1 ? 'needs' : 'need'} ${h.rules.join(', ')} (add ${h.rules.length === 1 ? 'that rule' : 'those rules'} to apply them together).\n`);
+    for (const h of kept.held) {
+      const what = h.partly ? `part of ${h.files.join(', ')} unchanged: those fixes also need` : `${h.files.join(', ')} unchanged: ${h.files.length === 1 ? 'its change' : 'their changes'} also ${h.files.length === 1 ? 'needs' : 'need'}`;
+      err.write(`v2-migrate: --rule left ${what} ${h.rules.join(', ')} (add ${h.rules.length === 1 ? 'that rule' : 'those rules'} to apply them together).\n`);
+    }
   }
   const listedPaths = new Set(result.results.map((r) => r.path));
   const pulledIn = (result.pulledIn ?? []).filter((p) => listedPaths.has(p));

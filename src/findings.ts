@@ -13,6 +13,20 @@ export interface Finding {
   message: string;
   /** True when the codemod rewrites this itself (a run without --dry-run applies it). */
   fixable: boolean;
+  /**
+   * The edits that carry out a fixable finding, in the file's text as the tool reads it (BOM excluded):
+   * `text` replaces the UTF-16 code units `[range[0], range[1])`, ESLint's ranges. Findings whose edits
+   * depend on each other (an action's path and its body, a base and the paths built on it) share one
+   * combined fix, made whole or not at all. Absent when the finding is not fixable, or when its change
+   * goes with changes to other files.
+   */
+  fix?: FixEdit[];
+}
+
+/** One replacement in a file's text (see `Finding.fix`). */
+export interface FixEdit {
+  range: [number, number];
+  text: string;
 }
 
 export function compareFindings(a: Finding, b: Finding): number {

@@ -28,6 +28,7 @@ import { uncoveredUse } from './coverage.js';
 import { shapeOf } from '../url/shape.js';
 import { isCompleteShape, isSchemaUrl } from '../url/plan.js';
 import { pushTo } from '../util/multimap.js';
+import { attachFixes, type FixOwner } from '../fixes.js';
 import { lineIndex } from '../util/lines.js';
 import { ADAPTER_BASENAME, adapterImports, type AdapterNeed } from './body/adapter.js';
 
@@ -199,8 +200,13 @@ function analyzeProject(project: Project, options: MigrateOptions): Map<string, 
   }
   const kept = holdEdits(edits, findings, isHeld, where, understanding.heldBy);
   const adapters = adapterImports(kept, source, quote, options.adapters ? options.adapters.file : null);
+  const keptSet = new Set(kept);
+  const owners = [...plans.map((p) => ({ findings: p.findings, edits: planEdits(p) })), ...literalPlans.map((lp) => ({ findings: lp.plan.findings, edits: lp.plan.edits }))];
+  attachFindingFixes(project, owners.map((o) => ({ findings: o.findings, edits: o.edits.filter((e) => keptSet.has(e)) })));
   const results = splitByFile(project, [...kept, ...adapters.imports], findings);
-  linkChanges(results, project, [...plans.map(planEdits), ...literalPlans.map((lp) => lp.plan.edits)], new Set(kept));
+  linkChanges(results, project, owners.map((o) => o.edits), keptSet);
+  // A change that goes with other files' changes (or with the generated adapter file) is no fix of this file alone.
+  for (const [file, r] of results) if (r.changesWith || adapters.needs.has(file)) for (const f of r.findings) delete f.fix;
   for (const [file, need] of adapters.needs) {
     const result = results.get(file);
     if (result?.output !== null && result) result.adapter = need;
@@ -589,6 +595,24 @@ function linkChanges(results: Map<string, MigrateResult>, project: Project, edit
   }
 }
 
+/**
+ * Each fixable finding's fix: the kept edits of its request (or URL literal) in the finding's own file,
+ * in that file's offsets, one combined fix where requests share an edit (fixes.ts).
+ */
+function attachFindingFixes(project: Project, owners: ReadonlyArray<FixOwner<PlannedFinding, SourceEdit>>): void {
+  attachFixes(owners, (f, edits) => {
+    const at = f.anchor.start;
+    if (typeof at !== 'number') return [];
+    const file = project.fileAt(at);
+    return edits.filter((e) => project.fileAt(e.start) === file).map((e) => ({ range: [e.start - file.start, e.end - file.start], text: fitLineEnds(file, e.text) }));
+  });
+}
+
+/** Inserted lines follow the file's line endings. */
+function fitLineEnds(f: ProjectFile, text: string): string {
+  return f.source.includes('\r\n') ? text.replace(/\r?\n/g, '\r\n') : text;
+}
+
 /** Characters JavaScript treats as line breaks but git, editors and diffs do not. */
 const LINE_BREAKS_JS_ONLY = /[\u2028\u2029]|\r(?!\n)/;
 
@@ -617,9 +641,7 @@ function splitByFile(project: Project, edits: readonly SourceEdit[], findings: r
 
 function applyFileEdits(f: ProjectFile, edits: SourceEdit[], findings: Finding[]): MigrateResult {
   if (!edits.length) return { output: null, findings };
-  // Inserted lines follow the file's line endings.
-  const eol = f.source.includes('\r\n') ? '\r\n' : '\n';
-  const fitted = eol === '\n' ? edits : edits.map((e) => ({ ...e, text: e.text.replace(/\r?\n/g, eol) }));
+  const fitted = edits.map((e) => ({ ...e, text: fitLineEnds(f, e.text) }));
   // A component's edits fall in its code, which its view keeps at the same offsets: they apply to its own text.
   const text = f.original ?? f.source;
   let output: string;

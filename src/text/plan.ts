@@ -15,6 +15,7 @@ import { RULES, type RuleId } from '../rules/registry.js';
 import { applyEdits, lineEndAt, overlaps, type Edit } from './source.js';
 import { Lines } from '../util/lines.js';
 import { pushTo } from '../util/multimap.js';
+import { attachFixes } from '../fixes.js';
 import { V2_OPENAPI_URL } from '../map/hosts.js';
 import { isSuppressed, parseMarkers, type MarkerIndex } from '../markers/index.js';
 import { checkQueryParam, queryParams, type QueryParam } from './fields.js';
@@ -348,10 +349,14 @@ export class Collector {
     for (const f of findings) if (!f.fixable) pushTo(unfixed, `${f.ruleId}|${f.line}|${f.column}`, f);
     const out = findings.filter((f) => !(f.fixable && (unfixed.get(`${f.ruleId}|${f.line}|${f.column}`) ?? []).some((g) => g.message.startsWith(f.message))));
     out.sort((a, b) => a.line - b.line || a.column - b.column || a.ruleId.localeCompare(b.ruleId) || a.message.localeCompare(b.message));
+    const made = new Set(this.edits.map(editKey));
+    attachFixes(this.applied.map((a) => ({ findings: [a.finding], edits: a.edits.filter((e) => made.has(editKey(e))) })));
     const output = this.edits.length ? applyEdits(this.text, this.edits) : null;
     return { findings: out, output: output === this.text ? null : output };
   }
 }
+
+const editKey = (e: Edit): string => `${e.start}:${e.end}:${e.text}`;
 
 /** One request as planned: what it read and whether its URL is fully migrated by this run. */
 export interface PlannedRequest {
