@@ -19,22 +19,28 @@ export const fixKey = (e: FixEdit): string => `${e.range[0]}:${e.range[1]}:${e.t
 
 /**
  * Give each fixable finding of `owners` its fix (`Finding.fix`). Owners whose edits meet (one edit made
- * for both: a base literal two requests read) are joined, and their fixable findings share one combined
+ * for both: a base literal two requests read; or one edit inside the range another replaces) are joined, and their fixable findings share one combined
  * fix: their edits depend on each other, so none is made alone. `place` turns a group's edits into the
  * finding's fix (the JS engine keeps those of the finding's own file, in that file's offsets).
  */
-export function attachFixes<F extends Finding, E extends Splice>(owners: Iterable<FixOwner<F, E>>, place: (finding: F, edits: readonly E[]) => FixEdit[] = (_, edits) => edits.map(toFixEdit)): void {
+export function attachFixes<F extends Finding, E extends Splice>(owners: Iterable<FixOwner<F, E>>, place: (finding: F, edits: readonly E[]) => FixEdit[] = (_, edits) => [...edits].sort((a, b) => a.start - b.start || a.end - b.end).map(toFixEdit)): void {
   const list = [...owners].filter((o) => o.edits.length);
   const parent = list.map((_, i) => i);
   const root = (i: number): number => (parent[i] === i ? i : (parent[i] = root(parent[i] ?? i)));
+  const join = (i: number, j: number): void => {
+    parent[root(i)] = root(j);
+  };
+  // Owners meet where one edit is made for both, or where an edit falls inside the range another replaces.
+  const all = list.flatMap((o, i) => o.edits.map((e) => ({ e, i }))).sort((a, b) => a.e.start - b.e.start || a.e.end - b.e.end);
   const firstOwner = new Map<string, number>();
-  list.forEach((o, i) => {
-    for (const e of o.edits) {
-      const other = firstOwner.get(keyOf(e));
-      if (other === undefined) firstOwner.set(keyOf(e), i);
-      else parent[root(i)] = root(other);
-    }
-  });
+  let host: { e: E; i: number } | null = null;
+  for (const x of all) {
+    const other = firstOwner.get(keyOf(x.e));
+    if (other === undefined) firstOwner.set(keyOf(x.e), x.i);
+    else join(x.i, other);
+    if (host && x.e.start < host.e.end) join(x.i, host.i);
+    if (!host || x.e.end > host.e.end) host = x;
+  }
   const groups = new Map<number, { findings: Set<F>; edits: Map<string, E> }>();
   list.forEach((o, i) => {
     const g = groups.get(root(i)) ?? { findings: new Set<F>(), edits: new Map<string, E>() };
@@ -43,10 +49,9 @@ export function attachFixes<F extends Finding, E extends Splice>(owners: Iterabl
     groups.set(root(i), g);
   });
   for (const { findings, edits } of groups.values()) {
-    const sorted = [...edits.values()].sort((a, b) => a.start - b.start || a.end - b.end);
     for (const f of findings) {
       if (!f.fixable) continue;
-      const fix = place(f, sorted);
+      const fix = place(f, [...edits.values()]);
       if (fix.length) f.fix = fix;
     }
   }

@@ -4,7 +4,7 @@ import { compareFindings } from '../findings.js';
 import type { Bases } from '../url/shape.js';
 import { withDocumentedPools } from '../map/gpu-pools.js';
 import { collectSites } from './analyze.js';
-import { applyEdits, EditError, preferredQuote, todoEdit, todosAbove, type SourceEdit } from './edits.js';
+import { applyEdits, EditError, foldEdits, preferredQuote, todoEdit, todosAbove, type SourceEdit } from './edits.js';
 import { recordVisits } from './values.js';
 import { syntaxError } from './parse.js';
 import { codeView } from './components.js';
@@ -28,7 +28,7 @@ import { uncoveredUse } from './coverage.js';
 import { shapeOf } from '../url/shape.js';
 import { isCompleteShape, isSchemaUrl } from '../url/plan.js';
 import { pushTo } from '../util/multimap.js';
-import { attachFixes, type FixOwner } from '../fixes.js';
+import { attachFixes, toFixEdit, type FixOwner } from '../fixes.js';
 import { lineIndex } from '../util/lines.js';
 import { ADAPTER_BASENAME, adapterImports, type AdapterNeed } from './body/adapter.js';
 
@@ -202,7 +202,7 @@ function analyzeProject(project: Project, options: MigrateOptions): Map<string, 
   const adapters = adapterImports(kept, source, quote, options.adapters ? options.adapters.file : null);
   const keptSet = new Set(kept);
   const owners = [...plans.map((p) => ({ findings: p.findings, edits: planEdits(p) })), ...literalPlans.map((lp) => ({ findings: lp.plan.findings, edits: lp.plan.edits }))];
-  attachFindingFixes(project, owners.map((o) => ({ findings: o.findings, edits: o.edits.filter((e) => keptSet.has(e)) })));
+  attachFindingFixes(project, owners.map((o) => ({ findings: o.findings, edits: o.edits.filter((e) => keptSet.has(e)) })), kept);
   const results = splitByFile(project, [...kept, ...adapters.imports], findings);
   linkChanges(results, project, owners.map((o) => o.edits), keptSet);
   // A change that goes with other files' changes (or with the generated adapter file) is no fix of this file alone.
@@ -599,12 +599,24 @@ function linkChanges(results: Map<string, MigrateResult>, project: Project, edit
  * Each fixable finding's fix: the kept edits of its request (or URL literal) in the finding's own file,
  * in that file's offsets, one combined fix where requests share an edit (fixes.ts).
  */
-function attachFindingFixes(project: Project, owners: ReadonlyArray<FixOwner<PlannedFinding, SourceEdit>>): void {
+function attachFindingFixes(project: Project, owners: ReadonlyArray<FixOwner<PlannedFinding, SourceEdit>>, kept: readonly SourceEdit[]): void {
+  // Edits at one point apply in the order the run made them.
+  const order = new Map(kept.map((e, i) => [e, i]));
   attachFixes(owners, (f, edits) => {
     const at = f.anchor.start;
     if (typeof at !== 'number') return [];
     const file = project.fileAt(at);
-    return edits.filter((e) => project.fileAt(e.start) === file).map((e) => ({ range: [e.start - file.start, e.end - file.start], text: fitLineEnds(file, e.text) }));
+    const mine = edits
+      .filter((e) => project.fileAt(e.start) === file)
+      .sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0))
+      .map((e) => ({ ...e, start: e.start - file.start, end: e.end - file.start, text: fitLineEnds(file, e.text) }));
+    try {
+      return foldEdits(file.original ?? file.source, mine).map(toFixEdit);
+    } catch (error) {
+      // Edits that cannot be made together: the file is not rewritten (applyFileEdits says why).
+      if (error instanceof EditError) return [];
+      throw error;
+    }
   });
 }
 

@@ -226,6 +226,14 @@ export class Collector {
     return done;
   }
 
+  /** Findings made elsewhere (a JS fence, by the JS engine) whose fixable ones `edits`, already accepted, make together. */
+  adopt(findings: readonly Finding[], edits: readonly Edit[]): void {
+    for (const f of findings) {
+      this.findings.push(f);
+      if (f.fixable) this.applied.push({ finding: f, edits, request: null });
+    }
+  }
+
   /** Report another fact fixed by the edits of the last accepted fix (it stands or falls with them). */
   alsoFixed(ruleId: RuleId, at: number, message: string): void {
     const last = this.applied[this.applied.length - 1];
