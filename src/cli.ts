@@ -16,7 +16,8 @@ import { recoverInterrupted, writeTogether, type Recovery } from './run/transact
 import { JOURNAL_NAME, journalLeft } from './run/journal.js';
 import { namedPlace, treePlace, writeRefusal, writeRoot, WriteRefused, type WritePlace } from './run/write-guard.js';
 import { lockFileFor, takeWriteLock, type LockedOut } from './run/write-lock.js';
-import { run, type RunResult } from './run/runner.js';
+import { run } from './run/runner.js';
+import type { RunResult } from './run/types.js';
 import { makeProgress } from './run/progress.js';
 import { changedSince } from './run/changed.js';
 import { parseShard } from './run/shard.js';

@@ -1,6 +1,7 @@
-import type { RuleId } from './rules/registry.js';
+import type { RuleId, Severity } from './rules/registry.js';
 
-export type Severity = 'error' | 'warning' | 'info';
+// A finding's severity is a rule's (the registry holds both); it is named here too, with the finding.
+export type { Severity };
 
 /** One thing the tool reports about a file: what changed or must change, and why. */
 export interface Finding {

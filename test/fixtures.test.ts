@@ -14,7 +14,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { migrateSource, type MigrateOptions } from '../src/js/migrate.js';
+import { migrateSource, type MigrateOptions } from '../src/pipeline/js.js';
 import type { Finding } from '../src/findings.js';
 import { applyFixEdits, fixEdits } from '../src/fixes.js';
 import { bodyAudit, v2BodyProblems, type PlannedBody } from '../src/rules/body.js';

@@ -1,6 +1,6 @@
 import type { Component } from '../live/component-log.js';
 import type { RuleId } from '../rules/registry.js';
-import type { FileResult, RunResult } from '../run/runner.js';
+import type { FileResult, RunResult } from '../run/types.js';
 import { summarize } from '../run/summary.js';
 import { encode } from '../run/files.js';
 import { applyFixEdits, fixEdits, fixesCover, fixKey } from '../fixes.js';

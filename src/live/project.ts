@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import type { Settings } from '../config.js';
 import { compareFindings } from '../findings.js';
-import type { MigrateOptions, MigrateResult } from '../js/migrate.js';
+import type { MigrateOptions, MigrateResult } from '../pipeline/js.js';
 import { AdapterFiles } from '../run/adapter-files.js';
 import { analyzeComponent } from '../run/component.js';
-import { applyRuleSettings, run, settle, type FileResult } from '../run/runner.js';
+import { applyRuleSettings, run, settle } from '../run/runner.js';
+import type { FileResult } from '../run/types.js';
 import type { ResultCache } from '../run/cache.js';
 import { defaultCacheDir } from '../run/cache.js';
 import { toolVersion } from '../report/tool.js';

@@ -1,7 +1,7 @@
 import type { Finding, Severity } from '../findings.js';
 import { ruleDoc, explainMarkdown } from '../rules/docs.js';
 import { RULES, RULE_IDS, type RuleId } from '../rules/registry.js';
-import type { FileResult } from '../run/runner.js';
+import type { FileResult } from '../run/types.js';
 import { repositoryPath, shownFindings } from './common.js';
 import { maskSecrets } from './secrets.js';
 import { Lines } from '../util/lines.js';

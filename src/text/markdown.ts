@@ -4,7 +4,7 @@
  * GraphQL); prose outside fences is never rewritten, only reported as `info`.
  */
 import path from 'node:path';
-import { migrateSource } from '../js/migrate.js';
+import { migrateSource } from '../pipeline/js.js';
 import { fenceLanguage, fenceName, type Language } from './language.js';
 import { holePiece, planValue, shapeFor, type Collector, type TPiece } from './plan.js';
 import { v2Hint } from '../plan/messages.js';

@@ -3,34 +3,34 @@ import type { Finding } from '../findings.js';
 import { compareFindings } from '../findings.js';
 import type { Bases } from '../url/shape.js';
 import { withDocumentedPools } from '../map/gpu-pools.js';
-import { collectSites } from './analyze.js';
-import { applyEdits, EditError, foldEdits, preferredQuote, todoEdit, todosAbove, type SourceEdit } from './edits.js';
-import { recordVisits } from './values.js';
-import { syntaxError } from './parse.js';
-import { codeView } from './components.js';
-import { Project, withProject, type ProjectFile, type ProjectInput } from './project.js';
-import type { DeclaredWrapper } from './clients/index.js';
+import { collectSites } from '../js/analyze.js';
+import { applyEdits, EditError, foldEdits, preferredQuote, todoEdit, todosAbove, type SourceEdit } from '../js/edits.js';
+import { recordVisits } from '../js/values.js';
+import { syntaxError } from '../js/parse.js';
+import { codeView } from '../js/components.js';
+import { Project, withProject, type ProjectFile, type ProjectInput } from '../js/project.js';
+import type { DeclaredWrapper } from '../js/clients/index.js';
 import { isSuppressed, parseMarkers, type MarkerIndex } from '../markers/index.js';
-import type { EnvValueNode, N, P, t } from './ast.js';
+import type { EnvValueNode, N, P, t } from '../js/ast.js';
 
 /** A node of a parsed file or a .env value (URL literals can be either), or where a finding points (rules/plan.ts). */
 type AnyNode = Anchor;
-import { nodeIndex, type NodeIndex } from './node-index.js';
+import { nodeIndex, type NodeIndex } from '../js/node-index.js';
 import { finding, type Anchor, type PlannedFinding, type RequestPlan } from '../rules/plan.js';
 import { blockReason, needsPerson, planRequest } from '../rules/request.js';
-import { statementStartingLine } from './statements.js';
+import { statementStartingLine } from '../js/statements.js';
 import { isTestFile } from '../scan/test-files.js';
 import { planLiteral, type LiteralPlan } from '../rules/literals.js';
 import { planResponseFile } from '../rules/response.js';
 import { settleResponseTypes } from '../rules/response-types.js';
 import { RULES } from '../rules/registry.js';
-import { uncoveredUse } from './coverage.js';
+import { uncoveredUse } from '../js/coverage.js';
 import { shapeOf } from '../url/shape.js';
 import { isCompleteShape, isSchemaUrl } from '../url/plan.js';
 import { pushTo } from '../util/multimap.js';
 import { attachFixes, toFixEdit, type FixOwner } from '../fixes.js';
 import { lineIndex } from '../util/lines.js';
-import { ADAPTER_BASENAME, adapterImports, type AdapterNeed } from './body/adapter.js';
+import { ADAPTER_BASENAME, adapterImports, type AdapterNeed } from '../js/body/adapter.js';
 
 export interface MigrateOptions {
   bases: Bases;
