@@ -133,7 +133,7 @@ export class LiveProject {
       await loadGrammars(grammarsFor(languageOf(file), text));
       const scanned = scanText(text, file, settings.bases);
       const changesWith = scanned.output === null ? [] : changedGroupMates(analysis, file);
-      return { ...settle(file, text, applyRuleSettings(scanned.findings, settings.rules).sort(compareFindings)), output: scanned.output, changesWith };
+      return { ...settle(file, text, applyRuleSettings(scanned.findings, settings.rules).sort(compareFindings), scanned.markers), output: scanned.output, changesWith };
     }
     return EMPTY();
   }
@@ -164,7 +164,7 @@ export class LiveProject {
     const changedHere = [...results].filter(([f, r]) => f !== file && r.output !== null).map(([f]) => f);
     const changedElsewhere = changedGroupMates(analysis, file).filter((f) => !reanalysed.has(f));
     const others = mine.output === null ? [] : [...changedHere, ...changedElsewhere];
-    return { ...settle(file, text, applyRuleSettings(mine.findings, settings.rules).sort(compareFindings)), output: mine.output, changesWith: unique([...changesWith(mine, settings), ...others]) };
+    return { ...settle(file, text, applyRuleSettings(mine.findings, settings.rules).sort(compareFindings), mine.markers), output: mine.output, changesWith: unique([...changesWith(mine, settings), ...others]) };
   }
 
   private async build(focus: ReadonlySet<string> | null): Promise<Analysis> {

@@ -10,7 +10,7 @@ import { syntaxError } from '../js/parse.js';
 import { codeView } from '../js/components.js';
 import { Project, withProject, type ProjectFile, type ProjectInput } from '../js/project.js';
 import type { DeclaredWrapper } from '../js/clients/index.js';
-import { isSuppressed, parseMarkers, type MarkerIndex } from '../markers/index.js';
+import { isSuppressed, parseMarkers, type MarkerIndex, type ParsedMarkers } from '../markers/index.js';
 import type { EnvValueNode, N, P, t } from '../js/ast.js';
 
 /** A node of a parsed file or a .env value (URL literals can be either), or where a finding points (rules/plan.ts). */
@@ -69,6 +69,8 @@ export interface MigrateResult {
    * built on it, a wrapper and its callers): applied together or not at all. Absent when none.
    */
   changesWith?: string[];
+  /** The file's markers, when the engine parsed them (the runner reuses them). */
+  markers?: ParsedMarkers;
 }
 
 /**
@@ -166,7 +168,8 @@ function analyzeProject(project: Project, options: MigrateOptions): Map<string, 
   settleResponseTypes(env, plans);
   const off = new Set(options.offRules ?? []);
   const isOff = (f: PlannedFinding): boolean => off.has(f.ruleId);
-  const isMarked = markerLookup(project);
+  const markers = markerLookup(project);
+  const isMarked = markers.isMarked;
   const frozen = freezeMarked(plans, isMarked);
   leaveOffRulesAlone(plans, isOff);
   project.noteEdits(plans.flatMap((p) => [...p.universal, ...p.specific, ...p.ifRewritten]));
@@ -215,6 +218,12 @@ function analyzeProject(project: Project, options: MigrateOptions): Map<string, 
     for (const f of result?.findings ?? []) f.message = f.message.replace(`${ADAPTER_BASENAME} next to this code`, rel.startsWith('.') ? rel : `./${rel}`);
   }
   for (const r of results.values()) for (const f of r.findings) f.message = f.message.replace(` (${ADAPTER_BASENAME} next to this code)`, '');
+  // The runner takes markers out of the gate with the index parsed here, not parsing the file again.
+  for (const f of project.files) {
+    const parsed = f.original === undefined ? markers.parsedOf(f) : undefined;
+    const result = results.get(f.file);
+    if (parsed && result) result.markers = parsed;
+  }
   for (const e of project.envValues()) {
     const use = isHeld(e.node);
     const result = results.get(e.file);
@@ -457,13 +466,26 @@ function pathOfLiteral(project: Project, node: AnyNode): P | null {
   return nodeIndex(file.parsed).literalPath(node);
 }
 
-/** Whether a finding is covered by a `v2-migrate-ignore` / `v2-migrate-keep-v1` marker in its file. */
-function markerLookup(project: Project): (f: PlannedFinding) => boolean {
+/**
+ * Whether a finding is covered by a `v2-migrate-ignore` / `v2-migrate-keep-v1` marker in its file, and
+ * the markers of the files that needed asking (each file parsed once).
+ */
+function markerLookup(project: Project): { isMarked: (f: PlannedFinding) => boolean; parsedOf: (file: ProjectFile) => ParsedMarkers | undefined } {
   const indexes = new Map<ProjectFile, MarkerIndex>();
-  return (f) => {
-    const file = project.fileAt(f.anchor.start!);
-    if (!indexes.has(file)) indexes.set(file, parseMarkers(file.source, file.file));
-    return isSuppressed(indexes.get(file), f.line, f.ruleId);
+  const indexOf = (file: ProjectFile): MarkerIndex => {
+    const known = indexes.get(file);
+    if (known) return known;
+    const index = parseMarkers(file.source, file.file);
+    indexes.set(file, index);
+    return index;
+  };
+  return {
+    isMarked: (f) => isSuppressed(indexOf(project.fileAt(f.anchor.start ?? 0)), f.line, f.ruleId),
+    // Only an index with something in it: a file without marker words costs the runner nothing to check.
+    parsedOf: (file) => {
+      const parsed = indexes.get(file)?.parsed;
+      return parsed && (parsed.markers.length || parsed.problems.length) ? parsed : undefined;
+    },
   };
 }
 

@@ -14,7 +14,7 @@ import type { ResultCache } from './cache.js';
 import { inShard, packageOf, type Shard } from './shard.js';
 import { ModuleResolver, readWorkspaces } from '../scan/resolve.js';
 import ignore from 'ignore';
-import { parseMarkers, partitionFindings, splitLines, type MarkerKind } from '../markers/index.js';
+import { markersFor, partitionFindings, splitLines, type MarkerKind, type ParsedMarkers } from '../markers/index.js';
 import { RULES, type RuleId } from '../rules/registry.js';
 import { discoverFiles } from '../scan/discover.js';
 import { makePrefilter } from '../scan/prefilter.js';
@@ -61,7 +61,7 @@ function finishJsFile(base: FileResult, outcome: JsFileOutcome, settings: Settin
   const result = outcome.result;
   if (!result) return base;
   const { text, bom } = outcome.decoded;
-  const settled = settle(outcome.file, text, gated(outcome.file, text, result.findings, settings));
+  const settled = settle(outcome.file, text, gated(outcome.file, text, result.findings, settings), result.markers);
   if (result.output === null) return { ...base, ...settled };
   return { ...base, ...settled, changed: true, before: text, after: result.output, bytes: encode(result.output, bom) };
 }
@@ -77,7 +77,7 @@ function finishTextFile(base: FileResult, outcome: TextFileOutcome, settings: Se
     return { ...base, ...settle(outcome.file, '', [fileFinding('skipped-file', `Skipped: ${why}, so it was not analysed or changed; migrate any RunPod v1 URLs in it by hand.`)]) };
   }
   const { text, bom } = outcome.decoded;
-  const settled = settle(outcome.file, text, gated(outcome.file, text, outcome.result.findings, settings));
+  const settled = settle(outcome.file, text, gated(outcome.file, text, outcome.result.findings, settings), outcome.result.markers);
   const markedFix = settled.suppressed.some((f) => f.fixable);
   if (outcome.result.output === null || markedFix) {
     if (markedFix) for (const f of settled.findings) if (f.fixable) Object.assign(f, { fixable: false, message: `${f.message} Not rewritten: a marker in this file keeps a rewritable line as it is, and this file is rewritten as a whole.` });
@@ -90,11 +90,12 @@ function finishTextFile(base: FileResult, outcome: TextFileOutcome, settings: Se
  * What the file's own text decides once an engine has produced its findings: markers take findings
  * out of the gate, and every finding gets its baseline fingerprint.
  */
-export function settle(file: string, text: string, engineFindings: Finding[]): Pick<FileResult, 'findings' | 'suppressed' | 'prints' | 'markerProblems'> {
+export function settle(file: string, text: string, engineFindings: Finding[], parsed?: ParsedMarkers): Pick<FileResult, 'findings' | 'suppressed' | 'prints' | 'markerProblems'> {
   const todos = todoFindings(file, text, engineFindings);
   const findings = todos.length ? [...engineFindings, ...todos].sort(compareFindings) : engineFindings;
   if (!findings.length) return { findings, suppressed: [], prints: NO_PRINTS, markerProblems: [] };
-  const markers = parseMarkers(text, file);
+  // The engine hands over the markers it parsed for the file: each file's are parsed once per run.
+  const markers = markersFor(text, file, parsed);
   const { active, ignored, kept } = partitionFindings(findings, markers);
   // Hashing every finding's line is only needed by a baseline or SARIF: done on first use.
   const prints = lazy(() => linePrints(findings, splitLines(text, file)));

@@ -118,9 +118,11 @@ export class Collector {
     /** Variables this file sets that code elsewhere reads and this run does not migrate (name → where). */
     readonly heldVars: Readonly<Record<string, string>> = {},
     cross: CrossFileHolds | null = null,
+    /** The file's markers, when the caller has parsed them already. */
+    markers: MarkerIndex = parseMarkers(text, file),
   ) {
     this.lines = new Lines(text);
-    this.markers = parseMarkers(text, file);
+    this.markers = markers;
     for (const [literal, h] of cross?.here ?? []) this.holds.set(literal, h);
     this.external = cross?.there ?? new Map();
   }
