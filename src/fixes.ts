@@ -20,8 +20,9 @@ export const fixKey = (e: FixEdit): string => `${e.range[0]}:${e.range[1]}:${e.t
 /**
  * Give each fixable finding of `owners` its fix (`Finding.fix`). Owners whose edits meet (one edit made
  * for both: a base literal two requests read; or one edit inside the range another replaces) are joined, and their fixable findings share one combined
- * fix: their edits depend on each other, so none is made alone. `place` turns a group's edits into the
- * finding's fix (the JS engine keeps those of the finding's own file, in that file's offsets).
+ * fix: their edits depend on each other, so none is made alone. `place` turns a group's edits (one array
+ * per group) into the finding's fix (the JS engine keeps those of the finding's own file, in that file's
+ * offsets).
  */
 export function attachFixes<F extends Finding, E extends Splice>(owners: Iterable<FixOwner<F, E>>, place: (finding: F, edits: readonly E[]) => FixEdit[] = (_, edits) => [...edits].sort((a, b) => a.start - b.start || a.end - b.end).map(toFixEdit)): void {
   const list = [...owners].filter((o) => o.edits.length);
@@ -49,9 +50,10 @@ export function attachFixes<F extends Finding, E extends Splice>(owners: Iterabl
     groups.set(root(i), g);
   });
   for (const { findings, edits } of groups.values()) {
+    const groupEdits = [...edits.values()];
     for (const f of findings) {
       if (!f.fixable) continue;
-      const fix = place(f, [...edits.values()]);
+      const fix = place(f, groupEdits);
       if (fix.length) f.fix = fix;
     }
   }

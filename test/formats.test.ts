@@ -128,7 +128,7 @@ describe('--format sarif', () => {
     expect(results.find((x) => x.ruleId === 'unresolved-url')?.level).toBe('note');
   });
 
-  it("gives each fixable finding its fix: findings whose edits depend on each other share one, the others stand alone", () => {
+  it('gives fixable findings their fixes: findings whose edits depend on each other share one, listed on the first of them', () => {
     const dir = tempProject({
       'a.ts': "const BASE = 'https://rest.runpod.io/v1';\nexport const stop = (id: string) => fetch(`${BASE}/pods/${id}/stop`, { method: 'POST' });\nexport const del = (id: string) => fetch('https://rest.runpod.io/v1/pods/' + id, { method: 'DELETE' });\n",
     });
@@ -144,7 +144,7 @@ describe('--format sarif', () => {
     const results = doc.runs[0].results as Array<{ ruleId: string; locations: Array<{ physicalLocation: { region: { startLine: number } } }>; fixes?: unknown }>;
     expect(results.map((r) => [r.ruleId, r.locations[0]!.physicalLocation.region.startLine, r.fixes])).toEqual([
       ['base-url', 1, stop],
-      ['pod-action', 2, stop],
+      ['pod-action', 2, undefined],
       ['base-url', 3, change([3, 43, 3, 68, 'https://api.runpod.io/v2'])],
     ]);
   });

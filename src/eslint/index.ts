@@ -64,8 +64,8 @@ function ruleFor(id: RuleId): Rule.RuleModule {
   };
 }
 
-/** A finding's edits as one ESLint fix (ESLint merges the edits of one report into one). */
-const fixerOf = (edits: readonly FixEdit[]) => (fixer: Rule.RuleFixer) => edits.map((e) => fixer.replaceTextRange(e.range, e.text));
+/** A finding's fix, one edit (findings that share a fix share its text: nothing is copied per report). */
+const fixerOf = (e: FixEdit) => (fixer: Rule.RuleFixer) => fixer.replaceTextRange(e.range, e.text);
 
 /** ESLint has no info level: info findings (inventory, advice) are warnings, as `v2-migrate lint` lists them. */
 const severity = (id: RuleId): Linter.RuleSeverity => (RULES[id].severity === 'error' ? 'error' : 'warn');

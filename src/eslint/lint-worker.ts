@@ -38,13 +38,41 @@ function edit(before: string, after: string): FixEdit {
 }
 
 /**
- * Each fixable finding's fix: its own (`Finding.fix`) when the findings' fixes are the file's whole
- * change; otherwise (an edit no finding explains) the whole change as one edit on every fixable finding.
+ * Each fixable finding's fix as one edit: its own (`Finding.fix`) when the findings' fixes are the
+ * file's whole change; otherwise (an edit no finding explains) the whole change, on every fixable
+ * finding. Findings that share a fix share one object: the reply carries it once.
  */
-function fixesOf(text: string, output: string, findings: readonly Finding[]): Array<FixEdit[] | undefined> {
-  if (fixesCover(text, output, findings)) return findings.map((f) => (f.fixable ? f.fix : undefined));
-  const whole = [edit(text, output)];
-  return findings.map((f) => (f.fixable ? whole : undefined));
+function fixesOf(text: string, output: string, findings: readonly Finding[]): Array<FixEdit | undefined> {
+  if (!fixesCover(text, output, findings)) {
+    const whole = edit(text, output);
+    return findings.map((f) => (f.fixable ? whole : undefined));
+  }
+  const shared = new Map<string, FixEdit>();
+  return findings.map((f) => {
+    const edits = f.fixable ? f.fix : undefined;
+    const first = edits?.[0];
+    const last = edits?.[edits.length - 1];
+    if (!edits || !first || !last) return undefined;
+    // Findings' fixes never share an edit unless they are the same fix (fixes.ts): its ends name it.
+    const key = `${first.range[0]}:${last.range[1]}:${edits.length}`;
+    const known = shared.get(key);
+    if (known) return known;
+    const one = spanning(text, edits);
+    shared.set(key, one);
+    return one;
+  });
+}
+
+/** Edits (in order, apart) as one edit over the text they span, the text between them kept: what ESLint makes of a report's fixes. */
+function spanning(text: string, edits: readonly FixEdit[]): FixEdit {
+  let out = '';
+  let at = edits[0]?.range[0] ?? 0;
+  const start = at;
+  for (const e of edits) {
+    out += text.slice(at, e.range[0]) + e.text;
+    at = e.range[1];
+  }
+  return { range: [start, at], text: out };
 }
 
 async function answer({ root, file, text }: Question): Promise<Reply> {

@@ -1,4 +1,4 @@
-import type { Finding } from '../findings.js';
+import type { Finding, FixEdit } from '../findings.js';
 
 /** What the rules ask the analysis thread about one file. */
 export interface Question {
@@ -14,8 +14,9 @@ export type Reply =
   | {
       /**
        * The findings `v2-migrate lint` reports for the file (markers applied), each fixable one with its
-       * fix (`Finding.fix`); none has a fix when the file's change goes with changes to other files.
+       * fix (`Finding.fix`) as one edit; none has a fix when the file's change goes with changes to
+       * other files.
        */
-      findings: Array<Pick<Finding, 'ruleId' | 'line' | 'column' | 'message' | 'fixable' | 'fix'>>;
+      findings: Array<Pick<Finding, 'ruleId' | 'line' | 'column' | 'message' | 'fixable'> & { fix?: FixEdit }>;
     }
   | { error: string };

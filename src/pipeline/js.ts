@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Finding } from '../findings.js';
+import type { Finding, FixEdit } from '../findings.js';
 import { compareFindings } from '../findings.js';
 import type { Bases } from '../url/shape.js';
 import { withDocumentedPools } from '../map/gpu-pools.js';
@@ -624,22 +624,35 @@ function linkChanges(results: Map<string, MigrateResult>, project: Project, edit
 function attachFindingFixes(project: Project, owners: ReadonlyArray<FixOwner<PlannedFinding, SourceEdit>>, kept: readonly SourceEdit[]): void {
   // Edits at one point apply in the order the run made them.
   const order = new Map(kept.map((e, i) => [e, i]));
+  // The findings of one group in one file share one fix (a base read by many requests is one fix).
+  const made = new Map<readonly SourceEdit[], Map<ProjectFile, FixEdit[]>>();
   attachFixes(owners, (f, edits) => {
     const at = f.anchor.start;
     if (typeof at !== 'number') return [];
     const file = project.fileAt(at);
-    const mine = edits
-      .filter((e) => project.fileAt(e.start) === file)
-      .sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0))
-      .map((e) => ({ ...e, start: e.start - file.start, end: e.end - file.start, text: fitLineEnds(file, e.text) }));
-    try {
-      return foldEdits(file.original ?? file.source, mine).map(toFixEdit);
-    } catch (error) {
-      // Edits that cannot be made together: the file is not rewritten (applyFileEdits says why).
-      if (error instanceof EditError) return [];
-      throw error;
-    }
+    const byFile = made.get(edits) ?? new Map<ProjectFile, FixEdit[]>();
+    made.set(edits, byFile);
+    const known = byFile.get(file);
+    if (known) return known;
+    const fix = fixOfFile(project, file, edits, order);
+    byFile.set(file, fix);
+    return fix;
   });
+}
+
+/** A group's edits in one file, in that file's offsets, folded as the engine applies them. */
+function fixOfFile(project: Project, file: ProjectFile, edits: readonly SourceEdit[], order: ReadonlyMap<SourceEdit, number>): FixEdit[] {
+  const mine = edits
+    .filter((e) => project.fileAt(e.start) === file)
+    .sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0))
+    .map((e) => ({ ...e, start: e.start - file.start, end: e.end - file.start, text: fitLineEnds(file, e.text) }));
+  try {
+    return foldEdits(file.original ?? file.source, mine).map(toFixEdit);
+  } catch (error) {
+    // Edits that cannot be made together: the file is not rewritten (applyFileEdits says why).
+    if (error instanceof EditError) return [];
+    throw error;
+  }
 }
 
 /** Inserted lines follow the file's line endings. */
