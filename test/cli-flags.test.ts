@@ -348,6 +348,21 @@ describe('--rule makes the fixes of its rules, without planning again', () => {
   });
 });
 
+describe('--rule in the text engine', () => {
+  it("a request's facts go together: its base moves only with its path, another request's fix is made alone", () => {
+    const SCRIPT = 'curl -X POST https://rest.runpod.io/v1/pods/abc/stop\ncurl https://rest.runpod.io/v1/endpoints\n';
+    const dir = tempProject({ 'deploy.sh': SCRIPT });
+    const r = cli(['--rule', 'resource-path,base-url', '--format', 'json'], dir);
+    expect(fs.readFileSync(path.join(dir, 'deploy.sh'), 'utf8')).toBe('curl -X POST https://rest.runpod.io/v1/pods/abc/stop\ncurl https://api.runpod.io/v2/serverless\n');
+    expect(r.stderr).toContain('v2-migrate: --rule left part of deploy.sh unchanged: those fixes also need pod-action (add that rule to apply them together).\n');
+    expect(JSON.parse(r.stdout).files[0].findings.map((f: { ruleId: string; line: number; fixable: boolean }) => [f.ruleId, f.line, f.fixable])).toEqual([
+      ['base-url', 1, false],
+      ['resource-path', 2, true],
+      ['base-url', 2, true],
+    ]);
+  });
+});
+
 describe('a change that needs the generated adapter file (runpod-v2-adapters)', () => {
   // A body built at run time: the fix wraps it in toV2CreatePodBody(…), which lives in a file the run writes.
   const CREATE = "const API = 'https://rest.runpod.io/v1';\nexport const createPod = (spec) => fetch(`${API}/pods`, { method: 'POST', body: JSON.stringify(spec) });\n";

@@ -335,6 +335,26 @@ export class Collector {
     }
   }
 
+  /** The facts fixed, with the edits made for them: a request's facts go together (its base moves only with its path). */
+  private fixOwners(): Array<{ findings: Finding[]; edits: Edit[] }> {
+    const made = new Set(this.edits.map(editKey));
+    const byRequest = new Map<PlannedRequest, { findings: Finding[]; edits: Edit[] }>();
+    const owners: Array<{ findings: Finding[]; edits: Edit[] }> = [];
+    for (const a of this.applied) {
+      const edits = a.edits.filter((e) => made.has(editKey(e)));
+      const known = a.request ? byRequest.get(a.request) : undefined;
+      if (known) {
+        known.findings.push(a.finding);
+        known.edits.push(...edits);
+        continue;
+      }
+      const owner = { findings: [a.finding], edits };
+      owners.push(owner);
+      if (a.request) byRequest.set(a.request, owner);
+    }
+    return owners;
+  }
+
   result(): { findings: Finding[]; output: string | null } {
     this.holdBases();
     this.unfreeze();
@@ -359,8 +379,7 @@ export class Collector {
     for (const f of findings) if (!f.fixable) pushTo(unfixed, `${f.ruleId}|${f.line}|${f.column}`, f);
     const out = findings.filter((f) => !(f.fixable && (unfixed.get(`${f.ruleId}|${f.line}|${f.column}`) ?? []).some((g) => g.message.startsWith(f.message))));
     out.sort((a, b) => a.line - b.line || a.column - b.column || a.ruleId.localeCompare(b.ruleId) || a.message.localeCompare(b.message));
-    const made = new Set(this.edits.map(editKey));
-    attachFixes(this.applied.map((a) => ({ findings: [a.finding], edits: a.edits.filter((e) => made.has(editKey(e))) })));
+    attachFixes(this.fixOwners());
     const output = this.edits.length ? applyEdits(this.text, this.edits) : null;
     return { findings: out, output: output === this.text ? null : output };
   }
