@@ -143,7 +143,10 @@ describe('fixtures', () => {
         expect(comparable(first.findings, expected)).toEqual(expected);
         // Every edit is some finding's fix (ESLint and --rule make them one by one). Not so: a change that
         // needs the generated adapter file (no fix of one file), and TODOs alone (no finding is fixable).
-        if (first.output !== null && !first.adapter && first.findings.some((f) => f.fixable)) expect(applyFixEdits(fx.input, fixEdits(first.findings)), "the findings' fixes are the whole change").toBe(first.output);
+        if (first.output !== null && !first.adapter && first.findings.some((f) => f.fixable)) {
+          expect(applyFixEdits(fx.input, fixEdits(first.findings)), "the findings' fixes are the whole change").toBe(first.output);
+          expect(first.findings.filter((f) => f.fixable && !f.fix).map((f) => `${f.line}:${f.column} ${f.ruleId}`), 'every fixable finding carries its fix').toEqual([]);
+        }
 
         const result = first.output ?? fx.input;
         const second = migrateSource(result, fx.file, options);
