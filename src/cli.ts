@@ -16,7 +16,8 @@ import { recoverInterrupted, writeTogether, type Recovery } from './run/transact
 import { JOURNAL_NAME, journalLeft } from './run/journal.js';
 import { namedPlace, treePlace, writeRefusal, writeRoot, WriteRefused, type WritePlace } from './run/write-guard.js';
 import { lockFileFor, takeWriteLock, type LockedOut } from './run/write-lock.js';
-import { run, type RunResult } from './run/runner.js';
+import { run } from './run/runner.js';
+import type { RunResult } from './run/types.js';
 import { makeProgress } from './run/progress.js';
 import { changedSince } from './run/changed.js';
 import { parseShard } from './run/shard.js';
@@ -207,7 +208,10 @@ async function migrate(mode: Mode, args: Args, out: NodeJS.WritableStream, err: 
   if (only) {
     const kept = keepRules(result, only, components?.components() ?? []);
     result = kept.result;
-    for (const h of kept.held) err.write(`v2-migrate: --rule left ${h.files.join(', ')} unchanged: ${h.files.length === 1 ? 'its change' : 'their changes'} also ${h.files.length === 1 ? 'needs' : 'need'} ${h.rules.join(', ')} (add ${h.rules.length === 1 ? 'that rule' : 'those rules'} to apply them together).\n`);
+    for (const h of kept.held) {
+      const what = h.partly ? `part of ${h.files.join(', ')} unchanged: those fixes also need` : `${h.files.join(', ')} unchanged: ${h.files.length === 1 ? 'its change' : 'their changes'} also ${h.files.length === 1 ? 'needs' : 'need'}`;
+      err.write(`v2-migrate: --rule left ${what} ${h.rules.join(', ')} (add ${h.rules.length === 1 ? 'that rule' : 'those rules'} to apply them together).\n`);
+    }
   }
   const listedPaths = new Set(result.results.map((r) => r.path));
   const pulledIn = (result.pulledIn ?? []).filter((p) => listedPaths.has(p));
@@ -349,7 +353,7 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
     .option('legacy-base-url', { type: 'string', array: true, nargs: 1, describe: 'Extra v1 base URL to migrate, e.g. a proxy (one per flag; repeat the flag for more)' })
     .option('base-url', { type: 'string', requiresArg: true, describe: 'v2 base URL to write, with no query or fragment (default https://api.runpod.io/v2)' })
     .option('ignore-pattern', { type: 'string', array: true, nargs: 1, describe: 'Skip files matching this gitignore-style glob, relative to the current directory (one per flag, repeatable; added to the config\'s ignore)' })
-    .option('rule', { type: 'string', array: true, nargs: 1, describe: 'Run only these rules (comma-separated, or one per flag, repeatable): other findings are not reported, and a change is applied only where all its fixes belong to them' })
+    .option('rule', { type: 'string', array: true, nargs: 1, describe: 'Run only these rules (comma-separated, or one per flag, repeatable): other findings are not reported and other fixes not made (an edit several findings share is made only when all of them are of these rules)' })
     .option('default-ignore', { type: 'boolean', default: true, describe: 'Skip dist, build, coverage, vendor, .venv, __pycache__, .tox and .claude folders, even where git tracks them (the summary counts what they hold); --no-default-ignore scans them. node_modules and .git are never scanned' })
     .option('stdin', { type: 'boolean', default: false, describe: 'Read one file\'s text from standard input (with --stdin-filename); a write prints the new text on standard output' })
     .option('stdin-filename', { type: 'string', requiresArg: true, describe: 'The path the --stdin text stands for: its language, config and the files it imports' })

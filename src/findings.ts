@@ -1,6 +1,7 @@
-import type { RuleId } from './rules/registry.js';
+import type { RuleId, Severity } from './rules/registry.js';
 
-export type Severity = 'error' | 'warning' | 'info';
+// A finding's severity is a rule's (the registry holds both); it is named here too, with the finding.
+export type { Severity };
 
 /** One thing the tool reports about a file: what changed or must change, and why. */
 export interface Finding {
@@ -13,6 +14,20 @@ export interface Finding {
   message: string;
   /** True when the codemod rewrites this itself (a run without --dry-run applies it). */
   fixable: boolean;
+  /**
+   * The edits that carry out a fixable finding, in the file's text as the tool reads it (BOM excluded):
+   * `text` replaces the UTF-16 code units `[range[0], range[1])`, ESLint's ranges. Findings whose edits
+   * depend on each other (an action's path and its body, a base and the paths built on it) share one
+   * combined fix, made whole or not at all. Absent when the finding is not fixable, or when its change
+   * goes with changes to other files.
+   */
+  fix?: FixEdit[];
+}
+
+/** One replacement in a file's text (see `Finding.fix`). */
+export interface FixEdit {
+  range: [number, number];
+  text: string;
 }
 
 export function compareFindings(a: Finding, b: Finding): number {

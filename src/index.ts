@@ -1,7 +1,8 @@
 /** Programmatic API: the same engine the CLI and the jscodeshift transform use. */
-export { migrateSource, type MigrateOptions, type MigrateResult } from './js/migrate.js';
+export { migrateSource, type MigrateOptions, type MigrateResult } from './pipeline/js.js';
 export { loadSettings, type Settings } from './config.js';
-export { run, type FileResult, type RunResult } from './run/runner.js';
+export { run } from './run/runner.js';
+export type { FileResult, RunResult } from './run/types.js';
 export type { Finding, Severity } from './findings.js';
 export { RULES, type RuleId } from './rules/registry.js';
 export { V1_OPERATIONS } from './map/operations.js';

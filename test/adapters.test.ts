@@ -16,7 +16,7 @@ import { v2Schema } from '../src/adapters/v2-schema.js';
 import { BODY_MAPPINGS, DECISIONS, GPU_CATALOG_LOOP, type BodyOperationId } from '../src/map/bodies.js';
 import { V1_OPERATIONS } from '../src/map/operations.js';
 import { v2BodySchemas } from '../src/map/schemas.js';
-import { migrateSource, type MigrateOptions } from '../src/js/migrate.js';
+import { migrateSource, type MigrateOptions } from '../src/pipeline/js.js';
 import { parserFor } from '../src/js/parse.js';
 import { toSource } from '../src/js/body/text.js';
 import { bodyAudit, type PlannedBody } from '../src/rules/body.js';

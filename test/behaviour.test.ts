@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { migrateSource, type MigrateOptions } from '../src/js/migrate.js';
+import { migrateSource, type MigrateOptions } from '../src/pipeline/js.js';
 import { runpodV2 } from '../src/testing/index.js';
 import { tempDir } from './helpers.js';
 

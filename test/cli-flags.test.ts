@@ -331,6 +331,38 @@ describe('--rule', () => {
   });
 });
 
+describe('--rule makes the fixes of its rules, without planning again', () => {
+  it("a file's other requests keep their text: a fix is made when every finding it carries is of a chosen rule", () => {
+    const DELETE = "export const del = (id: string) => fetch('https://rest.runpod.io/v1/pods/' + id, { method: 'DELETE' });\n";
+    const dir = tempProject({ 'a.ts': STOP + DELETE });
+    const r = cli(['--rule', 'base-url', '--format', 'json'], dir);
+    expect(JSON.parse(r.stdout).changedFiles).toEqual(['a.ts']);
+    // STOP's base moves only with its path (base-url and pod-action share one fix): it stays, and stderr says why.
+    expect(fs.readFileSync(path.join(dir, 'a.ts'), 'utf8')).toBe(STOP + DELETE.replace('https://rest.runpod.io/v1', 'https://api.runpod.io/v2'));
+    expect(r.stderr).toContain('v2-migrate: --rule left part of a.ts unchanged: those fixes also need pod-action (add that rule to apply them together).\n');
+    const report = JSON.parse(cli(['lint', '--format', 'json'], dir).stdout);
+    expect(report.files[0].findings.map((f: { ruleId: string; line: number; fixable: boolean }) => [f.ruleId, f.line, f.fixable])).toEqual([
+      ['base-url', 1, true],
+      ['pod-action', 2, true],
+    ]);
+  });
+});
+
+describe('--rule in the text engine', () => {
+  it("a request's facts go together: its base moves only with its path, another request's fix is made alone", () => {
+    const SCRIPT = 'curl -X POST https://rest.runpod.io/v1/pods/abc/stop\ncurl https://rest.runpod.io/v1/endpoints\n';
+    const dir = tempProject({ 'deploy.sh': SCRIPT });
+    const r = cli(['--rule', 'resource-path,base-url', '--format', 'json'], dir);
+    expect(fs.readFileSync(path.join(dir, 'deploy.sh'), 'utf8')).toBe('curl -X POST https://rest.runpod.io/v1/pods/abc/stop\ncurl https://api.runpod.io/v2/serverless\n');
+    expect(r.stderr).toContain('v2-migrate: --rule left part of deploy.sh unchanged: those fixes also need pod-action (add that rule to apply them together).\n');
+    expect(JSON.parse(r.stdout).files[0].findings.map((f: { ruleId: string; line: number; fixable: boolean }) => [f.ruleId, f.line, f.fixable])).toEqual([
+      ['base-url', 1, false],
+      ['resource-path', 2, true],
+      ['base-url', 2, true],
+    ]);
+  });
+});
+
 describe('a change that needs the generated adapter file (runpod-v2-adapters)', () => {
   // A body built at run time: the fix wraps it in toV2CreatePodBody(…), which lives in a file the run writes.
   const CREATE = "const API = 'https://rest.runpod.io/v1';\nexport const createPod = (spec) => fetch(`${API}/pods`, { method: 'POST', body: JSON.stringify(spec) });\n";

@@ -171,6 +171,17 @@ describe('RuleTester', () => {
     ['list-envelope', [['list.js', LIST]]],
   ];
 
+  it("each finding carries its own fix: a rule fixes its request and leaves the file's other request as it is", () => {
+    const DELETE = "export const del = (id) => fetch('https://rest.runpod.io/v1/pods/' + id, { method: 'DELETE' });\n";
+    const code = STOP + DELETE;
+    const errors = cliOn(root, 'two.js', code)
+      .findings.filter((f) => f.ruleId === 'pod-action')
+      .map((f) => ({ message: f.message, line: f.line, column: f.column }));
+    const tester = new RuleTester({ settings: { 'v2-migrate': { root } } });
+    // STOP's base and path are one fix (base-url and pod-action share it); the DELETE's base is a fix of its own.
+    tester.run('pod-action', plugin.rules['pod-action'] as never, { valid: [], invalid: [{ code, filename: file('two.js'), errors, output: cliOn(root, 'stop.js', STOP).output + DELETE }] as never });
+  });
+
   for (const [version, Tester] of [
     [10, RuleTester],
     [9, RuleTester9],

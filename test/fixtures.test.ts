@@ -14,8 +14,9 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { migrateSource, type MigrateOptions } from '../src/js/migrate.js';
+import { migrateSource, type MigrateOptions } from '../src/pipeline/js.js';
 import type { Finding } from '../src/findings.js';
+import { applyFixEdits, fixEdits } from '../src/fixes.js';
 import { bodyAudit, v2BodyProblems, type PlannedBody } from '../src/rules/body.js';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
@@ -140,6 +141,12 @@ describe('fixtures', () => {
         const first = migrateSource(fx.input, fx.file, options);
         expect(first.output, fx.output === null ? 'the file must stay unchanged' : 'migrated output').toBe(fx.output);
         expect(comparable(first.findings, expected)).toEqual(expected);
+        // Every edit is some finding's fix (ESLint and --rule make them one by one). Not so: a change that
+        // needs the generated adapter file (no fix of one file), and TODOs alone (no finding is fixable).
+        if (first.output !== null && !first.adapter && first.findings.some((f) => f.fixable)) {
+          expect(applyFixEdits(fx.input, fixEdits(first.findings)), "the findings' fixes are the whole change").toBe(first.output);
+          expect(first.findings.filter((f) => f.fixable && !f.fix).map((f) => `${f.line}:${f.column} ${f.ruleId}`), 'every fixable finding carries its fix').toEqual([]);
+        }
 
         const result = first.output ?? fx.input;
         const second = migrateSource(result, fx.file, options);

@@ -128,6 +128,27 @@ describe('--format sarif', () => {
     expect(results.find((x) => x.ruleId === 'unresolved-url')?.level).toBe('note');
   });
 
+  it('gives fixable findings their fixes: findings whose edits depend on each other share one, listed on the first of them', () => {
+    const dir = tempProject({
+      'a.ts': "const BASE = 'https://rest.runpod.io/v1';\nexport const stop = (id: string) => fetch(`${BASE}/pods/${id}/stop`, { method: 'POST' });\nexport const del = (id: string) => fetch('https://rest.runpod.io/v1/pods/' + id, { method: 'DELETE' });\n",
+    });
+    const doc = JSON.parse(cli(['--dry-run', '--format', 'sarif'], dir).stdout);
+    check(doc);
+    const change = (...replacements: Array<[number, number, number, number, string]>) => [
+      {
+        description: { text: expect.stringMatching(/^What v2-migrate writes for this [a-z-]+ finding\.$/) },
+        artifactChanges: [{ artifactLocation: { uri: 'a.ts' }, replacements: replacements.map(([startLine, startColumn, endLine, endColumn, text]) => ({ deletedRegion: { startLine, startColumn, endLine, endColumn }, insertedContent: { text } })) }],
+      },
+    ];
+    const stop = change([1, 15, 1, 40, 'https://api.runpod.io/v2'], [2, 63, 2, 67, 'action'], [2, 86, 2, 86, ", body: JSON.stringify({ action: 'stop' })"]);
+    const results = doc.runs[0].results as Array<{ ruleId: string; locations: Array<{ physicalLocation: { region: { startLine: number } } }>; fixes?: unknown }>;
+    expect(results.map((r) => [r.ruleId, r.locations[0]!.physicalLocation.region.startLine, r.fixes])).toEqual([
+      ['base-url', 1, stop],
+      ['pod-action', 2, undefined],
+      ['base-url', 3, change([3, 43, 3, 68, 'https://api.runpod.io/v2'])],
+    ]);
+  });
+
   it('validates for a clean project and a dry run', () => {
     const dir = tempProject({ 'a.ts': "export const x = 'https://api.runpod.io/v2/pods';\n" });
     const clean = cli(['lint', '--format', 'sarif'], dir);

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadSettings, settingsResolver } from '../src/config.js';
-import { migrateProject } from '../src/js/migrate.js';
+import { migrateProject } from '../src/pipeline/js.js';
 import { LiveProject } from '../src/live/project.js';
 import { tempProject } from './helpers.js';
 

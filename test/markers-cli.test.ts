@@ -2,6 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli, tempProject } from './helpers.js';
+import { loadSettings } from '../src/config.js';
+import { markerParses } from '../src/markers/index.js';
+import { run } from '../src/run/runner.js';
 
 const CLIENT = `const BASE = 'https://rest.runpod.io/v1';
 export const reset = (id: string) => fetch(\`\${BASE}/pods/\${id}/reset\`, { method: 'POST' }); // v2-migrate-keep-v1 pod-reset
@@ -50,5 +53,21 @@ describe('markers end to end', () => {
     const out = fs.readFileSync(path.join(dir, 'a.ts'), 'utf8');
     expect(out.split('\n')[0]).toBe(src.split('\n')[0]);
     expect(out.split('\n')[1]).toContain('https://api.runpod.io/v2/templates');
+  });
+});
+
+describe('markers are parsed once per file', () => {
+  it('by the engine that reads the file; the runner takes marked findings out of the gate with that index', async () => {
+    const dir = tempProject({
+      'a.ts': CLIENT,
+      'deploy.sh': 'curl -X POST "https://rest.runpod.io/v1/pods/$POD/reset" # v2-migrate-keep-v1\ncurl https://rest.runpod.io/v1/pods\n',
+    });
+    const before = markerParses.count;
+    const result = await run(['.'], dir, loadSettings({ searchFrom: dir }));
+    expect(markerParses.count - before).toBe(2);
+    expect(result.results.map((r) => [r.path, r.suppressed.map((f) => `${f.line} ${f.ruleId} ${f.marker}`)])).toEqual([
+      ['a.ts', ['2 pod-reset keep-v1', '3 embedded-url ignore']],
+      ['deploy.sh', ['1 pod-reset keep-v1', '1 base-url keep-v1']],
+    ]);
   });
 });

@@ -4,7 +4,7 @@
  * (the real-behaviour harness reads them as the fields the tool flagged).
  */
 import { describe, expect, it } from 'vitest';
-import { migrateSource } from '../src/js/migrate.js';
+import { migrateSource } from '../src/pipeline/js.js';
 
 const OPTIONS = { bases: { legacy: ['https://rest.runpod.io/v1'], target: 'https://api.runpod.io/v2' } };
 

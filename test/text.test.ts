@@ -13,6 +13,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Finding } from '../src/findings.js';
 import { RULES } from '../src/rules/registry.js';
 import { isTextEngineFile, loadGrammars, scanText } from '../src/text/index.js';
+import { applyFixEdits, fixEdits } from '../src/fixes.js';
 import { pythonSyntax } from '../src/text/python/syntax.js';
 import { listFiles } from './helpers.js';
 
@@ -61,6 +62,11 @@ describe('text engine fixtures', () => {
       const result = scanText(input, rel, BASES);
       expect(comparable(result.findings, expected)).toEqual(expected);
       expect(result.output).toBe(wantOutput);
+      // Every edit is some finding's fix (ESLint and --rule make them one by one).
+      if (result.output !== null) {
+        expect(applyFixEdits(input, fixEdits(result.findings)), "the findings' fixes are the whole change").toBe(result.output);
+        expect(result.findings.filter((f) => f.fixable && !f.fix).map((f) => `${f.line}:${f.column} ${f.ruleId}`), 'every fixable finding carries its fix').toEqual([]);
+      }
       for (const f of result.findings) {
         expect(f.severity, `${f.ruleId}: severity comes from the registry`).toBe(RULES[f.ruleId].severity);
         if (f.fixable) expect(result.output, `${f.ruleId} at ${f.line}:${f.column} is fixable but nothing changed`).not.toBeNull();

@@ -13,7 +13,8 @@
 import path from 'node:path';
 import type { API, FileInfo, Options } from 'jscodeshift';
 import { loadSettings, settingsResolver, type SettingsFlags } from '../src/config.js';
-import { run, type FileResult } from '../src/run/runner.js';
+import { run } from '../src/run/runner.js';
+import type { FileResult } from '../src/run/types.js';
 
 /** jscodeshift's own parser choice; the transform parses each file itself by its extension. */
 export const parser = 'tsx';

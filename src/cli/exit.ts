@@ -1,6 +1,6 @@
 import { plural } from '../report/common.js';
 import type { Mode } from '../report/types.js';
-import type { RunResult } from '../run/runner.js';
+import type { RunResult } from '../run/types.js';
 
 /** Exit codes: the contract CI scripts rely on. */
 export const EXIT = { clean: 0, findings: 1, usage: 2 } as const;

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { LiveProject, type LoadedSettings } from '../live/project.js';
 import type { ResultCache } from '../run/cache.js';
 import { decode, encode } from '../run/files.js';
-import type { FileResult, RunResult } from '../run/runner.js';
+import type { FileResult, RunResult } from '../run/types.js';
 import { summarize } from '../run/summary.js';
 import { UsageError } from './usage.js';
 

@@ -5,10 +5,11 @@
  * comments and rule filters work per rule, with the ids the CLI, markers and CI already use. Every
  * rule reads one shared answer per file: the project analysis `v2-migrate lint` makes, built once per
  * root on a thread of its own and reused for every file of the lint run (live/project.ts), with the
- * CLI's exact messages. A file's fix is its whole migration, attached to each fixable finding:
- * the edits of one file depend on each other (a base moves only with its paths), so none is offered
- * alone; ESLint applies it once. A file whose write group changes other files too gets no fix
- * (ESLint fixes one file at a time): `npx v2-migrate` applies those together.
+ * CLI's exact messages. Each fixable finding carries its own fix (`Finding.fix`): the edits of its
+ * request. Findings whose edits depend on each other (a base and the paths built on it, an action's path
+ * and its body) share one combined fix, so none is made alone; ESLint applies it once and the others'
+ * overlap it. A file whose change goes with changes to other files gets no fix (ESLint fixes one file at
+ * a time): `npx v2-migrate` applies those together.
  */
 import path from 'node:path';
 import type { ESLint, Linter, Rule } from 'eslint';
@@ -16,6 +17,7 @@ import { RULES, RULE_IDS, type RuleId } from '../rules/registry.js';
 import { toolVersion } from '../report/tool.js';
 import { ask } from './client.js';
 import type { Question, Reply } from './protocol.js';
+import type { FixEdit } from '../findings.js';
 
 const DOCS = 'https://www.npmjs.com/package/v2-migrate#rules';
 
@@ -47,13 +49,13 @@ function ruleFor(id: RuleId): Rule.RuleModule {
     create(context) {
       return {
         Program() {
-          const { findings, fix } = answerFor(context);
+          const { findings } = answerFor(context);
           for (const f of findings) {
             if (f.ruleId !== id) continue;
             context.report({
               loc: { line: f.line, column: f.column - 1 },
               message: f.message,
-              ...(f.fixable && fix ? { fix: (fixer: Rule.RuleFixer) => fixer.replaceTextRange(fix.range, fix.text) } : {}),
+              ...(f.fix ? { fix: fixerOf(f.fix) } : {}),
             });
           }
         },
@@ -61,6 +63,9 @@ function ruleFor(id: RuleId): Rule.RuleModule {
     },
   };
 }
+
+/** A finding's fix, one edit (findings that share a fix share its text: nothing is copied per report). */
+const fixerOf = (e: FixEdit) => (fixer: Rule.RuleFixer) => fixer.replaceTextRange(e.range, e.text);
 
 /** ESLint has no info level: info findings (inventory, advice) are warnings, as `v2-migrate lint` lists them. */
 const severity = (id: RuleId): Linter.RuleSeverity => (RULES[id].severity === 'error' ? 'error' : 'warn');

@@ -1,4 +1,4 @@
-import type { Finding } from '../findings.js';
+import type { Finding, FixEdit } from '../findings.js';
 
 /** What the rules ask the analysis thread about one file. */
 export interface Question {
@@ -10,17 +10,13 @@ export interface Question {
   text: string;
 }
 
-/** One edit of the file's text, in ESLint's terms: the range replaced and the new text. */
-export interface Fix {
-  range: [number, number];
-  text: string;
-}
-
 export type Reply =
   | {
-      /** The findings `v2-migrate lint` reports for the file (markers applied). */
-      findings: Array<Pick<Finding, 'ruleId' | 'line' | 'column' | 'message' | 'fixable'>>;
-      /** The file's whole migration as one edit; null when nothing changes or the change spans files. */
-      fix: Fix | null;
+      /**
+       * The findings `v2-migrate lint` reports for the file (markers applied), each fixable one with its
+       * fix (`Finding.fix`) as one edit; none has a fix when the file's change goes with changes to
+       * other files.
+       */
+      findings: Array<Pick<Finding, 'ruleId' | 'line' | 'column' | 'message' | 'fixable'> & { fix?: FixEdit }>;
     }
   | { error: string };

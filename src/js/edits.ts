@@ -198,7 +198,12 @@ export function replaceNode(path: P, text: string): SourceEdit {
 }
 
 /** Apply non-overlapping edits (identical duplicates are merged). Throws EditError on overlap. */
-export function applyEdits(source: string, edits: readonly SourceEdit[]): string {
+/**
+ * `edits` as splices that never overlap, in the order they apply: each once, and an edit inside the
+ * range another edit replaces (a renamed read inside a body property that is rewritten whole) folded
+ * into that edit's text, when the text still holds the original once. Throws EditError otherwise.
+ */
+export function foldEdits<E extends SourceEdit>(source: string, edits: readonly E[]): E[] {
   const seen = new Set<string>();
   const unique = edits.filter((e) => {
     const k = `${e.start}:${e.end}:${e.text}`;
@@ -207,9 +212,7 @@ export function applyEdits(source: string, edits: readonly SourceEdit[]): string
     return true;
   });
   const sorted = unique.map((e, i) => ({ e, i })).sort((a, b) => a.e.start - b.e.start || a.e.end - b.e.end || a.i - b.i);
-  // An edit inside the range another edit replaces (a renamed read inside a body property that is
-  // rewritten whole) is applied to that edit's text when the text still holds the original once.
-  const outer: SourceEdit[] = [];
+  const outer: E[] = [];
   for (const { e } of sorted) {
     const host = outer[outer.length - 1];
     if (host && e.start < host.end) {
@@ -221,6 +224,11 @@ export function applyEdits(source: string, edits: readonly SourceEdit[]): string
     }
     outer.push(e);
   }
+  return outer;
+}
+
+export function applyEdits(source: string, edits: readonly SourceEdit[]): string {
+  const outer = foldEdits(source, edits);
   let out = '';
   let pos = 0;
   for (const e of outer) {

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import type { Settings } from '../config.js';
 import { compareFindings } from '../findings.js';
-import type { MigrateOptions, MigrateResult } from '../js/migrate.js';
+import type { MigrateOptions, MigrateResult } from '../pipeline/js.js';
 import { AdapterFiles } from '../run/adapter-files.js';
 import { analyzeComponent } from '../run/component.js';
-import { applyRuleSettings, run, settle, type FileResult } from '../run/runner.js';
+import { applyRuleSettings, run, settle } from '../run/runner.js';
+import type { FileResult } from '../run/types.js';
 import type { ResultCache } from '../run/cache.js';
 import { defaultCacheDir } from '../run/cache.js';
 import { toolVersion } from '../report/tool.js';
@@ -132,7 +133,7 @@ export class LiveProject {
       await loadGrammars(grammarsFor(languageOf(file), text));
       const scanned = scanText(text, file, settings.bases);
       const changesWith = scanned.output === null ? [] : changedGroupMates(analysis, file);
-      return { ...settle(file, text, applyRuleSettings(scanned.findings, settings.rules).sort(compareFindings)), output: scanned.output, changesWith };
+      return { ...settle(file, text, applyRuleSettings(scanned.findings, settings.rules).sort(compareFindings), scanned.markers), output: scanned.output, changesWith };
     }
     return EMPTY();
   }
@@ -163,7 +164,7 @@ export class LiveProject {
     const changedHere = [...results].filter(([f, r]) => f !== file && r.output !== null).map(([f]) => f);
     const changedElsewhere = changedGroupMates(analysis, file).filter((f) => !reanalysed.has(f));
     const others = mine.output === null ? [] : [...changedHere, ...changedElsewhere];
-    return { ...settle(file, text, applyRuleSettings(mine.findings, settings.rules).sort(compareFindings)), output: mine.output, changesWith: unique([...changesWith(mine, settings), ...others]) };
+    return { ...settle(file, text, applyRuleSettings(mine.findings, settings.rules).sort(compareFindings), mine.markers), output: mine.output, changesWith: unique([...changesWith(mine, settings), ...others]) };
   }
 
   private async build(focus: ReadonlySet<string> | null): Promise<Analysis> {

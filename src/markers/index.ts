@@ -67,20 +67,32 @@ export interface Region {
   to: number;
 }
 
+/**
+ * A file's markers as parsed: plain data, so an engine (on a helper thread, or from the cache) hands
+ * them to the runner with its result instead of the runner parsing the file again. `textLength` is the
+ * length of the text they were parsed from: an index is only reused for that text.
+ */
+export interface ParsedMarkers {
+  markers: readonly Marker[];
+  problems: readonly MarkerProblem[];
+  lineCount: number;
+  textLength: number;
+}
+
 /** The markers of one file, ready to answer "is this finding marked?". */
 export class MarkerIndex {
   private readonly byLine = new Map<number, Scoped[]>();
   private readonly fileWide: Scoped[] = [];
   readonly regions: Region[] = [];
+  /** The parse's problems and the ones the scopes show (an `-end` without `-start`, a region left open). */
+  readonly problems: readonly MarkerProblem[];
 
-  constructor(
-    readonly markers: readonly Marker[],
-    readonly problems: readonly MarkerProblem[],
-    lineCount: number,
-  ) {
+  constructor(readonly parsed: ParsedMarkers) {
+    const { markers, lineCount } = parsed;
     const ids = (m: Marker): ReadonlySet<string> | null => (m.ruleIds.length ? new Set(m.ruleIds) : null);
     const open: Marker[] = [];
-    const problemsOut = problems as MarkerProblem[];
+    const problemsOut = [...parsed.problems];
+    this.problems = problemsOut;
     for (const m of markers) {
       const scoped = { kind: m.kind, family: m.family, ids: ids(m) };
       if (m.scope === 'line') this.add(m.line, { ...scoped, rank: 3 });
@@ -128,12 +140,39 @@ export class MarkerIndex {
     return found?.kind ?? null;
   }
 
+  get markers(): readonly Marker[] {
+    return this.parsed.markers;
+  }
+
   get isEmpty(): boolean {
     return this.markers.length === 0;
   }
 }
 
-export const EMPTY_MARKERS: MarkerIndex = new MarkerIndex([], [], 0);
+export const EMPTY_MARKERS: MarkerIndex = new MarkerIndex({ markers: [], problems: [], lineCount: 0, textLength: 0 });
+
+/**
+ * Times a file with marker words has been parsed in this process (the test that each file of a run
+ * is parsed once reads it).
+ */
+export const markerParses = { count: 0 };
+
+/** Each file's markers parsed once, for a caller that asks about a file several times (scanning rounds). */
+export function markerCache(): (text: string, file: string) => MarkerIndex {
+  const indexes = new Map<string, MarkerIndex>();
+  return (text, file) => {
+    const known = indexes.get(file);
+    if (known && known.parsed.textLength === text.length) return known;
+    const index = parseMarkers(text, file);
+    indexes.set(file, index);
+    return index;
+  };
+}
+
+/** The index `parsed` describes when it was parsed from `text`; otherwise `text` parsed now. */
+export function markersFor(text: string, file: string, parsed: ParsedMarkers | undefined): MarkerIndex {
+  return parsed && parsed.textLength === text.length ? new MarkerIndex(parsed) : parseMarkers(text, file);
+}
 
 function directive(m: Pick<Marker, 'family' | 'kind' | 'scope'>): string {
   if (m.family === 'rp-migrate') return `rp-migrate: ${m.kind}${m.scope === 'line' ? '' : ` ${m.scope}`}`;
@@ -177,7 +216,8 @@ function findClose(lines: readonly string[], li: number, col: number, close: str
 /** Parse every marker of a file. `file` picks the comment syntax (by extension or name). */
 export function parseMarkers(text: string, file: string, options: ParseOptions = {}): MarkerIndex {
   // No marker word: nothing to find (the line count only bounds regions left open).
-  if (!QUICK.test(text)) return new MarkerIndex([], [], 0);
+  if (!QUICK.test(text)) return new MarkerIndex({ markers: [], problems: [], lineCount: 0, textLength: text.length });
+  markerParses.count++;
   const lines = splitLines(text, file);
   const known = new Set(options.knownRuleIds ?? RULE_IDS);
   const markers: Marker[] = [];
@@ -196,7 +236,7 @@ export function parseMarkers(text: string, file: string, options: ParseOptions =
       });
     }
   }, lines);
-  return new MarkerIndex(markers, problems, lines.length);
+  return new MarkerIndex({ markers, problems, lineCount: lines.length, textLength: text.length });
 }
 
 interface Parsed {

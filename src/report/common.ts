@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Finding } from '../findings.js';
 import { isAtOrBelow, workTreeRoot } from '../util/folders.js';
-import type { FileResult, SuppressedFinding } from '../run/runner.js';
+import type { FileResult, SuppressedFinding } from '../run/types.js';
 import type { ReportInput } from './types.js';
 
 export function plural(n: number, word: string): string {

@@ -1,6 +1,6 @@
 import type { Finding } from '../findings.js';
 import { RULES, isRuleId } from '../rules/registry.js';
-import type { FileResult } from '../run/runner.js';
+import type { FileResult } from '../run/types.js';
 import { API_KINDS } from '../scan/inventory.js';
 import { packageRows, plural, scannedText, suppressedByKind } from './common.js';
 import { maskSecrets } from './secrets.js';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Finding, Severity } from '../findings.js';
 import type { MarkerKind } from '../markers/index.js';
-import { NO_PRINTS, type RunResult, type RunSummary } from '../run/runner.js';
+import { NO_PRINTS, type RunResult, type RunSummary } from '../run/types.js';
 
 /** One `--format json` report (version 1), as written by `v2-migrate … --format json`. */
 interface JsonFinding {

@@ -1,4 +1,4 @@
-import type { RunResult } from '../run/runner.js';
+import type { RunResult } from '../run/types.js';
 
 export type Mode = 'write' | 'dry-run' | 'lint';
 

@@ -1,4 +1,5 @@
-import type { Severity } from '../findings.js';
+/** How much a finding counts: errors fail lint, warnings count toward --max-warnings, info is listed only. */
+export type Severity = 'error' | 'warning' | 'info';
 
 /**
  * Every rule id the tool can report. Ids are public: users suppress them in config and CI reads them.

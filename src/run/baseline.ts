@@ -10,15 +10,8 @@ import path from 'node:path';
 import * as z from 'zod';
 import { lazy } from '../util/lazy.js';
 import type { Finding } from '../findings.js';
-import type { FileResult, RunResult } from './runner.js';
+import type { FileResult, LinePrint, RunResult } from './types.js';
 import { summarize } from './summary.js';
-
-/** The part of a fingerprint the file's text decides (the path is added against a baseline's folder). */
-export interface LinePrint {
-  ruleId: string;
-  lineHash: string;
-  occurrence: number;
-}
 
 export interface BaselineEntry extends LinePrint {
   path: string;

@@ -4,8 +4,8 @@ import path from 'node:path';
 import type { ComponentOutcome, ComponentTask } from './component.js';
 import { diffLines } from 'diff';
 
-/** Bumped when what a cache file holds changes shape (v2: a group's outcome, not only its results; v3: outputs as line diffs). */
-const FORMAT = 3;
+/** Bumped when what a cache file holds changes shape (v2: a group's outcome, not only its results; v3: outputs as line diffs; v4: findings carry their fixes, results the markers parsed). */
+const FORMAT = 4;
 
 /**
  * A migrated text as it is stored: a line diff against the input, where kept and removed runs are

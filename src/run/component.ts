@@ -1,5 +1,5 @@
 import { internalFailure } from '../findings.js';
-import { migrateProject, type MigrateOptions, type MigrateResult } from '../js/migrate.js';
+import { migrateProject, type MigrateOptions, type MigrateResult } from '../pipeline/js.js';
 import { inspectProjects, type Project, type ProjectInput } from '../js/project.js';
 
 /** One group of import-connected files, analysed together (in a worker or inline). */

@@ -1,4 +1,4 @@
-import type { MigrateResult } from '../js/migrate.js';
+import type { MigrateResult } from '../pipeline/js.js';
 import type { ComponentOutcome, ComponentTask } from './component.js';
 import { pushTo } from '../util/multimap.js';
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Settings } from '../config.js';
-import type { MigrateResult } from '../js/migrate.js';
+import type { MigrateResult } from '../pipeline/js.js';
 import { isEnvFile } from '../scan/kinds.js';
 import { decode, isUtf16, lenientText, type Decoded } from './files.js';
 import { bytesContainAny, MENTION_NEEDLES, prefilterNeedles } from '../scan/prefilter.js';

@@ -14,12 +14,13 @@ import type { ResultCache } from './cache.js';
 import { inShard, packageOf, type Shard } from './shard.js';
 import { ModuleResolver, readWorkspaces } from '../scan/resolve.js';
 import ignore from 'ignore';
-import { parseMarkers, partitionFindings, splitLines, type MarkerKind, type MarkerProblem } from '../markers/index.js';
+import { markersFor, partitionFindings, splitLines, type MarkerKind, type ParsedMarkers } from '../markers/index.js';
 import { RULES, type RuleId } from '../rules/registry.js';
-import { discoverFiles, type NotScanned } from '../scan/discover.js';
+import { discoverFiles } from '../scan/discover.js';
 import { makePrefilter } from '../scan/prefilter.js';
-import { scanInventory, isEmptyInventory, type Inventory } from '../scan/inventory.js';
-import { linePrints, type LinePrint } from './baseline.js';
+import { scanInventory, isEmptyInventory } from '../scan/inventory.js';
+import { linePrints } from './baseline.js';
+import { NO_PRINTS, type FileResult, type RunResult, type SuppressedFinding } from './types.js';
 import { summarize } from './summary.js';
 import { lazy } from '../util/lazy.js';
 import { encode } from './files.js';
@@ -30,83 +31,6 @@ import { AdapterFiles } from './adapter-files.js';
 import { todoFindings } from '../rules/todo-comments.js';
 import { uncoveredBaseFindings } from './gate.js';
 import { runScope } from './scope.js';
-
-/** A finding a marker comment took out of the gate. */
-export type SuppressedFinding = Finding & { marker: MarkerKind };
-
-/** A file's baseline fingerprints by finding. */
-export interface LinePrints {
-  get(finding: Finding): LinePrint | undefined;
-}
-export const NO_PRINTS: LinePrints = { get: () => undefined };
-
-/** What happened to one file. */
-export interface FileResult {
-  /** Relative to the current directory, with `/`. */
-  path: string;
-  absPath: string;
-  /** The file's package: the folder of the nearest package.json, relative to the current directory. */
-  package: string;
-  /** The file's content changes (or would, in a dry run). */
-  changed: boolean;
-  /** Findings in the gate: counted for exit codes and summaries. */
-  findings: Finding[];
-  /** Findings marked in the source (`v2-migrate-ignore`, `v2-migrate-keep-v1`): reported apart, never counted. */
-  suppressed: SuppressedFinding[];
-  /** Findings the `--baseline` file already knows (filled by applyBaseline): counted apart, not listed. */
-  baselined: Finding[];
-  /** Baseline fingerprints (without the path) of this file's findings, suppressed ones included. */
-  prints: LinePrints;
-  /** Marker comments that cannot do what they say (an unknown rule id, an unclosed region). */
-  markerProblems: MarkerProblem[];
-  /** Which RunPod APIs the file's text mentions (null when it mentions none). */
-  inventory: Inventory | null;
-  /**
-   * Files that share it must be written together or not at all (an import component with its .env
-   * files, joined by a generated adapter file they need); absent: the file stands alone.
-   */
-  writeGroup?: string;
-  /** Present when `changed`: the text before and after (BOM excluded) and the bytes to write. */
-  before?: string;
-  after?: string;
-  bytes?: Buffer;
-}
-
-export interface RunSummary {
-  files: number;
-  changed: number;
-  errors: number;
-  warnings: number;
-  infos: number;
-  /** Marked false positives (`v2-migrate-ignore`). */
-  ignored: number;
-  /** Legacy kept on purpose (`v2-migrate-keep-v1`). */
-  kept: number;
-  /** Known to the `--baseline` file. */
-  baselined: number;
-}
-
-export interface RunResult {
-  /**
-   * Files with findings (in the gate, suppressed or baselined), changes, or a RunPod API mention
-   * (inventory), in path order. Reporters list only what concerns them.
-   */
-  results: FileResult[];
-  summary: RunSummary;
-  /** Set when a baseline was applied. */
-  baseline?: { file: string; entries: number };
-  /** The part of a CI matrix this run analysed (--shard), so merge-reports can tell one is missing. */
-  shard?: Shard;
-  /**
-   * A partial run (a file, a package folder, --changed-since): the listed files beyond what was asked
-   * about, which must move with it (they share its write group), in path order.
-   */
-  pulledIn?: string[];
-  /** A partial run: how many of the files it read it was asked about (`summary.files` counts all it read). */
-  asked?: number;
-  /** Files the run would take in folders skipped by default (build/, vendor/…), when there are any. */
-  notScanned?: NotScanned;
-}
 
 function fileFinding(ruleId: RuleId, message: string): Finding {
   return { ruleId, severity: RULES[ruleId].severity, line: 1, column: 1, message, fixable: false };
@@ -137,7 +61,7 @@ function finishJsFile(base: FileResult, outcome: JsFileOutcome, settings: Settin
   const result = outcome.result;
   if (!result) return base;
   const { text, bom } = outcome.decoded;
-  const settled = settle(outcome.file, text, gated(outcome.file, text, result.findings, settings));
+  const settled = settle(outcome.file, text, gated(outcome.file, text, result.findings, settings), result.markers);
   if (result.output === null) return { ...base, ...settled };
   return { ...base, ...settled, changed: true, before: text, after: result.output, bytes: encode(result.output, bom) };
 }
@@ -153,7 +77,7 @@ function finishTextFile(base: FileResult, outcome: TextFileOutcome, settings: Se
     return { ...base, ...settle(outcome.file, '', [fileFinding('skipped-file', `Skipped: ${why}, so it was not analysed or changed; migrate any RunPod v1 URLs in it by hand.`)]) };
   }
   const { text, bom } = outcome.decoded;
-  const settled = settle(outcome.file, text, gated(outcome.file, text, outcome.result.findings, settings));
+  const settled = settle(outcome.file, text, gated(outcome.file, text, outcome.result.findings, settings), outcome.result.markers);
   const markedFix = settled.suppressed.some((f) => f.fixable);
   if (outcome.result.output === null || markedFix) {
     if (markedFix) for (const f of settled.findings) if (f.fixable) Object.assign(f, { fixable: false, message: `${f.message} Not rewritten: a marker in this file keeps a rewritable line as it is, and this file is rewritten as a whole.` });
@@ -166,11 +90,12 @@ function finishTextFile(base: FileResult, outcome: TextFileOutcome, settings: Se
  * What the file's own text decides once an engine has produced its findings: markers take findings
  * out of the gate, and every finding gets its baseline fingerprint.
  */
-export function settle(file: string, text: string, engineFindings: Finding[]): Pick<FileResult, 'findings' | 'suppressed' | 'prints' | 'markerProblems'> {
+export function settle(file: string, text: string, engineFindings: Finding[], parsed?: ParsedMarkers): Pick<FileResult, 'findings' | 'suppressed' | 'prints' | 'markerProblems'> {
   const todos = todoFindings(file, text, engineFindings);
   const findings = todos.length ? [...engineFindings, ...todos].sort(compareFindings) : engineFindings;
   if (!findings.length) return { findings, suppressed: [], prints: NO_PRINTS, markerProblems: [] };
-  const markers = parseMarkers(text, file);
+  // The engine hands over the markers it parsed for the file: each file's are parsed once per run.
+  const markers = markersFor(text, file, parsed);
   const { active, ignored, kept } = partitionFindings(findings, markers);
   // Hashing every finding's line is only needed by a baseline or SARIF: done on first use.
   const prints = lazy(() => linePrints(findings, splitLines(text, file)));

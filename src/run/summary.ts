@@ -1,4 +1,4 @@
-import type { FileResult, RunSummary } from './runner.js';
+import type { FileResult, RunSummary } from './types.js';
 
 /** The counts of a run's listed results (what the reporters' summary line and the exit code read). */
 export function summarize(results: readonly FileResult[], scanned: number): RunSummary {

@@ -7,7 +7,9 @@ import { BUILDER_TARGETS } from '../map/fields.js';
 import { BILLING_PARAMS, IGNORED_QUERY_PARAMS, ITEM_NAMES, LIST_ENVELOPES, RESPONSE_FIELDS, responseFieldsNamed } from '../map/responses.js';
 import type { V1Operation } from '../map/operations.js';
 import { graphqlRoute, GRAPHQL_REST_ROUTES } from '../map/graphql.js';
-import type { Collector, PlannedRequest, TPiece } from './plan.js';
+import type { RuleId } from '../rules/registry.js';
+import type { Piece } from '../url/pieces.js';
+import type { Edit } from './source.js';
 import { fieldLabel, listShape, listTail } from '../plan/messages.js';
 
 /** The operation whose JSON body a request sends, when it has a body mapping (create / update). */
@@ -27,8 +29,18 @@ export function kindOf(value: unknown): ValueKind {
   return value === null ? 'null' : Array.isArray(value) ? 'array' : (typeof value as ValueKind);
 }
 
+/**
+ * What the field checks need of the text engine's Collector (plan.ts), declared here rather than
+ * imported: plan.ts calls these checks, and importing its class back would close an import cycle.
+ */
+export interface FieldCollector<Request = unknown> {
+  report(ruleId: RuleId, at: number, message: string, fixable?: boolean): void;
+  fix(ruleId: RuleId, at: number, message: string, edits: readonly Edit[]): boolean;
+  fixWith(req: Request, ruleId: RuleId, at: number, message: string, edits: readonly Edit[]): boolean;
+}
+
 /** What is known about one body field where it is written. */
-export interface FieldFacts {
+export interface FieldFacts<Request> {
   /** An array with more than one element. */
   several?: boolean;
   /** The kind of its value, when visible. */
@@ -39,7 +51,7 @@ export interface FieldFacts {
    * Where the field's name is written, in a body literal written at the request itself: a plain rename
    * is then made there, with the request's URL (`siblings`: the body's other keys, which it must not hit).
    */
-  name?: { request: PlannedRequest; start: number; end: number; siblings: ReadonlySet<string> };
+  name?: { request: Request; start: number; end: number; siblings: ReadonlySet<string> };
 }
 
 /** Fields v2 keeps under the same name with another type: the v1 kind (`flashboot: true` → `"FLASHBOOT"`). */
@@ -51,7 +63,7 @@ const V1_KIND_OF_RETYPED: Readonly<Record<string, ValueKind>> = { flashboot: 'bo
  * rewrites only a plain rename in a body literal written at the request (`facts.name`); the rest is reported. A field v2 keeps under its name with another
  * type is v1 only when its value has the v1 type (or, on a v1 request, cannot be seen).
  */
-export function checkBodyField(c: Collector, field: string, at: number, op: V1Operation, facts: FieldFacts = {}): void {
+export function checkBodyField<Request>(c: FieldCollector<Request>, field: string, at: number, op: V1Operation, facts: FieldFacts<Request> = {}): void {
   const rule = bodyMappingFor(op.id)?.fields[field];
   if (!rule || rule.kind === 'keep') return;
   const v1Kind = rule.kind === 'build' && BUILDER_TARGETS[rule.builder].v2 === field ? V1_KIND_OF_RETYPED[field] : undefined;
@@ -86,7 +98,7 @@ export function checkBodyField(c: Collector, field: string, at: number, op: V1Op
 }
 
 /** A v1 body field written into a dict whose request is not visible (`body["imageName"] = …`): any body operation that takes it. */
-export function checkLooseBodyField(c: Collector, field: string, at: number): void {
+export function checkLooseBodyField(c: FieldCollector, field: string, at: number): void {
   for (const id of ['CreatePod', 'CreateEndpoint', 'CreateTemplate', 'CreateNetworkVolume']) {
     const rule = bodyMappingFor(id)?.fields[field];
     if (rule && rule.kind !== 'keep') {
@@ -101,7 +113,7 @@ export function checkLooseBodyField(c: Collector, field: string, at: number): vo
 export const DISTINCTIVE_RESPONSE_FIELDS: readonly string[] = [...new Set(RESPONSE_FIELDS.filter((r) => r.distinctive).map((r) => r.field))];
 
 /** Report a read of a v1-only response field (distinctive names only), worded like the JS engine's. */
-export function checkResponseField(c: Collector, field: string, at: number): void {
+export function checkResponseField(c: FieldCollector, field: string, at: number): void {
   const rows = responseFieldsNamed(field).filter((r) => r.distinctive);
   const row = rows[0];
   if (!row) return;
@@ -140,7 +152,7 @@ export function isListOp(op: V1Operation | undefined): op is V1Operation {
 }
 
 /** v1 query parameters a request sends that v2 ignores (query-filter) or dropped or renamed (billing-records). */
-export function checkQueryParam(c: Collector, op: V1Operation, param: string, at: number, editable = false): void {
+export function checkQueryParam(c: FieldCollector, op: V1Operation, param: string, at: number, editable = false): void {
   const ignored = IGNORED_QUERY_PARAMS[op.id]?.find((p) => p.param === param);
   const v2 = `GET /v2${op.v2?.path ?? op.path}`;
   if (ignored) {
@@ -164,7 +176,7 @@ export interface QueryParam {
 }
 
 /** Query parameters written in a URL's literal query string, with their offsets. */
-export function queryParams(pieces: readonly TPiece[]): QueryParam[] {
+export function queryParams(pieces: readonly Piece<{ start: number; editable: boolean }>[]): QueryParam[] {
   const out: QueryParam[] = [];
   let inQuery = false;
   for (const p of pieces) {
@@ -192,7 +204,7 @@ export const GRAPHQL_NAMES_RE = new RegExp(
 );
 
 /** Report GraphQL operations with a REST v2 route found in `text[from, to)` (a query string, a fence). */
-export function scanGraphql(c: Collector, text: string, from: number, to: number): void {
+export function scanGraphql(c: FieldCollector, text: string, from: number, to: number): void {
   const chunk = text.slice(from, to);
   GRAPHQL_NAMES_RE.lastIndex = 0;
   const hits: Array<{ name: string; at: number }> = [];

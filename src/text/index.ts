@@ -9,6 +9,7 @@ import type { Finding } from '../findings.js';
 import type { Bases } from '../url/shape.js';
 import { Collector, type CrossFileHolds } from './plan.js';
 import { refuseBrokenRewrite } from './well-formed.js';
+import { parseMarkers, type MarkerIndex, type ParsedMarkers } from '../markers/index.js';
 import { languageOf, type Language } from './language.js';
 import { scanPython, type PythonLinks } from './python/scan.js';
 import { scanShell, type ShellProgramView } from './shell.js';
@@ -32,6 +33,8 @@ export interface TextScanResult {
   cross?: { held: Map<number, { where: string; why: 'uncovered' | 'request' }>; talksRest: boolean };
   /** Set by text/project.ts: the files this one shares a base, a constant, a wrapper or an import with (they move together). */
   linked?: string[];
+  /** The file's markers as the scan read them, when it has any (the runner reuses them). */
+  markers?: ParsedMarkers;
 }
 
 /** What the other files of the project define that this one uses, and what they hold (text/project.ts). */
@@ -73,12 +76,14 @@ export function scanLanguage(c: Collector, text: string, language: Language, fil
  * Shell, Python, TOML and Terraform (and the shell other files hold) are read with tree-sitter:
  * `await loadGrammars(grammarsFor(language, text))` first.
  */
-export function scanText(text: string, file: string, bases: Bases, heldVars: Readonly<Record<string, string>> = {}, links: TextLinks = {}): TextScanResult {
+export function scanText(text: string, file: string, bases: Bases, heldVars: Readonly<Record<string, string>> = {}, links: TextLinks = {}, markers?: MarkerIndex): TextScanResult {
   const language = languageOf(path.basename(file));
   if (!language) return { findings: [], output: null };
-  const c = new Collector(text, bases, file, heldVars, links.holds ?? null);
+  const index = markers ?? parseMarkers(text, file);
+  const c = new Collector(text, bases, file, heldVars, links.holds ?? null, index);
   scanLanguage(c, text, language, file, links);
   const result: TextScanResult = c.result();
   if (links.holds) result.cross = { held: c.heldLiterals(), talksRest: c.talksRest || c.looksRest };
-  return refuseBrokenRewrite(language, text, result);
+  const checked = refuseBrokenRewrite(language, text, result);
+  return index.isEmpty && !index.problems.length ? checked : { ...checked, markers: index.parsed };
 }

@@ -4,7 +4,7 @@
  * GraphQL); prose outside fences is never rewritten, only reported as `info`.
  */
 import path from 'node:path';
-import { migrateSource } from '../js/migrate.js';
+import { migrateSource } from '../pipeline/js.js';
 import { fenceLanguage, fenceName, type Language } from './language.js';
 import { holePiece, planValue, shapeFor, type Collector, type TPiece } from './plan.js';
 import { v2Hint } from '../plan/messages.js';
@@ -147,15 +147,13 @@ function scanJsFence(c: Collector, text: string, f: Fence, ext: string, file: st
   }
   // Markers in the Markdown file (an HTML comment before the fence) keep the whole snippet as it is.
   const marked = result.findings.some((x) => x.fixable && c.marked(c.lines.lineStart(x.line + f.line - 1) + x.column - 1, x.ruleId));
-  let accepted = !marked;
-  if (result.output !== null && accepted) {
-    const edits = fenceEdits(c.text, content, result.output, f);
-    accepted = edits !== null && c.tryEdits(edits);
-  }
-  for (const x of result.findings) {
-    const fixable = x.fixable && accepted;
-    c.findings.push({ ...x, line: x.line + f.line - 1, fixable });
-  }
+  const edits = result.output !== null && !marked ? fenceEdits(c.text, content, result.output, f) : null;
+  const accepted = !marked && (result.output === null || (edits !== null && c.tryEdits(edits)));
+  // The snippet's fixes are one splice of the fence: its fixable findings share it.
+  c.adopt(
+    result.findings.map(({ fix: _fix, ...x }) => ({ ...x, line: x.line + f.line - 1, fixable: x.fixable && accepted })),
+    edits ?? [],
+  );
 }
 
 /** The one splice that turns `before` (at `offset`) into `after`: their common start and end are kept. */

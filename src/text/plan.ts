@@ -15,6 +15,7 @@ import { RULES, type RuleId } from '../rules/registry.js';
 import { applyEdits, lineEndAt, overlaps, type Edit } from './source.js';
 import { Lines } from '../util/lines.js';
 import { pushTo } from '../util/multimap.js';
+import { attachFixes } from '../fixes.js';
 import { V2_OPENAPI_URL } from '../map/hosts.js';
 import { isSuppressed, parseMarkers, type MarkerIndex } from '../markers/index.js';
 import { checkQueryParam, queryParams, type QueryParam } from './fields.js';
@@ -117,9 +118,11 @@ export class Collector {
     /** Variables this file sets that code elsewhere reads and this run does not migrate (name → where). */
     readonly heldVars: Readonly<Record<string, string>> = {},
     cross: CrossFileHolds | null = null,
+    /** The file's markers, when the caller has parsed them already. */
+    markers: MarkerIndex = parseMarkers(text, file),
   ) {
     this.lines = new Lines(text);
-    this.markers = parseMarkers(text, file);
+    this.markers = markers;
     for (const [literal, h] of cross?.here ?? []) this.holds.set(literal, h);
     this.external = cross?.there ?? new Map();
   }
@@ -225,6 +228,14 @@ export class Collector {
     return done;
   }
 
+  /** Findings made elsewhere (a JS fence, by the JS engine) whose fixable ones `edits`, already accepted, make together. */
+  adopt(findings: readonly Finding[], edits: readonly Edit[]): void {
+    for (const f of findings) {
+      this.findings.push(f);
+      if (f.fixable) this.applied.push({ finding: f, edits, request: null });
+    }
+  }
+
   /** Report another fact fixed by the edits of the last accepted fix (it stands or falls with them). */
   alsoFixed(ruleId: RuleId, at: number, message: string): void {
     const last = this.applied[this.applied.length - 1];
@@ -324,6 +335,26 @@ export class Collector {
     }
   }
 
+  /** The facts fixed, with the edits made for them: a request's facts go together (its base moves only with its path). */
+  private fixOwners(): Array<{ findings: Finding[]; edits: Edit[] }> {
+    const made = new Set(this.edits.map(editKey));
+    const byRequest = new Map<PlannedRequest, { findings: Finding[]; edits: Edit[] }>();
+    const owners: Array<{ findings: Finding[]; edits: Edit[] }> = [];
+    for (const a of this.applied) {
+      const edits = a.edits.filter((e) => made.has(editKey(e)));
+      const known = a.request ? byRequest.get(a.request) : undefined;
+      if (known) {
+        known.findings.push(a.finding);
+        known.edits.push(...edits);
+        continue;
+      }
+      const owner = { findings: [a.finding], edits };
+      owners.push(owner);
+      if (a.request) byRequest.set(a.request, owner);
+    }
+    return owners;
+  }
+
   result(): { findings: Finding[]; output: string | null } {
     this.holdBases();
     this.unfreeze();
@@ -348,10 +379,13 @@ export class Collector {
     for (const f of findings) if (!f.fixable) pushTo(unfixed, `${f.ruleId}|${f.line}|${f.column}`, f);
     const out = findings.filter((f) => !(f.fixable && (unfixed.get(`${f.ruleId}|${f.line}|${f.column}`) ?? []).some((g) => g.message.startsWith(f.message))));
     out.sort((a, b) => a.line - b.line || a.column - b.column || a.ruleId.localeCompare(b.ruleId) || a.message.localeCompare(b.message));
+    attachFixes(this.fixOwners());
     const output = this.edits.length ? applyEdits(this.text, this.edits) : null;
     return { findings: out, output: output === this.text ? null : output };
   }
 }
+
+const editKey = (e: Edit): string => `${e.start}:${e.end}:${e.text}`;
 
 /** One request as planned: what it read and whether its URL is fully migrated by this run. */
 export interface PlannedRequest {

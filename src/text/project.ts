@@ -8,7 +8,7 @@
 import path from 'node:path';
 import type { Bases } from '../url/shape.js';
 import { Lines } from '../util/lines.js';
-import { parseMarkers, partitionFindings } from '../markers/index.js';
+import { markerCache, partitionFindings, type MarkerIndex } from '../markers/index.js';
 import { relative, ForeignIds } from './foreign.js';
 import { languageOf } from './language.js';
 import { joinShellScripts, shellViews } from './links-shell.js';
@@ -47,10 +47,12 @@ export function scanTextProject(sources: readonly TextSource[], others: readonly
   const linked = [...program.filter((s) => shellLinks.has(s.file)), ...modules.filter((m) => pyLinks.get(m.file)?.from.size || isImportedFrom(m.file, pyLinks))];
   const linkedSet = new Set(linked.map((s) => s.file));
   const results = new Map<string, TextScanResult>();
+  // Files are scanned in rounds until what they hold settles: their markers are parsed once.
+  const markersOf = markerCache();
   for (const s of [...sources, ...program, ...modules]) {
-    if (!linkedSet.has(s.file) && !results.has(s.file)) results.set(s.file, scanText(s.text, s.file, bases, (s as TextSource).heldVars ?? {}));
+    if (!linkedSet.has(s.file) && !results.has(s.file)) results.set(s.file, scanText(s.text, s.file, bases, (s as TextSource).heldVars ?? {}, {}, markersOf(s.text, s.file)));
   }
-  if (!linked.length) return withSettingsHolds(sources, results, bases);
+  if (!linked.length) return withSettingsHolds(sources, results, bases, markersOf);
 
   const byFile = new Map(linked.map((s) => [s.file, s as TextSource]));
   const lines = new Map<string, Lines>();
@@ -68,7 +70,7 @@ export function scanTextProject(sources: readonly TextSource[], others: readonly
         ...(shellLinks.has(s.file) ? { shell: shellLinks.get(s.file)! } : {}),
         ...(py ? { python: { imports: py.imports, readsRunpod: [...py.from].some((f) => talks.has(f)) } } : {}),
       };
-      out.set(s.file, scanText(s.text, s.file, bases, (s as TextSource).heldVars ?? {}, links));
+      out.set(s.file, scanText(s.text, s.file, bases, (s as TextSource).heldVars ?? {}, links, markersOf(s.text, s.file)));
     }
     return out;
   };
@@ -90,7 +92,8 @@ export function scanTextProject(sources: readonly TextSource[], others: readonly
       for (const id of used) {
         const at = ids.lookup(id)!;
         const def = round.get(at.file);
-        if (def && moves(def, byFile.get(at.file)!, linesOf(at.file).pos(at.offset))) continue;
+        const source = byFile.get(at.file)!;
+        if (def && moves(def, markersOf(source.text, source.file), linesOf(at.file).pos(at.offset))) continue;
         const held = nextThere.get(reader) ?? nextThere.set(reader, new Map()).get(reader)!;
         held.set(id, `line ${linesOf(at.file).pos(at.offset).line} of ${relative(reader, at.file)}`);
       }
@@ -118,7 +121,7 @@ export function scanTextProject(sources: readonly TextSource[], others: readonly
     const r = results.get(file);
     if (r) r.linked = [...others].sort();
   }
-  return withSettingsHolds(sources, results, bases);
+  return withSettingsHolds(sources, results, bases, markersOf);
 }
 
 /** Which files share what: a reader and the file that defines a value it uses, a module and those it imports from (both ways). */
@@ -134,10 +137,10 @@ function linksBetween(foreignUsed: ReadonlyMap<string, ReadonlySet<number>>, ids
 }
 
 /** Settings files whose base a file of the project reads where its requests cannot be followed: scanned again with that base held. */
-function withSettingsHolds(sources: readonly TextSource[], results: Map<string, TextScanResult>, bases: Bases): Map<string, TextScanResult> {
+function withSettingsHolds(sources: readonly TextSource[], results: Map<string, TextScanResult>, bases: Bases, markersOf: (text: string, file: string) => MarkerIndex): Map<string, TextScanResult> {
   for (const [file, here] of settingsHolds(sources, results)) {
     const s = sources.find((x) => x.file === file)!;
-    results.set(file, scanText(s.text, file, bases, s.heldVars ?? {}, { holds: { here, there: new Map() } }));
+    results.set(file, scanText(s.text, file, bases, s.heldVars ?? {}, { holds: { here, there: new Map() } }, markersOf(s.text, file)));
   }
   return results;
 }
@@ -164,11 +167,11 @@ function foreignIdsIn(file: string, shell: ReadonlyMap<string, { vars: ReadonlyM
  * Whether a file's scan rewrites the literal at `pos` (its base-url fix there applies): a fix that a
  * marker in the file blocks does not (the runner keeps such a file as it is).
  */
-function moves(result: TextScanResult, source: TextSource, pos: { line: number; column: number }): boolean {
+function moves(result: TextScanResult, markers: MarkerIndex, pos: { line: number; column: number }): boolean {
   if (result.output === null) return false;
   const fix = result.findings.some((f) => f.fixable && (f.ruleId === 'base-url' || f.ruleId === 'openapi-url') && f.line === pos.line && f.column === pos.column);
   if (!fix) return false;
-  const { ignored, kept } = partitionFindings(result.findings, parseMarkers(source.text, source.file));
+  const { ignored, kept } = partitionFindings(result.findings, markers);
   return ![...ignored, ...kept].some((f) => f.fixable);
 }
 

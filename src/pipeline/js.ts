@@ -1,37 +1,38 @@
 import path from 'node:path';
-import type { Finding } from '../findings.js';
+import type { Finding, FixEdit } from '../findings.js';
 import { compareFindings } from '../findings.js';
 import type { Bases } from '../url/shape.js';
 import { withDocumentedPools } from '../map/gpu-pools.js';
-import { collectSites } from './analyze.js';
-import { commentEdits, testPathEdits } from './doc-comments.js';
+import { collectSites } from '../js/analyze.js';
+import { commentEdits, testPathEdits } from '../js/doc-comments.js';
 import { pinBlockedRequests, type Pin } from './pin-v1.js';
-import { applyEdits, EditError, preferredQuote, todoEdit, todosAbove, type SourceEdit } from './edits.js';
-import { recordVisits } from './values.js';
-import { syntaxError } from './parse.js';
-import { codeView } from './components.js';
-import { Project, withProject, type ProjectFile, type ProjectInput } from './project.js';
-import type { DeclaredWrapper } from './clients/index.js';
-import { isSuppressed, parseMarkers, type MarkerIndex } from '../markers/index.js';
-import type { EnvValueNode, N, P, t } from './ast.js';
+import { applyEdits, EditError, foldEdits, preferredQuote, todoEdit, todosAbove, type SourceEdit } from '../js/edits.js';
+import { recordVisits } from '../js/values.js';
+import { syntaxError } from '../js/parse.js';
+import { codeView } from '../js/components.js';
+import { Project, withProject, type ProjectFile, type ProjectInput } from '../js/project.js';
+import type { DeclaredWrapper } from '../js/clients/index.js';
+import { isSuppressed, parseMarkers, type MarkerIndex, type ParsedMarkers } from '../markers/index.js';
+import type { EnvValueNode, N, P, t } from '../js/ast.js';
 
 /** A node of a parsed file or a .env value (URL literals can be either), or where a finding points (rules/plan.ts). */
 type AnyNode = Anchor;
-import { nodeIndex, type NodeIndex } from './node-index.js';
+import { nodeIndex, type NodeIndex } from '../js/node-index.js';
 import { finding, type Anchor, type PlannedFinding, type RequestPlan } from '../rules/plan.js';
 import { blockReason, needsPerson, planRequest } from '../rules/request.js';
-import { statementStartingLine } from './statements.js';
+import { statementStartingLine } from '../js/statements.js';
 import { isTestFile } from '../scan/test-files.js';
 import { planLiteral, type LiteralPlan } from '../rules/literals.js';
 import { planResponseFile } from '../rules/response.js';
 import { settleResponseTypes } from '../rules/response-types.js';
 import { RULES } from '../rules/registry.js';
-import { uncoveredUse } from './coverage.js';
+import { uncoveredUse } from '../js/coverage.js';
 import { shapeOf } from '../url/shape.js';
 import { isCompleteShape, isSchemaUrl } from '../url/plan.js';
 import { pushTo } from '../util/multimap.js';
+import { attachFixes, toFixEdit, type FixOwner } from '../fixes.js';
 import { lineIndex } from '../util/lines.js';
-import { ADAPTER_BASENAME, adapterImports, type AdapterNeed } from './body/adapter.js';
+import { ADAPTER_BASENAME, adapterImports, type AdapterNeed } from '../js/body/adapter.js';
 
 export interface MigrateOptions {
   bases: Bases;
@@ -70,6 +71,8 @@ export interface MigrateResult {
    * built on it, a wrapper and its callers): applied together or not at all. Absent when none.
    */
   changesWith?: string[];
+  /** The file's markers, when the engine parsed them (the runner reuses them). */
+  markers?: ParsedMarkers;
 }
 
 /**
@@ -167,7 +170,8 @@ function analyzeProject(project: Project, options: MigrateOptions): Map<string, 
   settleResponseTypes(env, plans);
   const off = new Set(options.offRules ?? []);
   const isOff = (f: PlannedFinding): boolean => off.has(f.ruleId);
-  const isMarked = markerLookup(project);
+  const markers = markerLookup(project);
+  const isMarked = markers.isMarked;
   const frozen = freezeMarked(plans, isMarked);
   leaveOffRulesAlone(plans, isOff);
   project.noteEdits(plans.flatMap((p) => [...p.universal, ...p.specific, ...p.ifRewritten]));
@@ -203,8 +207,14 @@ function analyzeProject(project: Project, options: MigrateOptions): Map<string, 
   }
   const kept = holdEdits(edits, findings, isHeld, where, understanding.heldBy);
   const adapters = adapterImports(kept, source, quote, options.adapters ? options.adapters.file : null);
-  const results = splitByFile(project, [...kept, ...followingText(project, kept, leftOnV1, options.bases), ...adapters.imports], findings);
-  linkChanges(results, project, [...plans.map(planEdits), ...literalPlans.map((lp) => lp.plan.edits)], new Set(kept));
+  const keptSet = new Set(kept);
+  const following = followingText(project, kept, leftOnV1, options.bases);
+  const owners = [...plans.map((p) => ({ findings: p.findings, edits: planEdits(p) })), ...literalPlans.map((lp) => ({ findings: lp.plan.findings, edits: lp.plan.edits }))];
+  attachFindingFixes(project, withFollowingText(project, owners.map((o) => ({ findings: o.findings, edits: o.edits.filter((e) => keptSet.has(e)) })), following), [...kept, ...following]);
+  const results = splitByFile(project, [...kept, ...following, ...adapters.imports], findings);
+  linkChanges(results, project, owners.map((o) => o.edits), keptSet);
+  // A change that goes with other files' changes (or with the generated adapter file) is no fix of this file alone.
+  for (const [file, r] of results) if (r.changesWith || adapters.needs.has(file)) for (const f of r.findings) delete f.fix;
   for (const [file, need] of adapters.needs) {
     const result = results.get(file);
     if (result?.output !== null && result) result.adapter = need;
@@ -213,6 +223,12 @@ function analyzeProject(project: Project, options: MigrateOptions): Map<string, 
     for (const f of result?.findings ?? []) f.message = f.message.replace(`${ADAPTER_BASENAME} next to this code`, rel.startsWith('.') ? rel : `./${rel}`);
   }
   for (const r of results.values()) for (const f of r.findings) f.message = f.message.replace(` (${ADAPTER_BASENAME} next to this code)`, '');
+  // The runner takes markers out of the gate with the index parsed here, not parsing the file again.
+  for (const f of project.files) {
+    const parsed = f.original === undefined ? markers.parsedOf(f) : undefined;
+    const result = results.get(f.file);
+    if (parsed && result) result.markers = parsed;
+  }
   for (const e of project.envValues()) {
     const use = isHeld(e.node);
     const result = results.get(e.file);
@@ -256,6 +272,22 @@ function planLiterals(jsFiles: readonly ProjectFile[], literalsOf: ReadonlyMap<P
 function filesLeftOnV1(plans: readonly RequestPlan[], isHeld: (node: AnyNode) => AnyNode | null, project: Project): Set<ProjectFile> {
   const out = new Set<ProjectFile>();
   for (const p of plans) if (blockReason(p) || [...p.touched].some((n) => isHeld(n))) out.add(project.fileAt(p.instance.root.node.start!));
+  return out;
+}
+
+/**
+ * The comment and test-path edits of a file (followingText) go with the fix of the first request that
+ * changes that file: they follow its requests, and none is made on its own.
+ */
+function withFollowingText(project: Project, owners: Array<FixOwner<PlannedFinding, SourceEdit>>, following: readonly SourceEdit[]): Array<FixOwner<PlannedFinding, SourceEdit>> {
+  const byFile = new Map<ProjectFile, SourceEdit[]>();
+  for (const e of following) pushTo(byFile, project.fileAt(e.start), e);
+  const out = owners.map((o) => ({ findings: o.findings, edits: [...o.edits] }));
+  for (const [file, edits] of byFile) {
+    const owner = out.find((o) => o.findings.some((f) => f.fixable) && o.edits.some((e) => project.fileAt(e.start) === file));
+    if (owner) owner.edits.push(...edits);
+    else out.push({ findings: [], edits });
+  }
   return out;
 }
 
@@ -508,13 +540,26 @@ function pathOfLiteral(project: Project, node: AnyNode): P | null {
   return nodeIndex(file.parsed).literalPath(node);
 }
 
-/** Whether a finding is covered by a `v2-migrate-ignore` / `v2-migrate-keep-v1` marker in its file. */
-function markerLookup(project: Project): (f: PlannedFinding) => boolean {
+/**
+ * Whether a finding is covered by a `v2-migrate-ignore` / `v2-migrate-keep-v1` marker in its file, and
+ * the markers of the files that needed asking (each file parsed once).
+ */
+function markerLookup(project: Project): { isMarked: (f: PlannedFinding) => boolean; parsedOf: (file: ProjectFile) => ParsedMarkers | undefined } {
   const indexes = new Map<ProjectFile, MarkerIndex>();
-  return (f) => {
-    const file = project.fileAt(f.anchor.start!);
-    if (!indexes.has(file)) indexes.set(file, parseMarkers(file.source, file.file));
-    return isSuppressed(indexes.get(file), f.line, f.ruleId);
+  const indexOf = (file: ProjectFile): MarkerIndex => {
+    const known = indexes.get(file);
+    if (known) return known;
+    const index = parseMarkers(file.source, file.file);
+    indexes.set(file, index);
+    return index;
+  };
+  return {
+    isMarked: (f) => isSuppressed(indexOf(project.fileAt(f.anchor.start ?? 0)), f.line, f.ruleId),
+    // Only an index with something in it: a file without marker words costs the runner nothing to check.
+    parsedOf: (file) => {
+      const parsed = indexes.get(file)?.parsed;
+      return parsed && (parsed.markers.length || parsed.problems.length) ? parsed : undefined;
+    },
   };
 }
 
@@ -647,6 +692,49 @@ function linkChanges(results: Map<string, MigrateResult>, project: Project, edit
   }
 }
 
+/**
+ * Each fixable finding's fix: the kept edits of its request (or URL literal) in the finding's own file,
+ * in that file's offsets, one combined fix where requests share an edit (fixes.ts).
+ */
+function attachFindingFixes(project: Project, owners: ReadonlyArray<FixOwner<PlannedFinding, SourceEdit>>, kept: readonly SourceEdit[]): void {
+  // Edits at one point apply in the order the run made them.
+  const order = new Map(kept.map((e, i) => [e, i]));
+  // The findings of one group in one file share one fix (a base read by many requests is one fix).
+  const made = new Map<readonly SourceEdit[], Map<ProjectFile, FixEdit[]>>();
+  attachFixes(owners, (f, edits) => {
+    const at = f.anchor.start;
+    if (typeof at !== 'number') return [];
+    const file = project.fileAt(at);
+    const byFile = made.get(edits) ?? new Map<ProjectFile, FixEdit[]>();
+    made.set(edits, byFile);
+    const known = byFile.get(file);
+    if (known) return known;
+    const fix = fixOfFile(project, file, edits, order);
+    byFile.set(file, fix);
+    return fix;
+  });
+}
+
+/** A group's edits in one file, in that file's offsets, folded as the engine applies them. */
+function fixOfFile(project: Project, file: ProjectFile, edits: readonly SourceEdit[], order: ReadonlyMap<SourceEdit, number>): FixEdit[] {
+  const mine = edits
+    .filter((e) => project.fileAt(e.start) === file)
+    .sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0))
+    .map((e) => ({ ...e, start: e.start - file.start, end: e.end - file.start, text: fitLineEnds(file, e.text) }));
+  try {
+    return foldEdits(file.original ?? file.source, mine).map(toFixEdit);
+  } catch (error) {
+    // Edits that cannot be made together: the file is not rewritten (applyFileEdits says why).
+    if (error instanceof EditError) return [];
+    throw error;
+  }
+}
+
+/** Inserted lines follow the file's line endings. */
+function fitLineEnds(f: ProjectFile, text: string): string {
+  return f.source.includes('\r\n') ? text.replace(/\r?\n/g, '\r\n') : text;
+}
+
 /** Characters JavaScript treats as line breaks but git, editors and diffs do not. */
 const LINE_BREAKS_JS_ONLY = /[\u2028\u2029]|\r(?!\n)/;
 
@@ -675,9 +763,7 @@ function splitByFile(project: Project, edits: readonly SourceEdit[], findings: r
 
 function applyFileEdits(f: ProjectFile, edits: SourceEdit[], findings: Finding[]): MigrateResult {
   if (!edits.length) return { output: null, findings };
-  // Inserted lines follow the file's line endings.
-  const eol = f.source.includes('\r\n') ? '\r\n' : '\n';
-  const fitted = eol === '\n' ? edits : edits.map((e) => ({ ...e, text: e.text.replace(/\r?\n/g, eol) }));
+  const fitted = edits.map((e) => ({ ...e, text: fitLineEnds(f, e.text) }));
   // A component's edits fall in its code, which its view keeps at the same offsets: they apply to its own text.
   const text = f.original ?? f.source;
   let output: string;

@@ -8,9 +8,9 @@
  */
 import type { PlanEnv, RequestPlan } from '../rules/plan.js';
 import { blockReason } from '../rules/request.js';
-import type { N, t } from './ast.js';
-import type { SourceEdit } from './edits.js';
-import { pathsMatching } from './walk.js';
+import type { N, t } from '../js/ast.js';
+import type { SourceEdit } from '../js/edits.js';
+import { pathsMatching } from '../js/walk.js';
 
 /** A blocked request kept on v1 by its own copy of the v1 base, and the edit that writes it. */
 export interface Pin {
