@@ -126,6 +126,17 @@ export function classMember(cls: P, name: string): P | null {
 /** The fields of a class member the lookups read (a static block or an index signature has none). */
 type MemberFields = { key?: N; computed?: boolean; static?: boolean; kind?: string };
 
+/** A parameter its callers may leave out or fill only in part: `options?: T`, `options: Partial<T>`. */
+function partialParameter(ref: P): boolean {
+  const b = bindingOf(ref);
+  if (b.kind !== 'param' || b.keyPath.length) return false;
+  const param = b.fn.node.params[b.index];
+  if (param?.type !== 'Identifier') return false;
+  const type = param.typeAnnotation?.type === 'TSTypeAnnotation' ? param.typeAnnotation.typeAnnotation : null;
+  const partial = type?.type === 'TSTypeReference' && type.typeName.type === 'Identifier' && type.typeName.name === 'Partial';
+  return partial || param.optional === true;
+}
+
 /** Look up a property on an object literal, through spreads (last one wins). */
 export type PropLookup =
   | { found: Resolved; owner: P }
@@ -141,6 +152,9 @@ export function findProp(obj: Resolved, name: string, depth = 0): PropLookup {
       const inner = optionalSpread(resolveExpr(obj.path.get('properties', i, 'argument'), obj.ctx, depth + 1), depth);
       // `{ ...init, headers }` where the call passes no `init`: it spreads nothing.
       if (!isResolved(inner) && inner.absent) continue;
+      // `{ ...DEFAULTS, ...options }` with `options?: Partial<Config>` from callers outside the run: the
+      // defaults hold unless a caller overrides them, as a variable with a default does (`process.env.X ?? '…'`).
+      if (!isResolved(inner) && inner.unboundFn && partialParameter(inner.path)) continue;
       if (!isResolved(inner)) return { opaque: true, objects };
       if (inner.path.node.type !== 'ObjectExpression') {
         if (inner.path.node.type === 'Identifier' && inner.path.node.name === 'undefined') continue;
