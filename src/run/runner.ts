@@ -5,6 +5,7 @@ import { compareFindings } from '../findings.js';
 import type { Settings } from '../config.js';
 import { isEnvFile, isJsFile, otherLanguageOf } from '../scan/kinds.js';
 import { isTextEngineFile } from '../text/language.js';
+import { holdJsonReadByCode } from './json-imports.js';
 import { scanTextFiles, type TextFileOutcome } from './text-files.js';
 import { migrateJsFiles, screenNeedles, seedNeedlesOf, type JsFileOutcome } from './project.js';
 import { Screen } from './screen.js';
@@ -210,6 +211,7 @@ export async function run(targets: readonly string[], cwd: string, settings: Set
     }
     const textFiles = kept.filter((f) => !isJsFile(f) && isTextEngineFile(f) && !byJs.has(f));
     const textOutcomes = await scanTextFiles(textFiles, groupSettings, onRead, jobs, early, heldVars);
+    holdJsonReadByCode(textOutcomes, kept.filter(isJsFile), resolver, cwd);
     for (const o of textOutcomes) {
       textLinks.set(o.file, o.result.linked ?? []);
       results.set(o.file, finishTextFile(results.get(o.file) ?? blank(o.file), o, groupSettings));
