@@ -10,9 +10,10 @@ import { V1_RESOURCES } from '../../map/match.js';
 import { templateOf } from '../../url/plan.js';
 import type { QueryParam } from '../fields.js';
 import { flatText, isCompleteUrl, planRequest, planValue, shapeFor, textPiece, type Collector, type EditsOrReason, type RequestOutcome, type TPiece } from '../plan.js';
-import { bodyOperation, checkBodyField, checkLooseBodyField, type ValueKind, checkResponseField, isListOp, listEnvelope, mentionsGraphql, scanGraphql } from '../fields.js';
-import { bindArgs, envLookup, evalRange, helperFunction, makeCtx, type Ctx } from './eval.js';
+import { bodyOperation, checkBodyField, checkLooseBodyField, type ValueKind, checkResponseField, isListOp, mentionsGraphql, scanGraphql } from '../fields.js';
+import { bindArgs, callersOf, envLookup, evalRange, makeCtx, type Ctx } from './eval.js';
 import { buildModule, fnOf, splitTop, type Arg, type Assign, type Call, type Module, type Scope, type Tok } from './model.js';
+import { planList } from './lists.js';
 import { lastStartingBy } from '../../util/lines.js';
 import { pushTo } from '../../util/multimap.js';
 
@@ -99,20 +100,6 @@ function httpCallOf(m: Module, call: Call): HttpCall | null {
 
 function isNone(m: Module, arg: Arg): boolean {
   return arg.b === arg.a + 1 && m.toks[arg.a]!.type === 'name' && m.toks[arg.a]!.value === 'None';
-}
-
-/** Callers of a function in this file. */
-function callersOf(m: Module, fn: Scope): Call[] {
-  if (fn.kind !== 'def') return [];
-  const inClass = fn.parent?.kind === 'class';
-  // A method called on an instance (`client.volumes()`) is followed when its name is unique in the file.
-  const unique = (m.defsByName.get(fn.name) ?? []).length === 1;
-  return (m.callsByMember.get(fn.name) ?? []).filter(
-    (c) =>
-      c.member === fn.name &&
-      (inClass ? c.receiver !== '' : c.receiver === '') &&
-      (helperFunction(m, c.callee, c.scope) === fn || (inClass && unique && !/^(self|cls)$/.test(c.receiver) && !c.receiver.includes('('))),
-  );
 }
 
 interface Evaluated {
@@ -246,90 +233,6 @@ function pythonKind(t: Tok | undefined): ValueKind | null {
   return isOp(t, '[') ? 'array' : isOp(t, '{') ? 'object' : null;
 }
 
-/** How the response of the call at `anchor` is used as a bare array, if it visibly is. */
-function listUse(m: Module, anchor: Call, viaJson: boolean, depth = 0): string | null {
-  const toks = m.toks;
-  let end = anchor.close + 1;
-  // `<call>.json()`
-  const hasJson = isOp(toks[end], '.') && toks[end + 1]?.value === 'json' && isOp(toks[end + 2], '(') && isOp(toks[end + 3], ')');
-  // `.json()["pods"]`: the body is read as an object (the v2 envelope, unwrapped), not as a list.
-  if (hasJson && isOp(toks[end + 4], '[') && toks[end + 5]?.type === 'string') return null;
-  if (hasJson) end += 4;
-  else if (!viaJson) {
-    // `r = requests.get(…)` then `r.json()` used as a list.
-    const name = assignedName(m, anchor.calleeTok);
-    if (!name) return null;
-    for (let i = end; i < toks.length - 3; i++) {
-      if (toks[i]!.type === 'name' && toks[i]!.value === name && isOp(toks[i + 1], '.') && toks[i + 2]?.value === 'json' && isOp(toks[i + 3], '(')) {
-        if (isOp(toks[i + 5], '[') && toks[i + 6]?.type === 'string') continue;
-        const how = directListUse(m, i, i + 5);
-        if (how) return how;
-        const d = assignedName(m, i);
-        if (d) return nameListUse(m, d, i + 5);
-      }
-    }
-    return null;
-  }
-  const how = directListUse(m, anchor.calleeTok, end);
-  if (how) return how;
-  const d = assignedName(m, anchor.calleeTok);
-  if (d) return nameListUse(m, d, end);
-  // `return <call>.json()`: the function's callers hold the list.
-  if (toks[anchor.calleeTok - 1]?.value === 'return' && depth < 2) {
-    const fn = fnOf(anchor.scope);
-    for (const caller of callersOf(m, fn)) {
-      const how2 = listUse(m, caller, true, depth + 1);
-      if (how2) return how2;
-    }
-  }
-  return null;
-}
-
-/** Where `<call>.json()` chained right on the call ends (its closing parenthesis), or null. */
-function jsonCallEnd(m: Module, call: Call): number | null {
-  const toks = m.toks;
-  const end = call.close + 1;
-  const json = isOp(toks[end], '.') && toks[end + 1]?.value === 'json' && isOp(toks[end + 2], '(') && isOp(toks[end + 3], ')');
-  return json ? toks[end + 3]!.end : null;
-}
-
-/** `for x in <expr>:`, `<expr>[0]`, `len(<expr>)` where the expression spans tokens [a, b). */
-function directListUse(m: Module, a: number, b: number): string | null {
-  const toks = m.toks;
-  if (isOp(toks[b], '[') && toks[b + 1]?.type === 'number') return 'indexing it';
-  if (toks[a - 1]?.value === 'in' && (isOp(toks[b], ':') || isOp(toks[b], ']') || isOp(toks[b], ')') || toks[b]?.value === 'if')) return 'iterating it';
-  if (isOp(toks[a - 1], '(') && toks[a - 2]?.value === 'len') return 'len() of it';
-  return null;
-}
-
-function nameListUse(m: Module, name: string, from: number): string | null {
-  const toks = m.toks;
-  // Code that already handles both shapes is fine.
-  for (let i = from; i < toks.length; i++) {
-    const t = toks[i]!;
-    if (t.type === 'name' && t.value === 'isinstance' && toks[i + 2]?.value === name) return null;
-  }
-  for (let i = from; i < toks.length; i++) {
-    const t = toks[i]!;
-    if (t.type !== 'name' || t.value !== name) continue;
-    if (isOp(toks[i + 1], '=')) return null; // reassigned
-    const how = directListUse(m, i, i + 1);
-    if (how) return how;
-  }
-  return null;
-}
-
-/** `NAME = <expr starting at token a>` → NAME. */
-function assignedName(m: Module, a: number): string | null {
-  const toks = m.toks;
-  if (isOp(toks[a - 1], '=') && toks[a - 2]?.type === 'name' && (a - 2 === 0 || toks[a - 3]?.type === 'newline' || isOp(toks[a - 3], ':'))) return toks[a - 2]!.value;
-  if (isOp(toks[a - 1], '=') && toks[a - 2]?.type === 'name') {
-    const line = m.lines[m.lineOfTok[a] ?? -1];
-    if (line && line.a === a - 2) return toks[a - 2]!.value;
-  }
-  return null;
-}
-
 /** What the project knows about a module's imports (text/project.ts). */
 export interface PythonLinks {
   /** Names imported from other modules (`NAME`, `alias.NAME`) → their values there. */
@@ -422,14 +325,8 @@ function expand(c: Collector, m: Module, site: HttpCall, chain: Call[], quote: s
     if (dict) checkDict(c, m, dict, outcome, atCall);
   }
   if (isListOp(outcome.op) && (outcome.shape.base === 'legacy' || outcome.shape.base === 'target')) {
-    const how = chain.length ? listUse(m, anchor, true) : listUse(m, anchor, false);
-    const env = how ? listEnvelope(outcome.op, how) : null;
-    // `requests.get(url).json()` written at the request: `.json()["pods"]` is the list v1 returned.
-    const json = chain.length ? null : jsonCallEnd(m, anchor);
-    const unwrap = json === null ? null : { start: json, end: json, text: `[${quote}${env?.key}${quote}]` };
-    if (env && !(unwrap && c.fixWith(outcome.request, env.rule, m.toks[anchor.calleeTok]!.start, env.fixed, [unwrap]))) c.report(env.rule, m.toks[anchor.calleeTok]!.start, env.message);
+    planList(c, m, { call: site.call, chain, op: outcome.op, request: outcome.request, quote });
   }
-
 }
 
 function setMethod(m: Module, site: HttpCall, chain: readonly Call[], ev: Evaluated, to: HttpMethod, ranges: ReadonlyArray<readonly [number, number]>): EditsOrReason {
