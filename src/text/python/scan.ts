@@ -23,6 +23,8 @@ const MODULES = new Set(['requests', 'httpx', 'aiohttp']);
 const CLIENT_CTORS = /^(?:requests\.)?[Ss]ession$|^(?:httpx\.)?(?:Async)?Client$|^(?:aiohttp\.)?ClientSession$/;
 const CLIENTISH = /(?:^|[._])(?:session|sess|client|http|s|api)$/i;
 const BODY_KWARGS = ['json', 'data', 'content', 'files'];
+/** Methods of a client object that send no request. */
+const CLIENT_LIFECYCLE = new Set(['close', 'aclose', '__enter__', '__exit__', '__aenter__', '__aexit__']);
 
 const isOp = (t: Tok | undefined, v: string): boolean => !!t && t.type === 'op' && t.value === v;
 
@@ -602,11 +604,17 @@ function holdUncoveredBases(c: Collector, m: Module, covered: ReadonlySet<number
     }
     return false;
   };
+  // Closing a client object (`await self._client.aclose()`, `with client:`) sends no request either.
+  const closes = (r: number): boolean => {
+    const i = lastStartingBy(m.toks.length, (k) => m.toks[k]?.start ?? 0, r);
+    const after = m.toks[i]?.value === 'self' && isOp(m.toks[i + 1], '.') ? i + 2 : i;
+    return isOp(m.toks[after + 1], '.') && CLIENT_LIFECYCLE.has(m.toks[after + 2]?.value ?? '') && isOp(m.toks[after + 3], '(');
+  };
   const uncovered = (name: string, depth: number, seen: Set<string>): number | null => {
     if (seen.has(name)) return null;
     seen.add(name);
     for (const r of readsOf(name)) {
-      if (covered.has(r) || printed(r)) continue;
+      if (covered.has(r) || printed(r) || closes(r)) continue;
       // A read inside another assignment's value counts through that assignment's reads.
       const outer = assigns.find((as) => as.name !== name && m.toks[as.a] && m.toks[as.a]!.start <= r && r < m.toks[as.b - 1]!.end);
       if (outer && depth < 6) {
