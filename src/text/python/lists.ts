@@ -38,6 +38,7 @@ export function planList(c: Collector, m: Module, r: ListRequest): void {
     returned = points.some((p) => isName(m.toks[p.first - 1], 'return'));
   } else if (returnsParsed(m, r.call) && r.chain.slice(0, -1).every((call) => returnsCall(m, call))) {
     if (isOp(m.toks[anchor.close + 1], '[') && m.toks[anchor.close + 2]?.type === 'string') return;
+    if (discarded(m, anchor)) return; // called for its status only: nothing reads the list
     const point = { first: awaitedStart(m, anchor.calleeTok), close: anchor.close };
     edits = unwrapEdits(m, point, subscript);
     returned = isName(m.toks[point.first - 1], 'return');
@@ -135,6 +136,13 @@ function returnsCall(m: Module, call: Call): boolean {
   const t = m.toks;
   const first = awaitedStart(m, call.calleeTok);
   return isName(t[first - 1], 'return') && t[call.close + 1]?.type === 'newline';
+}
+
+/** A call written as a statement of its own (`await self._get("/pods")`): its result is not read. */
+function discarded(m: Module, call: Call): boolean {
+  const first = awaitedStart(m, call.calleeTok);
+  const line = m.lines[m.lineOfTok[first] ?? -1];
+  return !!line && line.a === first && line.b === call.close + 1;
 }
 
 /** The function's code names the v2 envelope's key as a string. */

@@ -9,8 +9,9 @@ import { PATH_TEMPLATES, isParam, templatesCompatible } from '../../map/match.js
 import { V1_RESOURCES } from '../../map/match.js';
 import { templateOf } from '../../url/plan.js';
 import type { QueryParam } from '../fields.js';
-import { flatText, isCompleteUrl, planRequest, planValue, shapeFor, textPiece, type Collector, type EditsOrReason, type RequestOutcome, type TPiece } from '../plan.js';
-import { bodyOperation, checkBodyField, checkLooseBodyField, type ValueKind, checkResponseField, isListOp, mentionsGraphql, scanGraphql } from '../fields.js';
+import { flatText, isCompleteUrl, planRequest, planValue, shapeFor, textPiece, type Collector, type EditsOrReason, type TPiece } from '../plan.js';
+import { checkLooseBodyField, checkResponseField, isListOp, mentionsGraphql, scanGraphql } from '../fields.js';
+import { bodyDict, bodySource, checkDict, reportUnseenBody, sourceText } from './bodies.js';
 import { bindArgs, callersOf, envLookup, evalRange, makeCtx, type Ctx } from './eval.js';
 import { buildModule, fnOf, splitTop, type Arg, type Assign, type Call, type Module, type Scope, type Tok } from './model.js';
 import { planList } from './lists.js';
@@ -156,85 +157,6 @@ function quoteOf(m: Module): string {
   return s > d ? "'" : '"';
 }
 
-/** The dict literal a body argument evaluates to (through names, parameters and `json.dumps`). */
-function bodyDict(m: Module, toks: readonly Tok[], a: number, b: number, ctx: Ctx, depth = 0): { toks: readonly Tok[]; a: number; b: number } | null {
-  if (depth > 6 || a >= b) return null;
-  const t = toks[a]!;
-  if (isOp(t, '{') && t.match === b - 1) return { toks, a, b };
-  if (t.type === 'name' && t.value === 'dict' && isOp(toks[a + 1], '(') && toks[a + 1]!.match === b - 1) return { toks, a: a + 1, b };
-  if (t.type === 'name' && t.value === 'json' && isOp(toks[a + 1], '.') && toks[a + 2]?.value === 'dumps' && isOp(toks[a + 3], '(') && toks[a + 3]!.match === b - 1) {
-    const inner = splitTop(toks, a + 4, b - 1)[0];
-    return inner ? bodyDict(m, toks, inner[0], inner[1], ctx, depth + 1) : null;
-  }
-  if (t.type === 'name' && b === a + 1) {
-    const name = t.value;
-    for (let s: Scope | null = ctx.scope; s; s = s.parent) {
-      const list = (s.assigns.get(name) ?? []).filter((x) => x.at < t.start);
-      if (list.length) {
-        const as = list[list.length - 1]!;
-        return bodyDict(m, m.toks, as.a, as.b, s === ctx.scope ? ctx : makeCtx(m, s), depth + 1);
-      }
-      const p = s.params.find((x) => x.name === name);
-      if (p) {
-        const bound = s === ctx.fn ? ctx.env?.get(name) : undefined;
-        if (bound && typeof bound === 'object') return bodyDict(m, bound.toks, bound.a, bound.b, bound.ctx, depth + 1);
-        return null;
-      }
-    }
-  }
-  return null;
-}
-
-/**
- * Report v1 fields among a dict literal's top-level string keys; with `atCall` (the literal is written in
- * the request's own call), plain renames are made on its keys.
- */
-function checkDict(c: Collector, m: Module, dict: { toks: readonly Tok[]; a: number; b: number }, outcome: RequestOutcome, atCall = false): void {
-  const op = bodyOperation(outcome.op);
-  if (!op) return;
-  // `{"key": value}` or `dict(key=value)`.
-  const call = isOp(dict.toks[dict.a], '(');
-  const entries = splitTop(dict.toks, dict.a + 1, dict.b - 1);
-  // Where each key's name is written, when it is the file's text as is (no escapes, not an f-string).
-  const names = new Map<string, { start: number; end: number }>();
-  for (const [x] of entries) {
-    const key = dict.toks[x];
-    if (call && key?.type === 'name' && isOp(dict.toks[x + 1], '=')) names.set(key.value, { start: key.start, end: key.end });
-    else if (!call && key?.type === 'string' && !key.str!.f && isOp(dict.toks[x + 1], ':')) {
-      const name = m.text.slice(key.str!.bodyStart, key.str!.bodyEnd);
-      if (!name.includes('\\')) names.set(name, { start: key.str!.bodyStart, end: key.str!.bodyEnd });
-    }
-  }
-  // `**extra` may bring the v2 name too: then no key is renamed.
-  if (entries.some(([x]) => isOp(dict.toks[x], '**'))) names.clear();
-  const siblings = new Set(names.keys());
-  for (const [x] of entries) {
-    const key = dict.toks[x];
-    let field: string;
-    if (call) {
-      if (key?.type !== 'name' || !isOp(dict.toks[x + 1], '=')) continue;
-      field = key.value;
-    } else {
-      if (key?.type !== 'string' || key.str!.f || !isOp(dict.toks[x + 1], ':')) continue;
-      field = m.text.slice(key.str!.bodyStart, key.str!.bodyEnd);
-    }
-    const value = dict.toks[x + 2];
-    const several = !!value && isOp(value, '[') && splitTop(dict.toks, x + 3, value.match!).filter(([p, q]) => q > p).length > 1;
-    const at = atCall ? names.get(field) : undefined;
-    const name = at ? { request: outcome.request, ...at, siblings } : undefined;
-    checkBodyField(c, field, key.start, op, { several, value: pythonKind(value), onV2: outcome.shape.base === 'target', ...(name ? { name } : {}) });
-  }
-}
-
-/** The kind of a Python value from its first token, when it is a literal. */
-function pythonKind(t: Tok | undefined): ValueKind | null {
-  if (!t) return null;
-  if (t.type === 'string') return 'string';
-  if (t.type === 'number') return 'number';
-  if (t.type === 'name') return t.value === 'True' || t.value === 'False' ? 'boolean' : t.value === 'None' ? 'null' : null;
-  return isOp(t, '[') ? 'array' : isOp(t, '{') ? 'object' : null;
-}
-
 /** What the project knows about a module's imports (text/project.ts). */
 export interface PythonLinks {
   /** Names imported from other modules (`NAME`, `alias.NAME`) → their values there. */
@@ -297,8 +219,12 @@ function expand(c: Collector, m: Module, site: HttpCall, chain: Call[], quote: s
   const local = (p: TPiece): TPiece => (p.kind === 'text' && ranges.some(([s, e]) => p.origin.start >= s && p.origin.start < e) ? { ...p, origin: { ...p.origin, local: true } } : p);
   const url = ev.url.map(local);
   // `params={"desiredStatus": "RUNNING"}`: query parameters of the request.
-  const params = chain.length ? undefined : site.call.args.find((x) => x.kind === 'kw' && x.name === 'params');
-  const pdict = params ? bodyDict(m, m.toks, params.a, params.b, ctx) : null;
+  // Keyword arguments of the outermost caller that reach the request through `**kwargs` at every level.
+  const forwarded = forwardedKwargs(m, site, chain);
+  const kwarg = (names: readonly string[]): Arg | undefined => (chain.length ? forwarded : site.call)?.args.find((x) => x.kind === 'kw' && names.includes(x.name ?? ''));
+  const argCtx = chain.length ? outer : ctx;
+  const params = kwarg(['params']);
+  const pdict = params ? bodyDict(m, m.toks, params.a, params.b, argCtx) : null;
   const query: QueryParam[] = [];
   if (pdict && isOp(pdict.toks[pdict.a], '{')) {
     for (const [x] of splitTop(pdict.toks, pdict.a + 1, pdict.b - 1)) {
@@ -316,19 +242,58 @@ function expand(c: Collector, m: Module, site: HttpCall, chain: Call[], quote: s
     anchor: m.toks[anchor.calleeTok]!.start,
     method: ev.method,
     setMethod: (to) => setMethod(m, site, chain, ev, to, ranges),
-    setJsonBody: (body) => setJsonBody(m, site, chain, ctx, body, quote),
+    setJsonBody: (body) => (forwarded ? (bodyKwarg(forwarded, outer) ? 'the call already sends a body' : insertArg(m, forwarded, `json=${dictText(body, quote)}`)) : setJsonBody(m, site, chain, ctx, body, quote)),
   });
   if (outcome.shape.base === 'legacy' || outcome.shape.base === 'target') for (const r of reads) covered.add(r);
   if (!outcome.op) return;
-  if (site.body) {
-    const dict = bodyDict(m, m.toks, site.body.a, site.body.b, ctx);
-    // The literal written in this call (not a variable's value, not inside a wrapper others call).
-    const atCall = !chain.length && dict?.toks === m.toks && dict.a >= site.body.a && dict.b <= site.body.b;
-    if (dict) checkDict(c, m, dict, outcome, atCall);
+  const body = site.body ? { arg: site.body, ctx } : forwarded ? bodyKwarg(forwarded, outer) : undefined;
+  if (body && outcome.shape.base === 'legacy') {
+    const source = bodySource(m, m.toks, body.arg.a, body.arg.b, body.ctx);
+    const at = m.toks[body.arg.a]?.start ?? m.toks[anchor.calleeTok]?.start ?? 0;
+    if (source.kind === 'dict') {
+      const { dict } = source;
+      // The literal written in this request's own call (not a variable's value, not inside a wrapper others call).
+      const own = chain.length ? (forwarded ?? chain[chain.length - 1]) : site.call;
+      const atCall = !!own && dict.toks === m.toks && dict.a > own.open && dict.b <= own.close;
+      checkDict(c, m, dict, outcome, atCall);
+      for (const [x, y] of splitTop(dict.toks, dict.a + 1, dict.b - 1)) {
+        if (isOp(dict.toks[x], '**')) reportUnseenBody(c, outcome.op, dict.toks[x]?.start ?? at, sourceText(m, dict.toks, x, y), true);
+      }
+    } else reportUnseenBody(c, outcome.op, at, sourceText(m, m.toks, body.arg.a, body.arg.b));
+  } else if (body) {
+    const dict = bodyDict(m, m.toks, body.arg.a, body.arg.b, body.ctx);
+    if (dict) checkDict(c, m, dict, outcome, false);
   }
+  // `self._rest("POST", "/pods", **spec)`: the keyword arguments, so the body, are not visible.
+  const spread = forwarded?.args.find((x) => x.kind === 'dstar');
+  if (spread && !body && outcome.shape.base === 'legacy') reportUnseenBody(c, outcome.op, m.toks[spread.a]?.start ?? 0, `**${sourceText(m, m.toks, spread.a, spread.b)}`);
   if (isListOp(outcome.op) && (outcome.shape.base === 'legacy' || outcome.shape.base === 'target')) {
     planList(c, m, { call: site.call, chain, op: outcome.op, request: outcome.request, quote });
   }
+}
+
+/**
+ * The outermost caller of a wrapper chain whose keyword arguments reach the request unchanged: each call
+ * on the way passes `**kw`, the `**` parameter of the function it is written in, and names no body of its
+ * own (`self._rest("POST", path, json=body)` over `client.request(method, url, **kwargs)`).
+ */
+function forwardedKwargs(m: Module, site: HttpCall, chain: readonly Call[]): Call | undefined {
+  const outermost = chain[chain.length - 1];
+  if (!outermost || site.kind === 'urllib') return undefined;
+  const passes = (call: Call): boolean => {
+    const fn = fnOf(call.scope);
+    const star = fn.params.find((p) => p.star === '**');
+    if (!star || fn.params.some((p) => !p.star && (BODY_KWARGS.includes(p.name) || p.name === 'params'))) return false;
+    const spreads = call.args.some((x) => x.kind === 'dstar' && x.b === x.a + 1 && m.toks[x.a]?.value === star.name);
+    return spreads && !call.args.some((x) => x.kind === 'kw' && (BODY_KWARGS.includes(x.name ?? '') || x.name === 'params'));
+  };
+  return [site.call, ...chain.slice(0, -1)].every(passes) ? outermost : undefined;
+}
+
+/** The body keyword argument (`json=`, `data=`, …) a call passes, with the context it is evaluated in. */
+function bodyKwarg(call: Call, ctx: Ctx): { arg: Arg; ctx: Ctx } | undefined {
+  const arg = call.args.find((x) => x.kind === 'kw' && BODY_KWARGS.includes(x.name ?? ''));
+  return arg ? { arg, ctx } : undefined;
 }
 
 function setMethod(m: Module, site: HttpCall, chain: readonly Call[], ev: Evaluated, to: HttpMethod, ranges: ReadonlyArray<readonly [number, number]>): EditsOrReason {
@@ -358,23 +323,35 @@ function insertArg(m: Module, call: Call, text: string): EditsOrReason {
 }
 
 function setJsonBody(m: Module, site: HttpCall, chain: readonly Call[], ctx: Ctx, body: Readonly<Record<string, string>>, q: string): EditsOrReason {
-  if (site.kind === 'urllib') return 'urllib needs the body encoded by hand';
   if (!chain.length) {
+    if (site.kind === 'urllib') return 'urllib needs the body encoded by hand';
     const b = site.body;
+    const first = b ? m.toks[b.a] : undefined;
+    const next = b ? m.toks[b.a + 1] : undefined;
     // `json={}`: an empty body written at the call is replaced.
-    if (b && b.kind === 'kw' && b.name === 'json' && b.b === b.a + 2 && isOp(m.toks[b.a], '{') && isOp(m.toks[b.a + 1], '}')) {
-      return [{ start: m.toks[b.a]!.start, end: m.toks[b.a + 1]!.end, text: dictText(body, q) }];
+    if (b && b.kind === 'kw' && b.name === 'json' && b.b === b.a + 2 && first && next && isOp(first, '{') && isOp(next, '}')) {
+      return [{ start: first.start, end: next.end, text: dictText(body, q) }];
     }
     if (b) return 'the call already sends a body';
     return insertArg(m, site.call, `json=${dictText(body, q)}`);
   }
-  // Through a wrapper: `json=body` where `body` is the wrapper's parameter the caller did not pass.
+  // Through a wrapper: the body is the wrapper's parameter (`json=body`, `data=json.dumps(body).encode()`)
+  // and the caller did not pass it: the caller passes it now.
   const b = site.body;
-  if (chain.length !== 1 || !b || b.kind !== 'kw' || b.name !== 'json' || b.b !== b.a + 1 || m.toks[b.a]!.type !== 'name') return 'the body is built inside a wrapper the tool cannot follow';
-  const param = m.toks[b.a]!.value;
-  const binding = ctx.env?.get(param);
+  const caller = chain[0];
+  if (chain.length !== 1 || !b || !caller) return 'the body is built inside a wrapper the tool cannot follow';
+  const source = bodySource(m, m.toks, b.a, b.b, ctx);
+  if (source.kind !== 'param') return source.kind === 'dict' ? 'the call already sends a body' : 'the body is built inside a wrapper the tool cannot follow';
+  const binding = source.ctx.env?.get(source.name);
   if (binding !== 'missing') return binding ? 'the call already sends a body' : 'the body is built inside a wrapper the tool cannot follow';
-  return insertArg(m, chain[0]!, `${param}=${dictText(body, q)}`);
+  // Encoded by the wrapper itself (`data=json.dumps(body)`): JSON only if the wrapper says so.
+  if (!(b.kind === 'kw' && b.name === 'json') && !sendsJsonType(m)) return 'the wrapper does not send Content-Type: application/json';
+  return insertArg(m, caller, `${source.name}=${dictText(body, q)}`);
+}
+
+/** The file's code names the JSON content type (a header the wrapper sends, or a constant it reads). */
+function sendsJsonType(m: Module): boolean {
+  return m.toks.some((t) => t.type === 'string' && /application\/json/i.test(m.text.slice(t.start, t.end)));
 }
 
 /** `_url("pods", pod_id, "stop")`: a path assembled by a helper the tool cannot follow. */
