@@ -43,6 +43,13 @@ export function bodySource(m: Module, toks: readonly Tok[], a0: number, b0: numb
   const t = toks[a];
   if (depth > 6 || !t || a >= b) return { kind: 'unseen' };
   if (isOp(t, '{') && t.match === b - 1) return { kind: 'dict', dict: { toks, a, b } };
+  // `body or {}`: the body when one is given, else the fallback.
+  const or = findTop(toks, a, b, (x) => isName(x, 'or'));
+  if (or > a) {
+    const given = bodySource(m, toks, a, or, ctx, depth + 1);
+    const missing = given.kind === 'param' && given.ctx.env?.get(given.name) === 'missing';
+    return missing ? bodySource(m, toks, or + 1, b, ctx, depth + 1) : given;
+  }
   if (isName(t, 'dict') && isOp(toks[a + 1], '(') && toks[a + 1]?.match === b - 1) {
     // `dict(x)` copies x; `dict(key=value, …)` is a literal.
     const args = splitTop(toks, a + 2, b - 1);

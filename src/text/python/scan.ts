@@ -249,11 +249,13 @@ function expand(c: Collector, m: Module, site: HttpCall, chain: Call[], quote: s
   const body = site.body ? { arg: site.body, ctx } : forwarded ? bodyKwarg(forwarded, outer) : undefined;
   if (body && outcome.shape.base === 'legacy') {
     const source = bodySource(m, m.toks, body.arg.a, body.arg.b, body.ctx);
-    const at = m.toks[body.arg.a]?.start ?? m.toks[anchor.calleeTok]?.start ?? 0;
+    // Reported at the body when the request's own call writes it, else at the request.
+    const own = chain.length ? (forwarded ?? chain[chain.length - 1]) : site.call;
+    const written = !!own && body.arg.a > own.open && body.arg.b <= own.close;
+    const at = (written ? m.toks[body.arg.a] : m.toks[anchor.calleeTok])?.start ?? 0;
     if (source.kind === 'dict') {
       const { dict } = source;
       // The literal written in this request's own call (not a variable's value, not inside a wrapper others call).
-      const own = chain.length ? (forwarded ?? chain[chain.length - 1]) : site.call;
       const atCall = !!own && dict.toks === m.toks && dict.a > own.open && dict.b <= own.close;
       checkDict(c, m, dict, outcome, atCall);
       for (const [x, y] of splitTop(dict.toks, dict.a + 1, dict.b - 1)) {
