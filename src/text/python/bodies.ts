@@ -142,6 +142,36 @@ export function checkDict(c: Collector, m: Module, dict: { toks: readonly Tok[];
     const name = at ? { request: outcome.request, ...at, siblings } : undefined;
     checkBodyField(c, field, key.start, op, { several, value: pythonKind(value), onV2: outcome.shape.base === 'target', ...(name ? { name } : {}) });
   }
+  if (!call && !entries.some(([x]) => isOp(dict.toks[x], '**'))) addRequired(c, m, dict, outcome, op, atCall);
+}
+
+/**
+ * Fields v2 requires on create where v1 had a default (an endpoint's `type` and `scaling`): added to a
+ * body literal written at the request, with the v1 behaviour as their value; else reported.
+ */
+function addRequired(c: Collector, m: Module, dict: Range, outcome: RequestOutcome, op: V1Operation, atCall: boolean): void {
+  const entries = splitTop(dict.toks, dict.a + 1, dict.b - 1).filter(([x, y]) => y > x);
+  const keys = new Set(entries.map(([x, y]) => literalValue(m, dict.toks, x, findTop(dict.toks, x, y, (t) => isOp(t, ':')))));
+  const missing = (bodyMappingFor(op.id)?.required ?? []).filter((r) => !keys.has(r.key) && !r.unlessPresent.some((k) => keys.has(k)));
+  if (!missing.length) return;
+  const last = entries[entries.length - 1];
+  const end = last ? dict.toks[last[1] - 1]?.end : undefined;
+  const at = dict.toks[dict.a]?.start ?? 0;
+  const fields = missing.map((r) => `"${r.key}": ${pythonLiteral(r.value)}`).join(', ');
+  const notes = missing.map((r) => `${r.key} ${JSON.stringify(r.value)} (${r.why})`).join('; ');
+  const text = `${last ? ', ' : ''}${fields}`;
+  const edit = end !== undefined ? { start: end, end, text } : { start: at + 1, end: at + 1, text };
+  const fixed = atCall && outcome.shape.base === 'legacy' && c.fixWith(outcome.request, 'body-field', at, `${op.id} body for v2: added ${notes}.`, [edit]);
+  if (!fixed) c.report('body-field', at, `${op.id} body for v2 needs ${notes}. Not rewritten here: add ${fields} by hand.`);
+}
+
+/** A JSON value as Python source. */
+function pythonLiteral(value: unknown): string {
+  if (value === null) return 'None';
+  if (typeof value === 'boolean') return value ? 'True' : 'False';
+  if (Array.isArray(value)) return `[${value.map(pythonLiteral).join(', ')}]`;
+  if (typeof value === 'object') return `{${Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}: ${pythonLiteral(v)}`).join(', ')}}`;
+  return JSON.stringify(value);
 }
 
 /** The kind of a Python value from its first token, when it is a literal. */
@@ -153,3 +183,29 @@ function pythonKind(t: Tok | undefined): ValueKind | null {
   return isOp(t, '[') ? 'array' : isOp(t, '{') ? 'object' : null;
 }
 
+/** A value the tool cannot read as a JSON literal (a name, a call, an f-string). */
+export const NOT_LITERAL = Symbol('not a literal');
+
+/** The JSON value a Python literal spells (`{"a": [1, True, None]}`), or NOT_LITERAL. */
+export function literalValue(m: Module, toks: readonly Tok[], a: number, b: number): unknown {
+  const t = toks[a];
+  if (!t) return NOT_LITERAL;
+  if (b === a + 1) {
+    if (t.type === 'string' && t.str && !t.str.f) return m.text.slice(t.str.bodyStart, t.str.bodyEnd);
+    if (t.type === 'number') return Number(t.value);
+    if (t.type === 'name') return t.value === 'True' ? true : t.value === 'False' ? false : t.value === 'None' ? null : NOT_LITERAL;
+    return NOT_LITERAL;
+  }
+  if (t.match !== b - 1) return NOT_LITERAL;
+  const items = splitTop(toks, a + 1, b - 1).filter(([x, y]) => y > x);
+  if (isOp(t, '[')) return items.map(([x, y]) => literalValue(m, toks, x, y));
+  if (!isOp(t, '{')) return NOT_LITERAL;
+  const out: Record<string, unknown> = {};
+  for (const [x, y] of items) {
+    const colon = findTop(toks, x, y, (k) => isOp(k, ':'));
+    const key = colon > x ? literalValue(m, toks, x, colon) : NOT_LITERAL;
+    if (typeof key !== 'string') return NOT_LITERAL;
+    out[key] = literalValue(m, toks, colon + 1, y);
+  }
+  return out;
+}

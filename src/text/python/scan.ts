@@ -11,7 +11,7 @@ import { templateOf } from '../../url/plan.js';
 import type { QueryParam } from '../fields.js';
 import { flatText, isCompleteUrl, planRequest, planValue, shapeFor, textPiece, type Collector, type EditsOrReason, type TPiece } from '../plan.js';
 import { checkLooseBodyField, checkResponseField, isListOp, mentionsGraphql, scanGraphql } from '../fields.js';
-import { bodyDict, bodySource, checkDict, reportUnseenBody, sourceText } from './bodies.js';
+import { bodyDict, bodySource, checkDict, literalValue, NOT_LITERAL, reportUnseenBody, sourceText } from './bodies.js';
 import { bindArgs, callersOf, envLookup, evalRange, makeCtx, type Ctx } from './eval.js';
 import { buildModule, fnOf, splitTop, type Arg, type Assign, type Call, type Module, type Scope, type Tok } from './model.js';
 import { planList } from './lists.js';
@@ -165,14 +165,22 @@ export interface PythonLinks {
   readsRunpod?: boolean;
 }
 
-export function scanPython(c: Collector, text: string, links: PythonLinks = {}): void {
+/** A request as the scanner read it: its method, its URL (holes as HOLE), and its body when it is a dict literal. */
+export interface ReadRequest {
+  method: HttpMethod | undefined;
+  url: string;
+  /** The body's JSON value; fields whose value is not a literal hold NOT_LITERAL (bodies.ts). */
+  body?: unknown;
+}
+
+export function scanPython(c: Collector, text: string, links: PythonLinks = {}, read?: ReadRequest[]): void {
   const m = buildModule(text);
   if (links.imports) m.foreign = links.imports;
   const quote = quoteOf(m);
   const sites = m.calls.map((call) => httpCallOf(m, call)).filter((s): s is HttpCall => !!s);
   const handledCalls = new Set<Call>(sites.map((s) => s.call));
   const covered = new Set<number>();
-  for (const site of sites) expand(c, m, site, [], quote, covered);
+  for (const site of sites) expand(c, m, site, [], quote, covered, read);
   helperPaths(c, m, handledCalls);
   literalPass(c, m, covered);
   holdUncoveredBases(c, m, covered, handledCalls);
@@ -187,7 +195,8 @@ export function scanPython(c: Collector, text: string, links: PythonLinks = {}):
   if ((c.talksRest || links.readsRunpod) && !mentionsGraphql(text)) responseReads(c, m);
 }
 
-function expand(c: Collector, m: Module, site: HttpCall, chain: Call[], quote: string, covered: Set<number>): void {
+/** Plan one request (through each caller of the wrappers it is in); `read` collects the requests as read. */
+function expand(c: Collector, m: Module, site: HttpCall, chain: Call[], quote: string, covered: Set<number>, read?: ReadRequest[]): void {
   const { ctx, outer } = instanceCtx(m, site, chain);
   // The names the URL reads: a base constant is only safe to move if requests read every use of it.
   const reads = new Set<number>();
@@ -206,7 +215,7 @@ function expand(c: Collector, m: Module, site: HttpCall, chain: Call[], quote: s
   if (needsMore && outer.used.size && chain.length < 3) {
     const callers = callersOf(m, outer.fn);
     if (callers.length) {
-      for (const caller of callers) expand(c, m, site, [...chain, caller], quote, covered);
+      for (const caller of callers) expand(c, m, site, [...chain, caller], quote, covered, read);
       return;
     }
   }
@@ -245,6 +254,12 @@ function expand(c: Collector, m: Module, site: HttpCall, chain: Call[], quote: s
     setJsonBody: (body) => (forwarded ? (bodyKwarg(forwarded, outer) ? 'the call already sends a body' : insertArg(m, forwarded, `json=${dictText(body, quote)}`)) : setJsonBody(m, site, chain, ctx, body, quote)),
   });
   if (outcome.shape.base === 'legacy' || outcome.shape.base === 'target') for (const r of reads) covered.add(r);
+  if (read) {
+    const sent = site.body ? { arg: site.body, ctx } : forwarded ? bodyKwarg(forwarded, outer) : undefined;
+    const source = sent ? bodySource(m, m.toks, sent.arg.a, sent.arg.b, sent.ctx) : undefined;
+    const body = source?.kind === 'dict' ? literalValue(m, source.dict.toks, source.dict.a, source.dict.b) : source ? NOT_LITERAL : undefined;
+    read.push({ method: ev.method, url: flatText(url), ...(body !== undefined ? { body } : {}) });
+  }
   if (!outcome.op) return;
   const body = site.body ? { arg: site.body, ctx } : forwarded ? bodyKwarg(forwarded, outer) : undefined;
   if (body && outcome.shape.base === 'legacy') {
