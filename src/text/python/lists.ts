@@ -9,6 +9,7 @@ import { listEnvelope } from '../fields.js';
 import type { Collector, PlannedRequest } from '../plan.js';
 import type { Edit } from '../source.js';
 import { callersOf } from './eval.js';
+import type { ClientFilter } from './query.js';
 import { fnOf, type Call, type Module, type Scope, type Tok } from './model.js';
 
 const isOp = (t: Tok | undefined, v: string): boolean => !!t && t.type === 'op' && t.value === v;
@@ -21,33 +22,64 @@ export interface ListRequest {
   op: V1Operation;
   request: PlannedRequest;
   quote: string;
+  /** The request's v1 list filters in their client-side form (query.ts), to apply where the list is unwrapped. */
+  filter?: ClientFilter | null;
 }
 
-export function planList(c: Collector, m: Module, r: ListRequest): void {
+/** planList's answer: whether it filtered the list on the client (the filter's parameters are gone). */
+export type ListResult = { filtered: boolean };
+
+export function planList(c: Collector, m: Module, r: ListRequest): ListResult {
+  const filtered = planListInner(c, m, r);
+  return { filtered };
+}
+
+function planListInner(c: Collector, m: Module, r: ListRequest): boolean {
   const anchor = r.chain[r.chain.length - 1] ?? r.call;
   const at = m.toks[anchor.calleeTok]!.start;
   const key = listEnvelope(r.op, '')?.key;
-  if (!key || mentionsKey(m, fnOf(anchor.scope), key)) return; // the code already reads the v2 envelope
+  if (!key || mentionsKey(m, fnOf(anchor.scope), key)) return false; // the code already reads the v2 envelope
   const subscript = `[${r.quote}${key}${r.quote}]`;
   let edits: Edit[] | null = null;
   let returned = false;
   if (!r.chain.length) {
     const points = parsePoints(m, r.call);
-    if (points === 'unwrapped') return;
+    if (points === 'unwrapped') return false;
     if (points.length) edits = points.flatMap((p) => unwrapEdits(m, p, subscript));
     returned = points.some((p) => isName(m.toks[p.first - 1], 'return'));
   } else if (returnsParsed(m, r.call) && r.chain.slice(0, -1).every((call) => returnsCall(m, call))) {
-    if (isOp(m.toks[anchor.close + 1], '[') && m.toks[anchor.close + 2]?.type === 'string') return;
-    if (discarded(m, anchor)) return; // called for its status only: nothing reads the list
+    if (isOp(m.toks[anchor.close + 1], '[') && m.toks[anchor.close + 2]?.type === 'string') return false;
+    if (discarded(m, anchor)) return false; // called for its status only: nothing reads the list
     const point = { first: awaitedStart(m, anchor.calleeTok), close: anchor.close };
     edits = unwrapEdits(m, point, subscript);
     returned = isName(m.toks[point.first - 1], 'return');
   }
   const how = listUse(m, anchor, r.chain.length > 0) ?? (edits ? (returned ? 'returning it' : 'using it') : null);
   const env = how ? listEnvelope(r.op, how) : null;
-  if (!env) return;
-  if (edits && c.fixWith(r.request, env.rule, at, env.fixed, edits)) return;
+  if (!env) return false;
+  // One parse of the list, apart from the call: the list is filtered there, and the parameters leave the call.
+  const point = !r.chain.length && r.filter ? singlePoint(m, r.call) : null;
+  if (point && r.filter && key) {
+    const filter = r.filter;
+    const item = key.replace(/s$/, '');
+    const unwrapped = unwrapEdits(m, point, subscript).reduce((text, e) => (e.start === m.toks[point.first]?.start ? `${e.text}${text}` : `${text}${e.text}`), m.text.slice(m.toks[point.first]?.start ?? 0, m.toks[point.close]?.end ?? 0));
+    const replace = { start: m.toks[point.first]?.start ?? 0, end: m.toks[point.close]?.end ?? 0, text: `[${item} for ${item} in ${unwrapped} if ${filter.condition(item)}]` };
+    if (c.fixWith(r.request, env.rule, at, env.fixed, [replace, ...filter.removal])) {
+      c.alsoFixed('query-filter', at, `GET /v2${r.op.v2?.path ?? r.op.path} ignores the v1 query parameter${filter.notes.length > 1 ? 's' : ''} ${filter.notes.join(', ')}: taken out of the request, and the unwrapped list is filtered on the client instead.`);
+      return true;
+    }
+  }
+  if (edits && c.fixWith(r.request, env.rule, at, env.fixed, edits)) return false;
   c.report(env.rule, at, env.message);
+  return false;
+}
+
+/** The only parse of `call`'s response, when it is written apart from the call (`r.json()` on a later line). */
+function singlePoint(m: Module, call: Call): ParsePoint | null {
+  const points = parsePoints(m, call);
+  if (points === 'unwrapped' || points.length !== 1) return null;
+  const only = points[0];
+  return only && only.first > call.close ? only : null;
 }
 
 /** A parsed body: tokens [first, close], `close` being the `)` that ends the parse (`.json()`). */

@@ -10,7 +10,9 @@ import { V1_RESOURCES } from '../../map/match.js';
 import { templateOf } from '../../url/plan.js';
 import type { QueryParam } from '../fields.js';
 import { flatText, isCompleteUrl, planRequest, planValue, shapeFor, textPiece, type Collector, type EditsOrReason, type TPiece } from '../plan.js';
-import { checkLooseBodyField, checkResponseField, isListOp, mentionsGraphql, scanGraphql } from '../fields.js';
+import { checkLooseBodyField, checkQueryParam, checkResponseField, isListOp, mentionsGraphql, scanGraphql } from '../fields.js';
+import { clientFilter, paramEntries } from './query.js';
+import { IGNORED_QUERY_PARAMS } from '../../map/responses.js';
 import { bodyDict, bodySource, checkDict, literalValue, NOT_LITERAL, reportUnseenBody, sourceText } from './bodies.js';
 import { bindArgs, callersOf, envLookup, evalRange, makeCtx, type Ctx } from './eval.js';
 import { buildModule, fnOf, splitTop, type Arg, type Assign, type Call, type Module, type Scope, type Tok } from './model.js';
@@ -24,6 +26,8 @@ const MODULES = new Set(['requests', 'httpx', 'aiohttp']);
 const CLIENT_CTORS = /^(?:requests\.)?[Ss]ession$|^(?:httpx\.)?(?:Async)?Client$|^(?:aiohttp\.)?ClientSession$/;
 const CLIENTISH = /(?:^|[._])(?:session|sess|client|http|s|api)$/i;
 const BODY_KWARGS = ['json', 'data', 'content', 'files'];
+/** Names of the v1 list filters v2 ignores (any list): candidates for a client-side filter. */
+const LIST_FILTERS = new Set(Object.values(IGNORED_QUERY_PARAMS).flatMap((list) => list.map((p) => p.param)));
 /** Methods of a client object that send no request. */
 const CLIENT_LIFECYCLE = new Set(['close', 'aclose', '__enter__', '__exit__', '__aenter__', '__aexit__']);
 
@@ -243,11 +247,15 @@ function expand(c: Collector, m: Module, site: HttpCall, chain: Call[], quote: s
       query.push({ name, at: key.str!.bodyStart, editable: !name.includes('\\') });
     }
   }
+  // List filters v2 ignores, written in the call's own params dict: filtered on the client where the list
+  // is unwrapped (lists.ts), so planned after the request, not reported with it.
+  const entries = !chain.length && params ? paramEntries(m, site.call, params) : null;
+  const filterable = new Set(entries?.filter((e) => LIST_FILTERS.has(e.name)).map((e) => e.name) ?? []);
   const outcome = planRequest(c, {
     // `requests` / `httpx` called as a module; a session or client object; urllib; a client-ish receiver.
     client: site.kind === 'module' ? site.call.receiver : site.kind === 'client' ? 'session' : site.kind === 'urllib' ? 'urllib' : 'unknown',
     url,
-    query,
+    query: query.filter((q) => !filterable.has(q.name)),
     anchor: m.toks[anchor.calleeTok]!.start,
     method: ev.method,
     setMethod: (to) => setMethod(m, site, chain, ev, to, ranges),
@@ -284,9 +292,10 @@ function expand(c: Collector, m: Module, site: HttpCall, chain: Call[], quote: s
   // `self._rest("POST", "/pods", **spec)`: the keyword arguments, so the body, are not visible.
   const spread = forwarded?.args.find((x) => x.kind === 'dstar');
   if (spread && !body && outcome.shape.base === 'legacy') reportUnseenBody(c, outcome.op, m.toks[spread.a]?.start ?? 0, `**${sourceText(m, m.toks, spread.a, spread.b)}`);
-  if (isListOp(outcome.op) && (outcome.shape.base === 'legacy' || outcome.shape.base === 'target')) {
-    planList(c, m, { call: site.call, chain, op: outcome.op, request: outcome.request, quote });
-  }
+  const onRest = outcome.shape.base === 'legacy' || outcome.shape.base === 'target';
+  const filter = entries && params && onRest && filterable.size === entries.length ? clientFilter(m, outcome.op, params, entries) : null;
+  const listed = isListOp(outcome.op) && onRest ? planList(c, m, { call: site.call, chain, op: outcome.op, request: outcome.request, quote, filter }) : { filtered: false };
+  if (!listed.filtered && onRest) for (const q of query.filter((x) => filterable.has(x.name))) checkQueryParam(c, outcome.op, q.name, q.at, q.editable);
 }
 
 /**
