@@ -83,7 +83,7 @@ function singlePoint(m: Module, call: Call): ParsePoint | null {
 }
 
 /** A parsed body: tokens [first, close], `close` being the `)` that ends the parse (`.json()`). */
-interface ParsePoint {
+export interface ParsePoint {
   first: number;
   close: number;
 }
@@ -111,7 +111,7 @@ function jsonAfter(m: Module, i: number): number {
  * (a helper of this file that returns its argument), or `r = call` / `async with call as r` and then
  * `r.json()` in the same function. 'unwrapped': the code already subscripts the parsed body.
  */
-function parsePoints(m: Module, call: Call): ParsePoint[] | 'unwrapped' {
+export function parsePoints(m: Module, call: Call): ParsePoint[] | 'unwrapped' {
   const t = m.toks;
   const points: ParsePoint[] = [];
   const direct = jsonAfter(m, call.close);

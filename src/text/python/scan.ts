@@ -16,7 +16,8 @@ import { IGNORED_QUERY_PARAMS } from '../../map/responses.js';
 import { bodyDict, bodySource, checkDict, literalValue, NOT_LITERAL, reportUnseenBody, sourceText } from './bodies.js';
 import { bindArgs, callersOf, envLookup, evalRange, makeCtx, type Ctx } from './eval.js';
 import { buildModule, fnOf, splitTop, type Arg, type Assign, type Call, type Module, type Scope, type Tok } from './model.js';
-import { planList } from './lists.js';
+import { parsePoints, planList } from './lists.js';
+import { planResponseReads } from './responses.js';
 import { lastStartingBy } from '../../util/lines.js';
 import { pushTo } from '../../util/multimap.js';
 
@@ -184,7 +185,9 @@ export function scanPython(c: Collector, text: string, links: PythonLinks = {}, 
   const sites = m.calls.map((call) => httpCallOf(m, call)).filter((s): s is HttpCall => !!s);
   const handledCalls = new Set<Call>(sites.map((s) => s.call));
   const covered = new Set<number>();
-  for (const site of sites) expand(c, m, site, [], quote, covered, read);
+  // Field strings read on a provable response (planned with their request): the likely-read pass skips them.
+  const provable = new Set<number>();
+  for (const site of sites) expand(c, m, site, [], quote, covered, provable, read);
   helperPaths(c, m, handledCalls);
   literalPass(c, m, covered);
   holdUncoveredBases(c, m, covered, handledCalls);
@@ -196,11 +199,11 @@ export function scanPython(c: Collector, text: string, links: PythonLinks = {}, 
     const body = text.slice(t.str!.bodyStart, t.str!.bodyEnd);
     if (graphqlFile || /\b(query|mutation)\b[^{}"']*\{/.test(body)) scanGraphql(c, text, t.str!.bodyStart, t.str!.bodyEnd);
   }
-  if ((c.talksRest || links.readsRunpod) && !mentionsGraphql(text)) responseReads(c, m);
+  if ((c.talksRest || links.readsRunpod) && !mentionsGraphql(text)) responseReads(c, m, provable);
 }
 
 /** Plan one request (through each caller of the wrappers it is in); `read` collects the requests as read. */
-function expand(c: Collector, m: Module, site: HttpCall, chain: Call[], quote: string, covered: Set<number>, read?: ReadRequest[]): void {
+function expand(c: Collector, m: Module, site: HttpCall, chain: Call[], quote: string, covered: Set<number>, provable: Set<number>, read?: ReadRequest[]): void {
   const { ctx, outer } = instanceCtx(m, site, chain);
   // The names the URL reads: a base constant is only safe to move if requests read every use of it.
   const reads = new Set<number>();
@@ -219,7 +222,7 @@ function expand(c: Collector, m: Module, site: HttpCall, chain: Call[], quote: s
   if (needsMore && outer.used.size && chain.length < 3) {
     const callers = callersOf(m, outer.fn);
     if (callers.length) {
-      for (const caller of callers) expand(c, m, site, [...chain, caller], quote, covered, read);
+      for (const caller of callers) expand(c, m, site, [...chain, caller], quote, covered, provable, read);
       return;
     }
   }
@@ -293,6 +296,8 @@ function expand(c: Collector, m: Module, site: HttpCall, chain: Call[], quote: s
   const spread = forwarded?.args.find((x) => x.kind === 'dstar');
   if (spread && !body && outcome.shape.base === 'legacy') reportUnseenBody(c, outcome.op, m.toks[spread.a]?.start ?? 0, `**${sourceText(m, m.toks, spread.a, spread.b)}`);
   const onRest = outcome.shape.base === 'legacy' || outcome.shape.base === 'target';
+  const points = !chain.length && onRest ? parsePoints(m, site.call) : 'unwrapped';
+  if (points !== 'unwrapped') for (const at of planResponseReads(c, m, site.call, outcome.op, outcome.request, points.map((p) => p.first))) provable.add(at);
   const filter = entries && params && onRest && filterable.size === entries.length ? clientFilter(m, outcome.op, params, entries) : null;
   const listed = isListOp(outcome.op) && onRest ? planList(c, m, { call: site.call, chain, op: outcome.op, request: outcome.request, quote, filter }) : { filtered: false };
   if (!listed.filtered && onRest) for (const q of query.filter((x) => filterable.has(x.name))) checkQueryParam(c, outcome.op, q.name, q.at, q.editable);
@@ -516,7 +521,7 @@ function operandEnd(toks: readonly Tok[], j: number): number {
 }
 
 /** `pod["desiredStatus"]`, `p.get("costPerHr")`, `body["imageName"] = …` in a file that talks to RunPod REST. */
-function responseReads(c: Collector, m: Module): void {
+function responseReads(c: Collector, m: Module, provable: ReadonlySet<number>): void {
   const check = (toks: readonly Tok[]): void => {
     for (let i = 1; i < toks.length - 1; i++) {
       const t = toks[i]!;
@@ -526,7 +531,7 @@ function responseReads(c: Collector, m: Module): void {
       const prev = toks[i - 1]!;
       const subscript = isOp(prev, '[') && isOp(toks[i + 1], ']') && (toks[i - 2]?.type === 'name' || isOp(toks[i - 2], ')') || isOp(toks[i - 2], ']'));
       const getter = isOp(prev, '(') && toks[i - 2]?.value === 'get' && isOp(toks[i - 3], '.');
-      if (!subscript && !getter) continue;
+      if ((!subscript && !getter) || provable.has(t.start)) continue;
       const writes = subscript && isOp(toks[i + 2], '=');
       if (writes) {
         checkLooseBodyField(c, field, t.start);
