@@ -18,6 +18,7 @@ import { bindArgs, callersOf, envLookup, evalRange, makeCtx, type Ctx } from './
 import { buildModule, fnOf, splitTop, type Arg, type Assign, type Call, type Module, type Scope, type Tok } from './model.js';
 import { parsePoints, planList } from './lists.js';
 import { planResponseReads } from './responses.js';
+import { reportModelFields } from './models.js';
 import { lastStartingBy } from '../../util/lines.js';
 import { pushTo } from '../../util/multimap.js';
 
@@ -200,6 +201,8 @@ export function scanPython(c: Collector, text: string, links: PythonLinks = {}, 
     if (graphqlFile || /\b(query|mutation)\b[^{}"']*\{/.test(body)) scanGraphql(c, text, t.str!.bodyStart, t.str!.bodyEnd);
   }
   if ((c.talksRest || links.readsRunpod) && !mentionsGraphql(text)) responseReads(c, m, provable);
+  // Models of v1 responses, in a file that talks to RunPod REST or imports a module that does.
+  if (c.talksRest || c.looksRest || links.readsRunpod) reportModelFields(c, m);
 }
 
 /** Plan one request (through each caller of the wrappers it is in); `read` collects the requests as read. */
