@@ -36,7 +36,7 @@ export function planList(c: Collector, m: Module, r: ListRequest): ListResult {
 
 function planListInner(c: Collector, m: Module, r: ListRequest): boolean {
   const anchor = r.chain[r.chain.length - 1] ?? r.call;
-  const at = m.toks[anchor.calleeTok]!.start;
+  const at = m.toks[anchor.calleeTok]?.start ?? 0;
   const key = listEnvelope(r.op, '')?.key;
   if (!key || mentionsKey(m, fnOf(anchor.scope), key)) return false; // the code already reads the v2 envelope
   const subscript = `[${r.quote}${key}${r.quote}]`;
@@ -89,9 +89,10 @@ export interface ParsePoint {
 }
 
 function unwrapEdits(m: Module, p: ParsePoint, subscript: string): Edit[] {
-  const end = m.toks[p.close]!.end;
+  const end = m.toks[p.close]?.end ?? 0;
+  const first = m.toks[p.first];
   // `await resp.json()` binds looser than a subscript: `(await resp.json())["pods"]`.
-  if (isName(m.toks[p.first], 'await')) return [{ start: m.toks[p.first]!.start, end: m.toks[p.first]!.start, text: '(' }, { start: end, end, text: `)${subscript}` }];
+  if (first && isName(first, 'await')) return [{ start: first.start, end: first.start, text: '(' }, { start: end, end, text: `)${subscript}` }];
   return [{ start: end, end, text: subscript }];
 }
 
@@ -119,10 +120,11 @@ export function parsePoints(m: Module, call: Call): ParsePoint[] | 'unwrapped' {
   const outer = passThrough(m, call);
   const outerJson = outer ? jsonAfter(m, outer.close) : -1;
   if (outer && outerJson >= 0) points.push({ first: outer.calleeTok, close: outerJson });
-  const name = assignedName(m, awaitedStart(m, call.calleeTok)) ?? (isName(t[call.close + 1], 'as') && t[call.close + 2]?.type === 'name' ? t[call.close + 2]!.value : null);
+  const bound = t[call.close + 2];
+  const name = assignedName(m, awaitedStart(m, call.calleeTok)) ?? (isName(t[call.close + 1], 'as') && bound?.type === 'name' ? bound.value : null);
   if (name) {
     const end = fnOf(call.scope).kind === 'module' ? Infinity : fnOf(call.scope).end;
-    for (let i = call.close + 1; i < t.length && t[i]!.start < end; i++) {
+    for (let i = call.close + 1; i < t.length && (t[i]?.start ?? end) < end; i++) {
       if (!isName(t[i], name) || isOp(t[i - 1], '.')) continue;
       if (isOp(t[i + 1], '=')) break; // reassigned
       const close = jsonAfter(m, i);
@@ -179,7 +181,7 @@ function discarded(m: Module, call: Call): boolean {
 
 /** The function's code names the v2 envelope's key as a string. */
 function mentionsKey(m: Module, fn: Scope, key: string): boolean {
-  return m.toks.some((t) => t.type === 'string' && !t.str!.f && t.start >= fn.start && t.end <= fn.end && m.text.slice(t.str!.bodyStart, t.str!.bodyEnd) === key);
+  return m.toks.some((t) => !!t.str && !t.str.f && t.start >= fn.start && t.end <= fn.end && m.text.slice(t.str.bodyStart, t.str.bodyEnd) === key);
 }
 /** How the response of the call at `anchor` is used as a bare array, if it visibly is. */
 function listUse(m: Module, anchor: Call, viaJson: boolean, depth = 0): string | null {
