@@ -9,7 +9,7 @@ import type { V1Operation } from '../../map/operations.js';
 import { bodyOperation, checkBodyField, type ValueKind } from '../fields.js';
 import type { Collector, RequestOutcome } from '../plan.js';
 import { makeCtx, type Ctx } from './eval.js';
-import { findTop, splitTop, type Module, type Scope, type Tok } from './model.js';
+import { findTop, splitTop, type Call, type Module, type Scope, type Tok } from './model.js';
 
 const isOp = (t: Tok | undefined, v: string): boolean => !!t && t.type === 'op' && t.value === v;
 const isName = (t: Tok | undefined, v: string): boolean => !!t && t.type === 'name' && t.value === v;
@@ -208,4 +208,22 @@ export function literalValue(m: Module, toks: readonly Tok[], a: number, b: numb
     out[key] = literalValue(m, toks, colon + 1, y);
   }
   return out;
+}
+
+/**
+ * The dict is this request's own: written in its call, or assigned to a name in the function that makes
+ * the call and read only there (`body = {...}; self._rest("POST", "/pods", body)`). Its keys can then be
+ * renamed with the request, as no other code reads that dict.
+ */
+export function ownedBy(m: Module, dict: Range, call: Call): boolean {
+  const open = m.toks[call.open];
+  const close = m.toks[call.close];
+  if (dict.toks !== m.toks || !open || !close) return false;
+  if (dict.a > call.open && dict.b <= call.close) return true;
+  const assigned = [...m.assignsByName.values()].flat().find((as) => as.scope === call.scope && (as.a === dict.a || as.a + 1 === dict.a) && as.b === dict.b);
+  if (!assigned || assigned.name.includes('.')) return false;
+  const fn = assigned.scope;
+  const reads = m.toks.filter((t, i) => t.type === 'name' && t.value === assigned.name && t.start !== assigned.at && t.start >= fn.start && t.end <= fn.end && !isOp(m.toks[i - 1], '.'));
+  const only = reads[0];
+  return reads.length === 1 && !!only && only.start > open.start && only.start < close.end;
 }

@@ -13,7 +13,7 @@ import { flatText, isCompleteUrl, planRequest, planValue, shapeFor, textPiece, t
 import { checkLooseBodyField, checkQueryParam, checkResponseField, isListOp, mentionsGraphql, scanGraphql } from '../fields.js';
 import { clientFilter, paramEntries } from './query.js';
 import { IGNORED_QUERY_PARAMS } from '../../map/responses.js';
-import { bodyDict, bodySource, checkDict, literalValue, NOT_LITERAL, reportUnseenBody, sourceText } from './bodies.js';
+import { bodyDict, bodySource, checkDict, literalValue, NOT_LITERAL, ownedBy, reportUnseenBody, sourceText } from './bodies.js';
 import { bindArgs, callersOf, envLookup, evalRange, makeCtx, type Ctx } from './eval.js';
 import { buildModule, fnOf, splitTop, type Arg, type Assign, type Call, type Module, type Scope, type Tok } from './model.js';
 import { parsePoints, planList } from './lists.js';
@@ -284,8 +284,8 @@ function expand(c: Collector, m: Module, site: HttpCall, chain: Call[], quote: s
     const at = (written ? m.toks[body.arg.a] : m.toks[anchor.calleeTok])?.start ?? 0;
     if (source.kind === 'dict') {
       const { dict } = source;
-      // The literal written in this request's own call (not a variable's value, not inside a wrapper others call).
-      const atCall = !!own && dict.toks === m.toks && dict.a > own.open && dict.b <= own.close;
+      // The literal written in this request's own call, or in a name only that call reads (not inside a wrapper others call).
+      const atCall = !!own && ownedBy(m, dict, own);
       checkDict(c, m, dict, outcome, atCall);
       for (const [x, y] of splitTop(dict.toks, dict.a + 1, dict.b - 1)) {
         if (isOp(dict.toks[x], '**')) reportUnseenBody(c, outcome.op, dict.toks[x]?.start ?? at, sourceText(m, dict.toks, x, y), true);
