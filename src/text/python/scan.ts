@@ -288,16 +288,16 @@ function expand(c: Collector, m: Module, site: HttpCall, chain: Call[], quote: s
       const atCall = !!own && ownedBy(m, dict, own);
       checkDict(c, m, dict, outcome, atCall);
       for (const [x, y] of splitTop(dict.toks, dict.a + 1, dict.b - 1)) {
-        if (isOp(dict.toks[x], '**')) reportUnseenBody(c, outcome.op, dict.toks[x]?.start ?? at, sourceText(m, dict.toks, x, y), true);
+        if (isOp(dict.toks[x], '**')) reportUnseenBody(c, m, outcome.op, dict.toks[x]?.start ?? at, sourceText(m, dict.toks, x, y), true);
       }
-    } else reportUnseenBody(c, outcome.op, at, sourceText(m, m.toks, body.arg.a, body.arg.b));
+    } else reportUnseenBody(c, m, outcome.op, at, sourceText(m, m.toks, body.arg.a, body.arg.b));
   } else if (body) {
     const dict = bodyDict(m, m.toks, body.arg.a, body.arg.b, body.ctx);
     if (dict) checkDict(c, m, dict, outcome, false);
   }
   // `self._rest("POST", "/pods", **spec)`: the keyword arguments, so the body, are not visible.
   const spread = forwarded?.args.find((x) => x.kind === 'dstar');
-  if (spread && !body && outcome.shape.base === 'legacy') reportUnseenBody(c, outcome.op, m.toks[spread.a]?.start ?? 0, `**${sourceText(m, m.toks, spread.a, spread.b)}`);
+  if (spread && !body && outcome.shape.base === 'legacy') reportUnseenBody(c, m, outcome.op, m.toks[spread.a]?.start ?? 0, `**${sourceText(m, m.toks, spread.a, spread.b)}`);
   const onRest = outcome.shape.base === 'legacy' || outcome.shape.base === 'target';
   const points = !chain.length && onRest ? parsePoints(m, site.call) : 'unwrapped';
   if (points !== 'unwrapped') for (const at of planResponseReads(c, m, site.call, outcome.op, outcome.request, points.map((p) => p.first))) provable.add(at);
