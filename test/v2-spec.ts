@@ -4,10 +4,11 @@ import path from 'node:path';
 import { REPO } from './helpers.js';
 
 /**
- * runpod-v2.openapi.json from the shared folder beside the repository (absent outside CI and
+ * runpod-v2.openapi.json from the shared folder beside the repository, or V2_SPEC (absent outside CI and
  * developer machines: callers skip with a message), and a validator of request bodies against it.
  */
-export const V2_SPEC = path.resolve(REPO, '../shared/spec/runpod-v2.openapi.json');
+// V2_SPEC in the environment points elsewhere (a git worktree is not beside the shared folder).
+export const V2_SPEC = process.env.V2_SPEC ?? path.resolve(REPO, '../shared/spec/runpod-v2.openapi.json');
 export const v2SpecPresent = fs.existsSync(V2_SPEC);
 
 export type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any

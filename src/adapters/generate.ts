@@ -1,5 +1,5 @@
 import { withDocumentedPools } from '../map/gpu-pools.js';
-import { BODY_MAPPINGS, type BodyMapping, type BodyOperationId } from '../map/bodies.js';
+import { BODY_MAPPINGS, v1BodyDiffers, type BodyMapping, type BodyOperationId } from '../map/bodies.js';
 import { V2_CROSS_FIELD_RULES } from '../map/body-rules.js';
 import { V1_OPERATIONS, V2_PATH_PREFIX } from '../map/operations.js';
 import { v2BodySchemas } from '../map/schemas.js';
@@ -35,8 +35,7 @@ export function adapterName(op: AdapterExport): string {
 
 /** False for operations whose v1 body is already a v2 body (only fields kept as they are). */
 export function needsAdapter(op: BodyOperationId): boolean {
-  const m = BODY_MAPPINGS[op];
-  return m.builders.length > 0 || !!m.required?.length || !!m.v1Defaults?.length || Object.values(m.fields).some((rule) => rule.kind !== 'keep');
+  return v1BodyDiffers(BODY_MAPPINGS[op]);
 }
 
 const typeName = (op: BodyOperationId): string => `V2${op}Body`;

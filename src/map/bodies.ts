@@ -276,3 +276,27 @@ export const isBodyOperationId = (name: string): name is BodyOperationId => Obje
 export function bodyMappingFor(operationId: string): BodyMapping | undefined {
   return (BODY_MAPPINGS as Record<string, BodyMapping>)[operationId];
 }
+
+/** What a person should check in a body the tool cannot see (both engines say it the same way). */
+export function bodyChecklist(mapping: BodyMapping): string {
+  const renames = Object.entries(mapping.fields)
+    .filter((e): e is [string, FieldRule & { kind: 'rename' }] => e[1].kind === 'rename')
+    .map(([k, r]) => `${k} → ${r.to}`);
+  const built = Object.entries(mapping.fields).filter(([, r]) => r.kind === 'build').map(([k]) => k);
+  const decisions = Object.entries(mapping.fields).filter(([, r]) => r.kind === 'decision' || r.kind === 'drop').map(([k]) => k);
+  const required = (mapping.required ?? []).map((r) => `${r.key} ${JSON.stringify(r.value)}`);
+  const defaults = (mapping.v1Defaults ?? []).map((d) => d.key);
+  const parts = [
+    renames.length ? `renamed: ${renames.join(', ')}` : '',
+    built.length ? `restructured: ${built.join(', ')}` : '',
+    decisions.length ? `no v2 equivalent: ${decisions.join(', ')}` : '',
+    required.length ? `required on create in v2 (v1 behaviour): ${required.join(', ')}` : '',
+    defaults.length ? `v1 defaults v2 no longer applies on create: ${defaults.join(', ')}` : '',
+  ];
+  return parts.filter(Boolean).join('; ') || 'the v2 schema';
+}
+
+/** False for operations whose v1 body is already a v2 body (only fields kept as they are). */
+export function v1BodyDiffers(mapping: BodyMapping): boolean {
+  return mapping.builders.length > 0 || !!mapping.required?.length || !!mapping.v1Defaults?.length || Object.values(mapping.fields).some((rule) => rule.kind !== 'keep');
+}

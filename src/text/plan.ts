@@ -493,6 +493,8 @@ function planValueInner(c: Collector, pieces: readonly TPiece[], opts: ValueOpti
     const note = opts.baseNote ? ` ${opts.baseNote}` : '';
     for (const ch of base) {
       const piece = pieceOf(pieces, ch);
+      // A base written in another file is that file's to move (or hold): reported there.
+      if (piece?.origin.foreign) continue;
       const message = (ch.ruleId === 'openapi-url' ? schemaMessage(c.bases.target) : baseMessage(shape.matchedBase, c.bases.target, piece?.origin.envVar)) + note;
       const edits = toEdits(pieces, ch);
       if (!edits) c.report(ch.ruleId, piece?.origin.literal ?? anchor, `${message} Not rewritten: the URL is not written as plain text here; change it by hand.`);

@@ -6,7 +6,7 @@
  * helpers whose body is a single `return <expr>`.
  */
 import { holePiece, type TPiece, type TextOrigin } from '../plan.js';
-import { classOf, findTop, fnOf, parseArgs, splitTop, type Arg, type Assign, type Module, type Scope } from './model.js';
+import { classOf, findTop, fnOf, parseArgs, splitTop, type Arg, type Assign, type Call, type Module, type Scope } from './model.js';
 import type { StringInfo, Tok } from './syntax.js';
 
 /** A parameter's value at a call: the argument tokens, evaluated in the caller's context. */
@@ -477,4 +477,18 @@ function join(sep: TPiece[], toks: readonly Tok[], arg: Arg, ctx: Ctx): TPiece[]
     append(out, evalRange(toks, x, y, ctx));
   });
   return out;
+}
+
+/** Callers of a function in this file. */
+export function callersOf(m: Module, fn: Scope): Call[] {
+  if (fn.kind !== 'def') return [];
+  const inClass = fn.parent?.kind === 'class';
+  // A method called on an instance (`client.volumes()`) is followed when its name is unique in the file.
+  const unique = (m.defsByName.get(fn.name) ?? []).length === 1;
+  return (m.callsByMember.get(fn.name) ?? []).filter(
+    (c) =>
+      c.member === fn.name &&
+      (inClass ? c.receiver !== '' : c.receiver === '') &&
+      (helperFunction(m, c.callee, c.scope) === fn || (inClass && unique && !/^(self|cls)$/.test(c.receiver) && !c.receiver.includes('('))),
+  );
 }

@@ -9,10 +9,16 @@ import { PATH_TEMPLATES, isParam, templatesCompatible } from '../../map/match.js
 import { V1_RESOURCES } from '../../map/match.js';
 import { templateOf } from '../../url/plan.js';
 import type { QueryParam } from '../fields.js';
-import { flatText, isCompleteUrl, planRequest, planValue, shapeFor, textPiece, type Collector, type EditsOrReason, type RequestOutcome, type TPiece } from '../plan.js';
-import { bodyOperation, checkBodyField, checkLooseBodyField, type ValueKind, checkResponseField, isListOp, listEnvelope, mentionsGraphql, scanGraphql } from '../fields.js';
-import { bindArgs, envLookup, evalRange, helperFunction, makeCtx, type Ctx } from './eval.js';
+import { flatText, isCompleteUrl, planRequest, planValue, shapeFor, textPiece, type Collector, type EditsOrReason, type TPiece } from '../plan.js';
+import { checkLooseBodyField, checkQueryParam, checkResponseField, isListOp, mentionsGraphql, scanGraphql } from '../fields.js';
+import { clientFilter, paramEntries } from './query.js';
+import { IGNORED_QUERY_PARAMS } from '../../map/responses.js';
+import { bodyDict, bodySource, checkDict, literalValue, NOT_LITERAL, ownedBy, reportUnseenBody, sourceText } from './bodies.js';
+import { bindArgs, callersOf, envLookup, evalRange, makeCtx, type Ctx } from './eval.js';
 import { buildModule, fnOf, splitTop, type Arg, type Assign, type Call, type Module, type Scope, type Tok } from './model.js';
+import { parsePoints, planList } from './lists.js';
+import { planResponseReads } from './responses.js';
+import { reportModelFields } from './models.js';
 import { lastStartingBy } from '../../util/lines.js';
 import { pushTo } from '../../util/multimap.js';
 
@@ -22,6 +28,10 @@ const MODULES = new Set(['requests', 'httpx', 'aiohttp']);
 const CLIENT_CTORS = /^(?:requests\.)?[Ss]ession$|^(?:httpx\.)?(?:Async)?Client$|^(?:aiohttp\.)?ClientSession$/;
 const CLIENTISH = /(?:^|[._])(?:session|sess|client|http|s|api)$/i;
 const BODY_KWARGS = ['json', 'data', 'content', 'files'];
+/** Names of the v1 list filters v2 ignores (any list): candidates for a client-side filter. */
+const LIST_FILTERS = new Set(Object.values(IGNORED_QUERY_PARAMS).flatMap((list) => list.map((p) => p.param)));
+/** Methods of a client object that send no request. */
+const CLIENT_LIFECYCLE = new Set(['close', 'aclose', '__enter__', '__exit__', '__aenter__', '__aexit__']);
 
 const isOp = (t: Tok | undefined, v: string): boolean => !!t && t.type === 'op' && t.value === v;
 
@@ -101,20 +111,6 @@ function isNone(m: Module, arg: Arg): boolean {
   return arg.b === arg.a + 1 && m.toks[arg.a]!.type === 'name' && m.toks[arg.a]!.value === 'None';
 }
 
-/** Callers of a function in this file. */
-function callersOf(m: Module, fn: Scope): Call[] {
-  if (fn.kind !== 'def') return [];
-  const inClass = fn.parent?.kind === 'class';
-  // A method called on an instance (`client.volumes()`) is followed when its name is unique in the file.
-  const unique = (m.defsByName.get(fn.name) ?? []).length === 1;
-  return (m.callsByMember.get(fn.name) ?? []).filter(
-    (c) =>
-      c.member === fn.name &&
-      (inClass ? c.receiver !== '' : c.receiver === '') &&
-      (helperFunction(m, c.callee, c.scope) === fn || (inClass && unique && !/^(self|cls)$/.test(c.receiver) && !c.receiver.includes('('))),
-  );
-}
-
 interface Evaluated {
   url: TPiece[];
   methodPieces: TPiece[] | null;
@@ -167,169 +163,6 @@ function quoteOf(m: Module): string {
   return s > d ? "'" : '"';
 }
 
-/** The dict literal a body argument evaluates to (through names, parameters and `json.dumps`). */
-function bodyDict(m: Module, toks: readonly Tok[], a: number, b: number, ctx: Ctx, depth = 0): { toks: readonly Tok[]; a: number; b: number } | null {
-  if (depth > 6 || a >= b) return null;
-  const t = toks[a]!;
-  if (isOp(t, '{') && t.match === b - 1) return { toks, a, b };
-  if (t.type === 'name' && t.value === 'dict' && isOp(toks[a + 1], '(') && toks[a + 1]!.match === b - 1) return { toks, a: a + 1, b };
-  if (t.type === 'name' && t.value === 'json' && isOp(toks[a + 1], '.') && toks[a + 2]?.value === 'dumps' && isOp(toks[a + 3], '(') && toks[a + 3]!.match === b - 1) {
-    const inner = splitTop(toks, a + 4, b - 1)[0];
-    return inner ? bodyDict(m, toks, inner[0], inner[1], ctx, depth + 1) : null;
-  }
-  if (t.type === 'name' && b === a + 1) {
-    const name = t.value;
-    for (let s: Scope | null = ctx.scope; s; s = s.parent) {
-      const list = (s.assigns.get(name) ?? []).filter((x) => x.at < t.start);
-      if (list.length) {
-        const as = list[list.length - 1]!;
-        return bodyDict(m, m.toks, as.a, as.b, s === ctx.scope ? ctx : makeCtx(m, s), depth + 1);
-      }
-      const p = s.params.find((x) => x.name === name);
-      if (p) {
-        const bound = s === ctx.fn ? ctx.env?.get(name) : undefined;
-        if (bound && typeof bound === 'object') return bodyDict(m, bound.toks, bound.a, bound.b, bound.ctx, depth + 1);
-        return null;
-      }
-    }
-  }
-  return null;
-}
-
-/**
- * Report v1 fields among a dict literal's top-level string keys; with `atCall` (the literal is written in
- * the request's own call), plain renames are made on its keys.
- */
-function checkDict(c: Collector, m: Module, dict: { toks: readonly Tok[]; a: number; b: number }, outcome: RequestOutcome, atCall = false): void {
-  const op = bodyOperation(outcome.op);
-  if (!op) return;
-  // `{"key": value}` or `dict(key=value)`.
-  const call = isOp(dict.toks[dict.a], '(');
-  const entries = splitTop(dict.toks, dict.a + 1, dict.b - 1);
-  // Where each key's name is written, when it is the file's text as is (no escapes, not an f-string).
-  const names = new Map<string, { start: number; end: number }>();
-  for (const [x] of entries) {
-    const key = dict.toks[x];
-    if (call && key?.type === 'name' && isOp(dict.toks[x + 1], '=')) names.set(key.value, { start: key.start, end: key.end });
-    else if (!call && key?.type === 'string' && !key.str!.f && isOp(dict.toks[x + 1], ':')) {
-      const name = m.text.slice(key.str!.bodyStart, key.str!.bodyEnd);
-      if (!name.includes('\\')) names.set(name, { start: key.str!.bodyStart, end: key.str!.bodyEnd });
-    }
-  }
-  // `**extra` may bring the v2 name too: then no key is renamed.
-  if (entries.some(([x]) => isOp(dict.toks[x], '**'))) names.clear();
-  const siblings = new Set(names.keys());
-  for (const [x] of entries) {
-    const key = dict.toks[x];
-    let field: string;
-    if (call) {
-      if (key?.type !== 'name' || !isOp(dict.toks[x + 1], '=')) continue;
-      field = key.value;
-    } else {
-      if (key?.type !== 'string' || key.str!.f || !isOp(dict.toks[x + 1], ':')) continue;
-      field = m.text.slice(key.str!.bodyStart, key.str!.bodyEnd);
-    }
-    const value = dict.toks[x + 2];
-    const several = !!value && isOp(value, '[') && splitTop(dict.toks, x + 3, value.match!).filter(([p, q]) => q > p).length > 1;
-    const at = atCall ? names.get(field) : undefined;
-    const name = at ? { request: outcome.request, ...at, siblings } : undefined;
-    checkBodyField(c, field, key.start, op, { several, value: pythonKind(value), onV2: outcome.shape.base === 'target', ...(name ? { name } : {}) });
-  }
-}
-
-/** The kind of a Python value from its first token, when it is a literal. */
-function pythonKind(t: Tok | undefined): ValueKind | null {
-  if (!t) return null;
-  if (t.type === 'string') return 'string';
-  if (t.type === 'number') return 'number';
-  if (t.type === 'name') return t.value === 'True' || t.value === 'False' ? 'boolean' : t.value === 'None' ? 'null' : null;
-  return isOp(t, '[') ? 'array' : isOp(t, '{') ? 'object' : null;
-}
-
-/** How the response of the call at `anchor` is used as a bare array, if it visibly is. */
-function listUse(m: Module, anchor: Call, viaJson: boolean, depth = 0): string | null {
-  const toks = m.toks;
-  let end = anchor.close + 1;
-  // `<call>.json()`
-  const hasJson = isOp(toks[end], '.') && toks[end + 1]?.value === 'json' && isOp(toks[end + 2], '(') && isOp(toks[end + 3], ')');
-  // `.json()["pods"]`: the body is read as an object (the v2 envelope, unwrapped), not as a list.
-  if (hasJson && isOp(toks[end + 4], '[') && toks[end + 5]?.type === 'string') return null;
-  if (hasJson) end += 4;
-  else if (!viaJson) {
-    // `r = requests.get(…)` then `r.json()` used as a list.
-    const name = assignedName(m, anchor.calleeTok);
-    if (!name) return null;
-    for (let i = end; i < toks.length - 3; i++) {
-      if (toks[i]!.type === 'name' && toks[i]!.value === name && isOp(toks[i + 1], '.') && toks[i + 2]?.value === 'json' && isOp(toks[i + 3], '(')) {
-        if (isOp(toks[i + 5], '[') && toks[i + 6]?.type === 'string') continue;
-        const how = directListUse(m, i, i + 5);
-        if (how) return how;
-        const d = assignedName(m, i);
-        if (d) return nameListUse(m, d, i + 5);
-      }
-    }
-    return null;
-  }
-  const how = directListUse(m, anchor.calleeTok, end);
-  if (how) return how;
-  const d = assignedName(m, anchor.calleeTok);
-  if (d) return nameListUse(m, d, end);
-  // `return <call>.json()`: the function's callers hold the list.
-  if (toks[anchor.calleeTok - 1]?.value === 'return' && depth < 2) {
-    const fn = fnOf(anchor.scope);
-    for (const caller of callersOf(m, fn)) {
-      const how2 = listUse(m, caller, true, depth + 1);
-      if (how2) return how2;
-    }
-  }
-  return null;
-}
-
-/** Where `<call>.json()` chained right on the call ends (its closing parenthesis), or null. */
-function jsonCallEnd(m: Module, call: Call): number | null {
-  const toks = m.toks;
-  const end = call.close + 1;
-  const json = isOp(toks[end], '.') && toks[end + 1]?.value === 'json' && isOp(toks[end + 2], '(') && isOp(toks[end + 3], ')');
-  return json ? toks[end + 3]!.end : null;
-}
-
-/** `for x in <expr>:`, `<expr>[0]`, `len(<expr>)` where the expression spans tokens [a, b). */
-function directListUse(m: Module, a: number, b: number): string | null {
-  const toks = m.toks;
-  if (isOp(toks[b], '[') && toks[b + 1]?.type === 'number') return 'indexing it';
-  if (toks[a - 1]?.value === 'in' && (isOp(toks[b], ':') || isOp(toks[b], ']') || isOp(toks[b], ')') || toks[b]?.value === 'if')) return 'iterating it';
-  if (isOp(toks[a - 1], '(') && toks[a - 2]?.value === 'len') return 'len() of it';
-  return null;
-}
-
-function nameListUse(m: Module, name: string, from: number): string | null {
-  const toks = m.toks;
-  // Code that already handles both shapes is fine.
-  for (let i = from; i < toks.length; i++) {
-    const t = toks[i]!;
-    if (t.type === 'name' && t.value === 'isinstance' && toks[i + 2]?.value === name) return null;
-  }
-  for (let i = from; i < toks.length; i++) {
-    const t = toks[i]!;
-    if (t.type !== 'name' || t.value !== name) continue;
-    if (isOp(toks[i + 1], '=')) return null; // reassigned
-    const how = directListUse(m, i, i + 1);
-    if (how) return how;
-  }
-  return null;
-}
-
-/** `NAME = <expr starting at token a>` → NAME. */
-function assignedName(m: Module, a: number): string | null {
-  const toks = m.toks;
-  if (isOp(toks[a - 1], '=') && toks[a - 2]?.type === 'name' && (a - 2 === 0 || toks[a - 3]?.type === 'newline' || isOp(toks[a - 3], ':'))) return toks[a - 2]!.value;
-  if (isOp(toks[a - 1], '=') && toks[a - 2]?.type === 'name') {
-    const line = m.lines[m.lineOfTok[a] ?? -1];
-    if (line && line.a === a - 2) return toks[a - 2]!.value;
-  }
-  return null;
-}
-
 /** What the project knows about a module's imports (text/project.ts). */
 export interface PythonLinks {
   /** Names imported from other modules (`NAME`, `alias.NAME`) → their values there. */
@@ -338,14 +171,24 @@ export interface PythonLinks {
   readsRunpod?: boolean;
 }
 
-export function scanPython(c: Collector, text: string, links: PythonLinks = {}): void {
+/** A request as the scanner read it: its method, its URL (holes as HOLE), and its body when it is a dict literal. */
+export interface ReadRequest {
+  method: HttpMethod | undefined;
+  url: string;
+  /** The body's JSON value; fields whose value is not a literal hold NOT_LITERAL (bodies.ts). */
+  body?: unknown;
+}
+
+export function scanPython(c: Collector, text: string, links: PythonLinks = {}, read?: ReadRequest[]): void {
   const m = buildModule(text);
   if (links.imports) m.foreign = links.imports;
   const quote = quoteOf(m);
   const sites = m.calls.map((call) => httpCallOf(m, call)).filter((s): s is HttpCall => !!s);
   const handledCalls = new Set<Call>(sites.map((s) => s.call));
   const covered = new Set<number>();
-  for (const site of sites) expand(c, m, site, [], quote, covered);
+  // Field strings read on a provable response (planned with their request): the likely-read pass skips them.
+  const provable = new Set<number>();
+  for (const site of sites) expand(c, m, site, [], quote, covered, provable, read);
   helperPaths(c, m, handledCalls);
   literalPass(c, m, covered);
   holdUncoveredBases(c, m, covered, handledCalls);
@@ -357,10 +200,13 @@ export function scanPython(c: Collector, text: string, links: PythonLinks = {}):
     const body = text.slice(t.str!.bodyStart, t.str!.bodyEnd);
     if (graphqlFile || /\b(query|mutation)\b[^{}"']*\{/.test(body)) scanGraphql(c, text, t.str!.bodyStart, t.str!.bodyEnd);
   }
-  if ((c.talksRest || links.readsRunpod) && !mentionsGraphql(text)) responseReads(c, m);
+  if ((c.talksRest || links.readsRunpod) && !mentionsGraphql(text)) responseReads(c, m, provable);
+  // Models of v1 responses, in a file that talks to RunPod REST or imports a module that does.
+  if (c.talksRest || c.looksRest || links.readsRunpod) reportModelFields(c, m);
 }
 
-function expand(c: Collector, m: Module, site: HttpCall, chain: Call[], quote: string, covered: Set<number>): void {
+/** Plan one request (through each caller of the wrappers it is in); `read` collects the requests as read. */
+function expand(c: Collector, m: Module, site: HttpCall, chain: Call[], quote: string, covered: Set<number>, provable: Set<number>, read?: ReadRequest[]): void {
   const { ctx, outer } = instanceCtx(m, site, chain);
   // The names the URL reads: a base constant is only safe to move if requests read every use of it.
   const reads = new Set<number>();
@@ -379,7 +225,7 @@ function expand(c: Collector, m: Module, site: HttpCall, chain: Call[], quote: s
   if (needsMore && outer.used.size && chain.length < 3) {
     const callers = callersOf(m, outer.fn);
     if (callers.length) {
-      for (const caller of callers) expand(c, m, site, [...chain, caller], quote, covered);
+      for (const caller of callers) expand(c, m, site, [...chain, caller], quote, covered, provable, read);
       return;
     }
   }
@@ -392,8 +238,12 @@ function expand(c: Collector, m: Module, site: HttpCall, chain: Call[], quote: s
   const local = (p: TPiece): TPiece => (p.kind === 'text' && ranges.some(([s, e]) => p.origin.start >= s && p.origin.start < e) ? { ...p, origin: { ...p.origin, local: true } } : p);
   const url = ev.url.map(local);
   // `params={"desiredStatus": "RUNNING"}`: query parameters of the request.
-  const params = chain.length ? undefined : site.call.args.find((x) => x.kind === 'kw' && x.name === 'params');
-  const pdict = params ? bodyDict(m, m.toks, params.a, params.b, ctx) : null;
+  // Keyword arguments of the outermost caller that reach the request through `**kwargs` at every level.
+  const forwarded = forwardedKwargs(m, site, chain);
+  const kwarg = (names: readonly string[]): Arg | undefined => (chain.length ? forwarded : site.call)?.args.find((x) => x.kind === 'kw' && names.includes(x.name ?? ''));
+  const argCtx = chain.length ? outer : ctx;
+  const params = kwarg(['params']);
+  const pdict = params ? bodyDict(m, m.toks, params.a, params.b, argCtx) : null;
   const query: QueryParam[] = [];
   if (pdict && isOp(pdict.toks[pdict.a], '{')) {
     for (const [x] of splitTop(pdict.toks, pdict.a + 1, pdict.b - 1)) {
@@ -403,33 +253,81 @@ function expand(c: Collector, m: Module, site: HttpCall, chain: Call[], quote: s
       query.push({ name, at: key.str!.bodyStart, editable: !name.includes('\\') });
     }
   }
+  // List filters v2 ignores, written in the call's own params dict: filtered on the client where the list
+  // is unwrapped (lists.ts), so planned after the request, not reported with it.
+  const entries = !chain.length && params ? paramEntries(m, site.call, params) : null;
+  const filterable = new Set(entries?.filter((e) => LIST_FILTERS.has(e.name)).map((e) => e.name) ?? []);
   const outcome = planRequest(c, {
     // `requests` / `httpx` called as a module; a session or client object; urllib; a client-ish receiver.
     client: site.kind === 'module' ? site.call.receiver : site.kind === 'client' ? 'session' : site.kind === 'urllib' ? 'urllib' : 'unknown',
     url,
-    query,
+    query: query.filter((q) => !filterable.has(q.name)),
     anchor: m.toks[anchor.calleeTok]!.start,
     method: ev.method,
     setMethod: (to) => setMethod(m, site, chain, ev, to, ranges),
-    setJsonBody: (body) => setJsonBody(m, site, chain, ctx, body, quote),
+    setJsonBody: (body) => (forwarded ? (bodyKwarg(forwarded, outer) ? 'the call already sends a body' : insertArg(m, forwarded, `json=${dictText(body, quote)}`)) : setJsonBody(m, site, chain, ctx, body, quote)),
   });
   if (outcome.shape.base === 'legacy' || outcome.shape.base === 'target') for (const r of reads) covered.add(r);
+  if (read) {
+    const sent = site.body ? { arg: site.body, ctx } : forwarded ? bodyKwarg(forwarded, outer) : undefined;
+    const source = sent ? bodySource(m, m.toks, sent.arg.a, sent.arg.b, sent.ctx) : undefined;
+    const body = source?.kind === 'dict' ? literalValue(m, source.dict.toks, source.dict.a, source.dict.b) : source ? NOT_LITERAL : undefined;
+    read.push({ method: ev.method, url: flatText(url), ...(body !== undefined ? { body } : {}) });
+  }
   if (!outcome.op) return;
-  if (site.body) {
-    const dict = bodyDict(m, m.toks, site.body.a, site.body.b, ctx);
-    // The literal written in this call (not a variable's value, not inside a wrapper others call).
-    const atCall = !chain.length && dict?.toks === m.toks && dict.a >= site.body.a && dict.b <= site.body.b;
-    if (dict) checkDict(c, m, dict, outcome, atCall);
+  const body = site.body ? { arg: site.body, ctx } : forwarded ? bodyKwarg(forwarded, outer) : undefined;
+  if (body && outcome.shape.base === 'legacy') {
+    const source = bodySource(m, m.toks, body.arg.a, body.arg.b, body.ctx);
+    // Reported at the body when the request's own call writes it, else at the request.
+    const own = chain.length ? (forwarded ?? chain[chain.length - 1]) : site.call;
+    const written = !!own && body.arg.a > own.open && body.arg.b <= own.close;
+    const at = (written ? m.toks[body.arg.a] : m.toks[anchor.calleeTok])?.start ?? 0;
+    if (source.kind === 'dict') {
+      const { dict } = source;
+      // The literal written in this request's own call, or in a name only that call reads (not inside a wrapper others call).
+      const atCall = !!own && ownedBy(m, dict, own);
+      checkDict(c, m, dict, outcome, atCall);
+      for (const [x, y] of splitTop(dict.toks, dict.a + 1, dict.b - 1)) {
+        if (isOp(dict.toks[x], '**')) reportUnseenBody(c, m, outcome.op, dict.toks[x]?.start ?? at, sourceText(m, dict.toks, x, y), true);
+      }
+    } else reportUnseenBody(c, m, outcome.op, at, sourceText(m, m.toks, body.arg.a, body.arg.b));
+  } else if (body) {
+    const dict = bodyDict(m, m.toks, body.arg.a, body.arg.b, body.ctx);
+    if (dict) checkDict(c, m, dict, outcome, false);
   }
-  if (isListOp(outcome.op) && (outcome.shape.base === 'legacy' || outcome.shape.base === 'target')) {
-    const how = chain.length ? listUse(m, anchor, true) : listUse(m, anchor, false);
-    const env = how ? listEnvelope(outcome.op, how) : null;
-    // `requests.get(url).json()` written at the request: `.json()["pods"]` is the list v1 returned.
-    const json = chain.length ? null : jsonCallEnd(m, anchor);
-    const unwrap = json === null ? null : { start: json, end: json, text: `[${quote}${env?.key}${quote}]` };
-    if (env && !(unwrap && c.fixWith(outcome.request, env.rule, m.toks[anchor.calleeTok]!.start, env.fixed, [unwrap]))) c.report(env.rule, m.toks[anchor.calleeTok]!.start, env.message);
-  }
+  // `self._rest("POST", "/pods", **spec)`: the keyword arguments, so the body, are not visible.
+  const spread = forwarded?.args.find((x) => x.kind === 'dstar');
+  if (spread && !body && outcome.shape.base === 'legacy') reportUnseenBody(c, m, outcome.op, m.toks[spread.a]?.start ?? 0, `**${sourceText(m, m.toks, spread.a, spread.b)}`);
+  const onRest = outcome.shape.base === 'legacy' || outcome.shape.base === 'target';
+  const points = !chain.length && onRest ? parsePoints(m, site.call) : 'unwrapped';
+  if (points !== 'unwrapped') for (const at of planResponseReads(c, m, site.call, outcome.op, outcome.request, points.map((p) => p.first))) provable.add(at);
+  const filter = entries && params && onRest && filterable.size === entries.length ? clientFilter(m, outcome.op, params, entries) : null;
+  const listed = isListOp(outcome.op) && onRest ? planList(c, m, { call: site.call, chain, op: outcome.op, request: outcome.request, quote, filter }) : { filtered: false };
+  if (!listed.filtered && onRest) for (const q of query.filter((x) => filterable.has(x.name))) checkQueryParam(c, outcome.op, q.name, q.at, q.editable);
+}
 
+/**
+ * The outermost caller of a wrapper chain whose keyword arguments reach the request unchanged: each call
+ * on the way passes `**kw`, the `**` parameter of the function it is written in, and names no body of its
+ * own (`self._rest("POST", path, json=body)` over `client.request(method, url, **kwargs)`).
+ */
+function forwardedKwargs(m: Module, site: HttpCall, chain: readonly Call[]): Call | undefined {
+  const outermost = chain[chain.length - 1];
+  if (!outermost || site.kind === 'urllib') return undefined;
+  const passes = (call: Call): boolean => {
+    const fn = fnOf(call.scope);
+    const star = fn.params.find((p) => p.star === '**');
+    if (!star || fn.params.some((p) => !p.star && (BODY_KWARGS.includes(p.name) || p.name === 'params'))) return false;
+    const spreads = call.args.some((x) => x.kind === 'dstar' && x.b === x.a + 1 && m.toks[x.a]?.value === star.name);
+    return spreads && !call.args.some((x) => x.kind === 'kw' && (BODY_KWARGS.includes(x.name ?? '') || x.name === 'params'));
+  };
+  return [site.call, ...chain.slice(0, -1)].every(passes) ? outermost : undefined;
+}
+
+/** The body keyword argument (`json=`, `data=`, …) a call passes, with the context it is evaluated in. */
+function bodyKwarg(call: Call, ctx: Ctx): { arg: Arg; ctx: Ctx } | undefined {
+  const arg = call.args.find((x) => x.kind === 'kw' && BODY_KWARGS.includes(x.name ?? ''));
+  return arg ? { arg, ctx } : undefined;
 }
 
 function setMethod(m: Module, site: HttpCall, chain: readonly Call[], ev: Evaluated, to: HttpMethod, ranges: ReadonlyArray<readonly [number, number]>): EditsOrReason {
@@ -459,23 +357,35 @@ function insertArg(m: Module, call: Call, text: string): EditsOrReason {
 }
 
 function setJsonBody(m: Module, site: HttpCall, chain: readonly Call[], ctx: Ctx, body: Readonly<Record<string, string>>, q: string): EditsOrReason {
-  if (site.kind === 'urllib') return 'urllib needs the body encoded by hand';
   if (!chain.length) {
+    if (site.kind === 'urllib') return 'urllib needs the body encoded by hand';
     const b = site.body;
+    const first = b ? m.toks[b.a] : undefined;
+    const next = b ? m.toks[b.a + 1] : undefined;
     // `json={}`: an empty body written at the call is replaced.
-    if (b && b.kind === 'kw' && b.name === 'json' && b.b === b.a + 2 && isOp(m.toks[b.a], '{') && isOp(m.toks[b.a + 1], '}')) {
-      return [{ start: m.toks[b.a]!.start, end: m.toks[b.a + 1]!.end, text: dictText(body, q) }];
+    if (b && b.kind === 'kw' && b.name === 'json' && b.b === b.a + 2 && first && next && isOp(first, '{') && isOp(next, '}')) {
+      return [{ start: first.start, end: next.end, text: dictText(body, q) }];
     }
     if (b) return 'the call already sends a body';
     return insertArg(m, site.call, `json=${dictText(body, q)}`);
   }
-  // Through a wrapper: `json=body` where `body` is the wrapper's parameter the caller did not pass.
+  // Through a wrapper: the body is the wrapper's parameter (`json=body`, `data=json.dumps(body).encode()`)
+  // and the caller did not pass it: the caller passes it now.
   const b = site.body;
-  if (chain.length !== 1 || !b || b.kind !== 'kw' || b.name !== 'json' || b.b !== b.a + 1 || m.toks[b.a]!.type !== 'name') return 'the body is built inside a wrapper the tool cannot follow';
-  const param = m.toks[b.a]!.value;
-  const binding = ctx.env?.get(param);
+  const caller = chain[0];
+  if (chain.length !== 1 || !b || !caller) return 'the body is built inside a wrapper the tool cannot follow';
+  const source = bodySource(m, m.toks, b.a, b.b, ctx);
+  if (source.kind !== 'param') return source.kind === 'dict' ? 'the call already sends a body' : 'the body is built inside a wrapper the tool cannot follow';
+  const binding = source.ctx.env?.get(source.name);
   if (binding !== 'missing') return binding ? 'the call already sends a body' : 'the body is built inside a wrapper the tool cannot follow';
-  return insertArg(m, chain[0]!, `${param}=${dictText(body, q)}`);
+  // Encoded by the wrapper itself (`data=json.dumps(body)`): JSON only if the wrapper says so.
+  if (!(b.kind === 'kw' && b.name === 'json') && !sendsJsonType(m)) return 'the wrapper does not send Content-Type: application/json';
+  return insertArg(m, caller, `${source.name}=${dictText(body, q)}`);
+}
+
+/** The file's code names the JSON content type (a header the wrapper sends, or a constant it reads). */
+function sendsJsonType(m: Module): boolean {
+  return m.toks.some((t) => t.type === 'string' && /application\/json/i.test(m.text.slice(t.start, t.end)));
 }
 
 /** `_url("pods", pod_id, "stop")`: a path assembled by a helper the tool cannot follow. */
@@ -614,7 +524,7 @@ function operandEnd(toks: readonly Tok[], j: number): number {
 }
 
 /** `pod["desiredStatus"]`, `p.get("costPerHr")`, `body["imageName"] = …` in a file that talks to RunPod REST. */
-function responseReads(c: Collector, m: Module): void {
+function responseReads(c: Collector, m: Module, provable: ReadonlySet<number>): void {
   const check = (toks: readonly Tok[]): void => {
     for (let i = 1; i < toks.length - 1; i++) {
       const t = toks[i]!;
@@ -624,7 +534,7 @@ function responseReads(c: Collector, m: Module): void {
       const prev = toks[i - 1]!;
       const subscript = isOp(prev, '[') && isOp(toks[i + 1], ']') && (toks[i - 2]?.type === 'name' || isOp(toks[i - 2], ')') || isOp(toks[i - 2], ']'));
       const getter = isOp(prev, '(') && toks[i - 2]?.value === 'get' && isOp(toks[i - 3], '.');
-      if (!subscript && !getter) continue;
+      if ((!subscript && !getter) || provable.has(t.start)) continue;
       const writes = subscript && isOp(toks[i + 2], '=');
       if (writes) {
         checkLooseBodyField(c, field, t.start);
@@ -705,11 +615,17 @@ function holdUncoveredBases(c: Collector, m: Module, covered: ReadonlySet<number
     }
     return false;
   };
+  // Closing a client object (`await self._client.aclose()`, `with client:`) sends no request either.
+  const closes = (r: number): boolean => {
+    const i = lastStartingBy(m.toks.length, (k) => m.toks[k]?.start ?? 0, r);
+    const after = m.toks[i]?.value === 'self' && isOp(m.toks[i + 1], '.') ? i + 2 : i;
+    return isOp(m.toks[after + 1], '.') && CLIENT_LIFECYCLE.has(m.toks[after + 2]?.value ?? '') && isOp(m.toks[after + 3], '(');
+  };
   const uncovered = (name: string, depth: number, seen: Set<string>): number | null => {
     if (seen.has(name)) return null;
     seen.add(name);
     for (const r of readsOf(name)) {
-      if (covered.has(r) || printed(r)) continue;
+      if (covered.has(r) || printed(r) || closes(r)) continue;
       // A read inside another assignment's value counts through that assignment's reads.
       const outer = assigns.find((as) => as.name !== name && m.toks[as.a] && m.toks[as.a]!.start <= r && r < m.toks[as.b - 1]!.end);
       if (outer && depth < 6) {

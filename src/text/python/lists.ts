@@ -1,0 +1,257 @@
+/**
+ * v1 lists in Python. A v1 list answered a bare array; v2 wraps it (`{"pods": [...]}`). The list is
+ * unwrapped where this request's body is parsed (`r.json()` → `r.json()["pods"]`), or, when a helper
+ * other requests share parses it, at this request's call of that helper (`rest("GET", "/pods")["pods"]`),
+ * never inside the shared helper. Where neither can be proved, a visible list read is reported.
+ */
+import type { V1Operation } from '../../map/operations.js';
+import { listEnvelope } from '../fields.js';
+import type { Collector, PlannedRequest } from '../plan.js';
+import type { Edit } from '../source.js';
+import { callersOf } from './eval.js';
+import type { ClientFilter } from './query.js';
+import { fnOf, type Call, type Module, type Scope, type Tok } from './model.js';
+
+const isOp = (t: Tok | undefined, v: string): boolean => !!t && t.type === 'op' && t.value === v;
+const isName = (t: Tok | undefined, v: string): boolean => !!t && t.type === 'name' && t.value === v;
+
+/** A list request: its HTTP call, the wrapper calls that reach it (innermost first), what it is. */
+export interface ListRequest {
+  call: Call;
+  chain: readonly Call[];
+  op: V1Operation;
+  request: PlannedRequest;
+  quote: string;
+  /** The request's v1 list filters in their client-side form (query.ts), to apply where the list is unwrapped. */
+  filter?: ClientFilter | null;
+}
+
+/** planList's answer: whether it filtered the list on the client (the filter's parameters are gone). */
+export type ListResult = { filtered: boolean };
+
+export function planList(c: Collector, m: Module, r: ListRequest): ListResult {
+  const filtered = planListInner(c, m, r);
+  return { filtered };
+}
+
+function planListInner(c: Collector, m: Module, r: ListRequest): boolean {
+  const anchor = r.chain[r.chain.length - 1] ?? r.call;
+  const at = m.toks[anchor.calleeTok]?.start ?? 0;
+  const key = listEnvelope(r.op, '')?.key;
+  if (!key || mentionsKey(m, fnOf(anchor.scope), key)) return false; // the code already reads the v2 envelope
+  const subscript = `[${r.quote}${key}${r.quote}]`;
+  let edits: Edit[] | null = null;
+  let returned = false;
+  if (!r.chain.length) {
+    const points = parsePoints(m, r.call);
+    if (points === 'unwrapped') return false;
+    if (points.length) edits = points.flatMap((p) => unwrapEdits(m, p, subscript));
+    returned = points.some((p) => isName(m.toks[p.first - 1], 'return'));
+  } else if (returnsParsed(m, r.call) && r.chain.slice(0, -1).every((call) => returnsCall(m, call))) {
+    if (isOp(m.toks[anchor.close + 1], '[') && m.toks[anchor.close + 2]?.type === 'string') return false;
+    if (discarded(m, anchor)) return false; // called for its status only: nothing reads the list
+    const point = { first: awaitedStart(m, anchor.calleeTok), close: anchor.close };
+    edits = unwrapEdits(m, point, subscript);
+    returned = isName(m.toks[point.first - 1], 'return');
+  }
+  const how = listUse(m, anchor, r.chain.length > 0) ?? (edits ? (returned ? 'returning it' : 'using it') : null);
+  const env = how ? listEnvelope(r.op, how) : null;
+  if (!env) return false;
+  // One parse of the list, apart from the call: the list is filtered there, and the parameters leave the call.
+  const point = !r.chain.length && r.filter ? singlePoint(m, r.call) : null;
+  if (point && r.filter && key) {
+    const filter = r.filter;
+    const item = key.replace(/s$/, '');
+    const unwrapped = unwrapEdits(m, point, subscript).reduce((text, e) => (e.start === m.toks[point.first]?.start ? `${e.text}${text}` : `${text}${e.text}`), m.text.slice(m.toks[point.first]?.start ?? 0, m.toks[point.close]?.end ?? 0));
+    const replace = { start: m.toks[point.first]?.start ?? 0, end: m.toks[point.close]?.end ?? 0, text: `[${item} for ${item} in ${unwrapped} if ${filter.condition(item)}]` };
+    if (c.fixWith(r.request, env.rule, at, env.fixed, [replace, ...filter.removal])) {
+      c.alsoFixed('query-filter', at, `GET /v2${r.op.v2?.path ?? r.op.path} ignores the v1 query parameter${filter.notes.length > 1 ? 's' : ''} ${filter.notes.join(', ')}: taken out of the request, and the unwrapped list is filtered on the client instead.`);
+      return true;
+    }
+  }
+  if (edits && c.fixWith(r.request, env.rule, at, env.fixed, edits)) return false;
+  c.report(env.rule, at, env.message);
+  return false;
+}
+
+/** The only parse of `call`'s response, when it is written apart from the call (`r.json()` on a later line). */
+function singlePoint(m: Module, call: Call): ParsePoint | null {
+  const points = parsePoints(m, call);
+  if (points === 'unwrapped' || points.length !== 1) return null;
+  const only = points[0];
+  return only && only.first > call.close ? only : null;
+}
+
+/** A parsed body: tokens [first, close], `close` being the `)` that ends the parse (`.json()`). */
+export interface ParsePoint {
+  first: number;
+  close: number;
+}
+
+function unwrapEdits(m: Module, p: ParsePoint, subscript: string): Edit[] {
+  const end = m.toks[p.close]?.end ?? 0;
+  const first = m.toks[p.first];
+  // `await resp.json()` binds looser than a subscript: `(await resp.json())["pods"]`.
+  if (first && isName(first, 'await')) return [{ start: first.start, end: first.start, text: '(' }, { start: end, end, text: `)${subscript}` }];
+  return [{ start: end, end, text: subscript }];
+}
+
+/** `await <call>` starts at the `await`. */
+function awaitedStart(m: Module, calleeTok: number): number {
+  return isName(m.toks[calleeTok - 1], 'await') ? calleeTok - 1 : calleeTok;
+}
+
+/** `.json()` right after token `i`: the index of its `)`, or -1. */
+function jsonAfter(m: Module, i: number): number {
+  const t = m.toks;
+  return isOp(t[i + 1], '.') && isName(t[i + 2], 'json') && isOp(t[i + 3], '(') && isOp(t[i + 4], ')') ? i + 4 : -1;
+}
+
+/**
+ * Where the response of `call` is parsed in the code around it: `call.json()`, `check(call).json()`
+ * (a helper of this file that returns its argument), or `r = call` / `async with call as r` and then
+ * `r.json()` in the same function. 'unwrapped': the code already subscripts the parsed body.
+ */
+export function parsePoints(m: Module, call: Call): ParsePoint[] | 'unwrapped' {
+  const t = m.toks;
+  const points: ParsePoint[] = [];
+  const direct = jsonAfter(m, call.close);
+  if (direct >= 0) points.push({ first: awaitedStart(m, call.calleeTok), close: direct });
+  const outer = passThrough(m, call);
+  const outerJson = outer ? jsonAfter(m, outer.close) : -1;
+  if (outer && outerJson >= 0) points.push({ first: outer.calleeTok, close: outerJson });
+  const bound = t[call.close + 2];
+  const name = assignedName(m, awaitedStart(m, call.calleeTok)) ?? (isName(t[call.close + 1], 'as') && bound?.type === 'name' ? bound.value : null);
+  if (name) {
+    const end = fnOf(call.scope).kind === 'module' ? Infinity : fnOf(call.scope).end;
+    for (let i = call.close + 1; i < t.length && (t[i]?.start ?? end) < end; i++) {
+      if (!isName(t[i], name) || isOp(t[i - 1], '.')) continue;
+      if (isOp(t[i + 1], '=')) break; // reassigned
+      const close = jsonAfter(m, i);
+      if (close >= 0) points.push({ first: awaitedStart(m, i), close });
+    }
+  }
+  if (points.some((p) => isOp(t[p.close + 1], '[') && t[p.close + 2]?.type === 'string')) return 'unwrapped';
+  return points;
+}
+
+/** `check(<call>)` where `check` is a function of this file that returns its only parameter as it is. */
+function passThrough(m: Module, call: Call): Call | null {
+  const t = m.toks;
+  if (!isOp(t[call.calleeTok - 1], '(') || !isOp(t[call.close + 1], ')')) return null;
+  const outer = m.calls.find((o) => o.open === call.calleeTok - 1);
+  if (!outer || outer.args.length !== 1) return null;
+  const fn = (m.defsByName.get(outer.member) ?? []).find((s) => s.kind === 'def');
+  const param = fn?.params.filter((p) => p.name !== 'self' && p.name !== 'cls')[0];
+  if (!fn || !param) return null;
+  const returns = returnStarts(m, fn);
+  return returns.length > 0 && returns.every((i) => isName(t[i + 1], param.name) && t[i + 2]?.type === 'newline') ? outer : null;
+}
+
+/** Token indexes of the `return` keywords of a function (not of functions nested in it). */
+function returnStarts(m: Module, fn: Scope): number[] {
+  return (m.linesByScope.get(fn) ?? []).filter((l) => isName(m.toks[l.a], 'return')).map((l) => l.a);
+}
+
+/** The function around `call` returns the parsed body of its response, as it is. */
+function returnsParsed(m: Module, call: Call): boolean {
+  const points = parsePoints(m, call);
+  if (points === 'unwrapped' || !points.length) return false;
+  const t = m.toks;
+  return points.some((p) => {
+    if (isName(t[p.first - 1], 'return') && t[p.close + 1]?.type === 'newline') return true;
+    const name = assignedName(m, p.first);
+    return !!name && returnStarts(m, fnOf(call.scope)).some((i) => isName(t[i + 1], name) && t[i + 2]?.type === 'newline');
+  });
+}
+
+/** The function around a wrapper's call returns that call's result as it is (`return await self._request(…)`). */
+function returnsCall(m: Module, call: Call): boolean {
+  const t = m.toks;
+  const first = awaitedStart(m, call.calleeTok);
+  return isName(t[first - 1], 'return') && t[call.close + 1]?.type === 'newline';
+}
+
+/** A call written as a statement of its own (`await self._get("/pods")`): its result is not read. */
+function discarded(m: Module, call: Call): boolean {
+  const first = awaitedStart(m, call.calleeTok);
+  const line = m.lines[m.lineOfTok[first] ?? -1];
+  return !!line && line.a === first && line.b === call.close + 1;
+}
+
+/** The function's code names the v2 envelope's key as a string. */
+function mentionsKey(m: Module, fn: Scope, key: string): boolean {
+  return m.toks.some((t) => !!t.str && !t.str.f && t.start >= fn.start && t.end <= fn.end && m.text.slice(t.str.bodyStart, t.str.bodyEnd) === key);
+}
+/** How the response of the call at `anchor` is used as a bare array, if it visibly is. */
+function listUse(m: Module, anchor: Call, viaJson: boolean, depth = 0): string | null {
+  const toks = m.toks;
+  let end = anchor.close + 1;
+  // `<call>.json()`
+  const hasJson = isOp(toks[end], '.') && toks[end + 1]?.value === 'json' && isOp(toks[end + 2], '(') && isOp(toks[end + 3], ')');
+  // `.json()["pods"]`: the body is read as an object (the v2 envelope, unwrapped), not as a list.
+  if (hasJson && isOp(toks[end + 4], '[') && toks[end + 5]?.type === 'string') return null;
+  if (hasJson) end += 4;
+  else if (!viaJson) {
+    // `r = requests.get(…)` then `r.json()` used as a list.
+    const name = assignedName(m, awaitedStart(m, anchor.calleeTok));
+    if (!name) return null;
+    for (let i = end; i < toks.length - 3; i++) {
+      if (toks[i]!.type === 'name' && toks[i]!.value === name && isOp(toks[i + 1], '.') && toks[i + 2]?.value === 'json' && isOp(toks[i + 3], '(')) {
+        if (isOp(toks[i + 5], '[') && toks[i + 6]?.type === 'string') continue;
+        const how = directListUse(m, i, i + 5);
+        if (how) return how;
+        const d = assignedName(m, i);
+        if (d) return nameListUse(m, d, i + 5);
+      }
+    }
+    return null;
+  }
+  const how = directListUse(m, anchor.calleeTok, end);
+  if (how) return how;
+  const d = assignedName(m, awaitedStart(m, anchor.calleeTok));
+  if (d) return nameListUse(m, d, end);
+  // `return <call>.json()`: the function's callers hold the list.
+  if (toks[anchor.calleeTok - 1]?.value === 'return' && depth < 2) {
+    const fn = fnOf(anchor.scope);
+    for (const caller of callersOf(m, fn)) {
+      const how2 = listUse(m, caller, true, depth + 1);
+      if (how2) return how2;
+    }
+  }
+  return null;
+}
+
+/** `for x in <expr>:`, `<expr>[0]`, `len(<expr>)` where the expression spans tokens [a, b). */
+function directListUse(m: Module, a: number, b: number): string | null {
+  const toks = m.toks;
+  if (isOp(toks[b], '[') && toks[b + 1]?.type === 'number') return 'indexing it';
+  if (toks[a - 1]?.value === 'in' && (isOp(toks[b], ':') || isOp(toks[b], ']') || isOp(toks[b], ')') || toks[b]?.value === 'if')) return 'iterating it';
+  if (isOp(toks[a - 1], '(') && toks[a - 2]?.value === 'len') return 'len() of it';
+  return null;
+}
+
+function nameListUse(m: Module, name: string, from: number): string | null {
+  const toks = m.toks;
+  for (let i = from; i < toks.length; i++) {
+    const t = toks[i]!;
+    if (t.type !== 'name' || t.value !== name) continue;
+    if (isOp(toks[i + 1], '=')) return null; // reassigned
+    if (isName(toks[i - 2], 'isinstance') && isOp(toks[i - 1], '(') && isName(toks[i + 2], 'list')) return 'checking it is a list';
+    const how = directListUse(m, i, i + 1);
+    if (how) return how;
+  }
+  return null;
+}
+
+/** `NAME = <expr starting at token a>` → NAME. */
+function assignedName(m: Module, a: number): string | null {
+  const toks = m.toks;
+  if (isOp(toks[a - 1], '=') && toks[a - 2]?.type === 'name' && (a - 2 === 0 || toks[a - 3]?.type === 'newline' || isOp(toks[a - 3], ':'))) return toks[a - 2]!.value;
+  if (isOp(toks[a - 1], '=') && toks[a - 2]?.type === 'name') {
+    const line = m.lines[m.lineOfTok[a] ?? -1];
+    if (line && line.a === a - 2) return toks[a - 2]!.value;
+  }
+  return null;
+}
+
