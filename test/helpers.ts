@@ -17,7 +17,8 @@ export interface CliRun {
 
 /** Run the built CLI (npm test builds first) in `cwd`, with `env` added to the environment. */
 export function cli(args: string[], cwd: string, env: Record<string, string> = {}): CliRun {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', ...env } });
+  // Reports of a whole fixture tree run past spawnSync's default 1 MB buffer.
+  const r = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, env: { ...process.env, NO_COLOR: '1', ...env } });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 

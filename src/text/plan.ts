@@ -102,6 +102,8 @@ export class Collector {
   /** Every request planned, in order, and the one being planned now. */
   readonly requests: PlannedRequest[] = [];
   private current: PlannedRequest | null = null;
+  /** TODO comments written (todo()), with the request they were planned in. */
+  private readonly todos: Array<{ edits: readonly Edit[]; request: PlannedRequest | null }> = [];
   /**
    * Base literals that must stay on v1 (as in the JS engine, bases move with their paths): some code
    * uses them that this run does not fully migrate. Value: where that use is (`line 7`, or a line of
@@ -228,6 +230,16 @@ export class Collector {
     return done;
   }
 
+  /**
+   * A TODO comment above a statement for a finding a person must settle: it carries no fix of its own,
+   * so it goes with the fix of the request it is planned in (or the nearest one), never alone.
+   */
+  todo(edits: readonly Edit[]): boolean {
+    if (!this.tryEdits(edits)) return false;
+    this.todos.push({ edits, request: this.current });
+    return true;
+  }
+
   /** Findings made elsewhere (a JS fence, by the JS engine) whose fixable ones `edits`, already accepted, make together. */
   adopt(findings: readonly Finding[], edits: readonly Edit[]): void {
     for (const f of findings) {
@@ -351,6 +363,13 @@ export class Collector {
       const owner = { findings: [a.finding], edits };
       owners.push(owner);
       if (a.request) byRequest.set(a.request, owner);
+    }
+    for (const todo of this.todos) {
+      const at = todo.edits[0]?.start ?? 0;
+      const distance = (o: { edits: Edit[] }): number => Math.min(...o.edits.map((e) => Math.abs(e.start - at)));
+      const owner = (todo.request ? byRequest.get(todo.request) : undefined) ?? [...owners].sort((a, b) => distance(a) - distance(b))[0];
+      if (owner) owner.edits.push(...todo.edits);
+      else owners.push({ findings: [], edits: [...todo.edits] });
     }
     return owners;
   }

@@ -16,5 +16,5 @@ export function leaveTodo(c: Collector, m: Module, at: number, rule: RuleId, mes
   const start = m.text.lastIndexOf('\n', first.start - 1) + 1;
   const indent = m.text.slice(start, first.start);
   if (!/^[ \t]*$/.test(indent)) return; // the statement shares its line with other code: no line to put it above
-  c.tryEdits([{ start, end: start, text: `${indent}# TODO(v2-migrate ${rule}): ${message}\n` }]);
+  c.todo([{ start, end: start, text: `${indent}# TODO(v2-migrate ${rule}): ${message}\n` }]);
 }
