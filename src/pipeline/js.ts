@@ -416,7 +416,8 @@ function keepBlockedAsIs(plans: readonly RequestPlan[], pins: readonly Pin[], pr
     // The finding that says why it cannot move, before the others join it among the unfixable.
     const blocking = plan.findings.find((f) => !f.fixable && own(f.anchor));
     for (const f of plan.findings) {
-      if (!f.fixable || shared.has(f.anchor)) continue;
+      // A base literal's finding is the hold's to word (holdEdits names the request that keeps it).
+      if (!f.fixable || shared.has(f.anchor) || f.ruleId === 'base-url') continue;
       f.fixable = false;
       f.message += ' Not rewritten: this request stays on REST v1 until it is settled.';
     }
