@@ -18,6 +18,7 @@ type AnyNode = Anchor;
 import { nodeIndex, type NodeIndex } from './node-index.js';
 import { finding, type Anchor, type PlannedFinding, type RequestPlan } from '../rules/plan.js';
 import { blockReason, needsPerson, planRequest } from '../rules/request.js';
+import { RECOMPUTED, todoText } from '../plan/policy.js';
 import { statementStartingLine } from './statements.js';
 import { isTestFile } from '../scan/test-files.js';
 import { planLiteral, type LiteralPlan } from '../rules/literals.js';
@@ -389,17 +390,6 @@ function leaveTodos(movers: readonly Mover[], project: Project): void {
 /** The requests that move to v2 in this run: not already there, not kept on v1 (blocked, marked, a rule off) and not on a base that stays. */
 function movingRequests(plans: readonly RequestPlan[], isHeld: (node: AnyNode) => AnyNode | null, keeps: (f: PlannedFinding) => boolean): Mover[] {
   return plans.filter((p) => !p.onV2 && !blockReason(p) && !p.findings.some(keeps) && ![...p.touched].some((n) => isHeld(n))).map((p) => ({ findings: p.findings, edits: p.universal }));
-}
-
-/**
- * Findings lint makes again on the migrated code itself, so they need no TODO: a body-adapter call is its
- * own reminder, and a v1 query parameter left on a v2 URL (guarded or not) is reported there again.
- */
-const RECOMPUTED: ReadonlySet<string> = new Set(['body-adapter', 'query-filter']);
-
-/** A finding's message as a TODO: one line, without what the tool did not do (the TODO is what a person does). */
-function todoText(message: string): string {
-  return message.replace(/\s*\n\s*/g, ' ').replace(/ Not rewritten: /, ' Left as it was: ').trim();
 }
 
 /** The statement a call is part of (where its findings anchor: the call, its declaration, its result). */

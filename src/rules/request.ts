@@ -1,4 +1,3 @@
-import type { Finding } from '../findings.js';
 import { V1_RESOURCES, type PathTemplate, type V1Operation } from '../map/index.js';
 import { isSchemaUrl, planUrlChanges, templateOf, type UrlChange } from '../url/plan.js';
 import type { PieceEdit } from '../url/pieces.js';
@@ -103,14 +102,7 @@ function urlEdits(env: PlanEnv, site: HttpSite, change: UrlChange, universal = f
   return pieceEditsToSource(site.url, change.edits, env.source, universal);
 }
 
-/**
- * A finding a person must settle before the request is right (error or warning, not fixable): the
- * request may still move to v2 — unfinished, so v2 rejects it — with a TODO saying what to do.
- */
-export const needsPerson = (f: Finding): boolean => !f.fixable && f.severity !== 'info' && !BASE_RULES.has(f.ruleId);
-
-/** A held base's own finding is a consequence, never a cause. */
-const BASE_RULES: ReadonlySet<string> = new Set(['base-url', 'openapi-url']);
+export { needsPerson } from '../plan/policy.js';
 
 /**
  * Why this request must not be sent to v2 as its plan leaves it, or null. v1 answers 410 to everything,

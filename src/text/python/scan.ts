@@ -412,6 +412,7 @@ function expand(c: Collector, m: Module, site: HttpCall, chain: Call[], quote: s
     method: ev.method,
     setMethod: (to) => setMethod(m, site, chain, ev, to, ranges),
     setJsonBody: (body) => setJsonBody(m, site, chain, ctx, body, quote),
+    pinV1Base: () => (chain.length ? 'its URL is built inside a helper other requests share' : pinFieldBase(m.text, url)),
   });
   if (outcome.shape.base === 'legacy' || outcome.shape.base === 'target') for (const r of reads) covered.add(r);
   if (!outcome.op) return;
@@ -746,4 +747,19 @@ function holdUncoveredBases(c: Collector, m: Module, covered: ReadonlySet<number
     const use = reads.find((r) => !covered.has(r) && !printed(r) && !assigns.some((as) => m.toks[as.a] && m.toks[as.a]!.start <= r && r < m.toks[as.b - 1]!.end && uncovered(as.name, 1, new Set([name])) === null));
     if (use !== undefined) for (const l of new Set(lits)) c.hold(l, c.lines.pos(use).line);
   }
+}
+/**
+ * `f"{BASE}/pods?name={n}"` → `f"https://rest.runpod.io/v1/pods?name={n}"`: the f-string field the URL starts
+ * with, spelled out as the plain base text it holds (a blocked request keeps its v1 URL while the base it
+ * shared moves).
+ */
+function pinFieldBase(text: string, url: readonly TPiece[]): EditsOrReason {
+  const first = url.findIndex((p) => p.kind === 'text' && p.origin.local);
+  const base = url.slice(0, first);
+  const local = url[first];
+  if (first <= 0 || !local || base.some((p) => p.kind !== 'text' || /[{}"'\\]/.test(p.text))) return 'its base is not a plain value read at the start of the URL';
+  const field = /\{\s*[A-Za-z_][\w.]*\s*\}$/.exec(text.slice(Math.max(0, local.origin.start - 200), local.origin.start));
+  const opening = local.origin.start - (field?.[0].length ?? 0);
+  if (!field || !/(?:^|[^\w])(?:[rR]?[fF]|[fF][rR])["']$/.test(text.slice(Math.max(0, opening - 4), opening))) return 'its URL does not start with an f-string field that holds its base';
+  return [{ start: opening, end: local.origin.start, text: flatText(base) }];
 }
