@@ -18,7 +18,7 @@ import { pushTo } from '../util/multimap.js';
 import { V2_OPENAPI_URL } from '../map/hosts.js';
 import { isSuppressed, parseMarkers, type MarkerIndex } from '../markers/index.js';
 import { checkQueryParam, queryParams, type QueryParam } from './fields.js';
-import { decideOperation, decideUnmatched, decideValue, leftoverReset, valueChangeMessage } from '../plan/decide.js';
+import { decideOnV2, decideOperation, decideUnmatched, decideValue, valueChangeMessage } from '../plan/decide.js';
 import { baseMessage, embeddedMessage, notInPlaceMessage, schemaMessage, unassembledMessage, unknownBaseMessage } from '../plan/messages.js';
 import { reasonAmong, type CallSite, type EditsOrReason as Parts, type JsonBodyWriter, type MethodWriter } from '../plan/site.js';
 import type { TodoSyntax } from './todo-lines.js';
@@ -171,7 +171,7 @@ export class Collector {
   }
 
   endRequest(req: PlannedRequest): void {
-    const blocked = blockingFinding(req.findings);
+    const blocked = req.onV2 ? null : blockingFinding(req.findings);
     if (blocked) req.blocked = blocked;
     // Without a TODO to carry what a person must do, a request left unfinished keeps its base, as it is.
     req.migrated = this.todos === null ? !req.findings.some((f) => !f.fixable && URL_RULES.has(f.ruleId)) : !blocked;
@@ -608,6 +608,8 @@ function planValueInner(c: Collector, pieces: readonly TPiece[], opts: ValueOpti
     const note = opts.baseNote ? ` ${opts.baseNote}` : '';
     for (const ch of base) {
       const piece = pieceOf(pieces, ch);
+      // A base written in another file is that file's to move (or hold): reported there.
+      if (piece?.origin.foreign) continue;
       const message = (ch.ruleId === 'openapi-url' ? schemaMessage(c.bases.target) : baseMessage(shape.matchedBase, c.bases.target, piece?.origin.envVar)) + note;
       const edits = toEdits(pieces, ch);
       if (!edits) c.report(ch.ruleId, piece?.origin.literal ?? anchor, `${message} Not rewritten: the URL is not written as plain text here; change it by hand.`);
@@ -764,16 +766,18 @@ function planRequestUrl(c: Collector, site: RequestSite): UrlOutcome {
   if (shape.base !== 'legacy' && shape.base !== 'target') return { shape };
   c.talksRest = true;
   const template = templateOf(shape);
-  if (shape.base === 'target') {
+  const onV2 = shape.base === 'target' ? decideOnV2(shape, template) : null;
+  if (onV2?.kind === 'v2') {
     const current = c.requests[c.requests.length - 1];
     if (current) current.onV2 = true;
-    // Already on v2 (as the JS engine sees it): only a leftover reset needs a person here; the engine's
-    // body and response checks get the v1 operation the v2 request corresponds to.
-    const reset = leftoverReset(template);
-    if (reset) c.report(reset.ruleId, at, reset.message);
+    // Already on v2 (as the JS engine sees it): a leftover reset and a path v2 does not have need a person;
+    // the engine's body and response checks get the v1 operation the v2 request corresponds to.
+    if (onV2.reset) c.report(onV2.reset.ruleId, at, onV2.reset.message);
+    if (onV2.unknown) c.report(onV2.unknown.ruleId, at, onV2.unknown.message);
     const v2Op = operationForV2(shape.segments.map((s) => s.text), site.method);
     return { shape, ...(template ? { template } : {}), ...(v2Op ? { op: v2Op } : {}) };
   }
+  // A v1 path on the v2 base (half migrated): it migrates like a v1 call, all but the base.
   const changes = planUrlChanges(shape, template, c.bases);
   if (!changes) {
     c.report('unresolved-url', at, unassembledMessage(displayPath(shape)));
