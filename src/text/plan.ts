@@ -703,6 +703,19 @@ type UrlOutcome = Omit<RequestOutcome, 'request'>;
 
 /** Plan one request; returns what it turned out to be, for the engine's body and response checks. */
 export function planRequest(c: Collector, site: RequestSite): RequestOutcome {
+  // A path that is one of a few known values (`case` branches: `pod) path=/pods ;; volume) path=/networkvolumes`):
+  // one request per value, each planned (and its value rewritten where it is written) as if sent alone.
+  const choice = site.url.findIndex((p, i) => i > 0 && p.kind === 'hole' && !!p.either?.length);
+  const hole = choice > 0 ? site.url[choice] : undefined;
+  const alternatives = hole?.kind === 'hole' ? hole.either : undefined;
+  if (alternatives) {
+    const outcomes = alternatives.map((alt) => planRequest(c, { ...site, url: [...site.url.slice(0, choice), ...alt, ...site.url.slice(choice + 1)] }));
+    return outcomes.find((o) => o.op) ?? outcomes[0] ?? planOne(c, site);
+  }
+  return planOne(c, site);
+}
+
+function planOne(c: Collector, site: RequestSite): RequestOutcome {
   const req = c.beginRequest(site.anchor);
   for (const p of site.url) {
     if (p.kind !== 'text') continue;
