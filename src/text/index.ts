@@ -9,7 +9,7 @@ import type { Finding } from '../findings.js';
 import type { Bases } from '../url/shape.js';
 import { Collector, type CrossFileHolds } from './plan.js';
 import { refuseBrokenRewrite } from './well-formed.js';
-import { todoSyntax, type TodoSyntax } from './todo-lines.js';
+import { HTTP_TODOS, todoSyntax, type TodoSyntax } from './todo-lines.js';
 import { LANGUAGES, languageOf, type Language } from './language.js';
 import { scanPython, type PythonLinks } from './python/scan.js';
 import { scanShell, type ShellProgramView } from './shell.js';
@@ -74,6 +74,7 @@ export function scanLanguage(c: Collector, text: string, language: Language, fil
  * example (whose TODOs lint does not read back) get none: a request there that needs a person keeps its base.
  */
 function todoComment(language: Language): TodoSyntax | null {
+  if (language === 'http') return HTTP_TODOS;
   const comment = LANGUAGES[language].comments.line[0];
   return TODO_LANGUAGES.has(language) && comment !== undefined ? todoSyntax(comment, LANGUAGES[language].grammar) : null;
 }

@@ -13,7 +13,7 @@ import { isCompleteShape, isSchemaUrl, planUrlChanges, templateOf, URL_RULES, ty
 import { displayPath, shapeOf, type Bases, type UrlShape } from '../url/shape.js';
 import { RULES, type RuleId } from '../rules/registry.js';
 import { applyEdits, lineEndAt, overlaps, type Edit } from './source.js';
-import { Lines } from '../util/lines.js';
+import { lastStartingBy, Lines } from '../util/lines.js';
 import { pushTo } from '../util/multimap.js';
 import { V2_OPENAPI_URL } from '../map/hosts.js';
 import { isSuppressed, parseMarkers, type MarkerIndex } from '../markers/index.js';
@@ -361,13 +361,9 @@ export class Collector {
     for (const r of this.requests) for (const f of r.findings) out.set(f, r);
     const sent = this.requests.filter((r) => !r.value).sort((a, b) => a.line - b.line);
     for (const f of this.findings) {
-      if (out.has(f)) continue;
-      let last: PlannedRequest | undefined;
-      for (const r of sent) {
-        if (r.line > f.line) break;
-        last = r;
-      }
-      if (last) out.set(f, last);
+      if (out.has(f) || !sent.length) continue;
+      const last = sent[lastStartingBy(sent.length, (i) => sent[i]?.line ?? 0, f.line)];
+      if (last && last.line <= f.line) out.set(f, last);
     }
     return out;
   }
@@ -381,7 +377,8 @@ export class Collector {
     // Reads and query parameters checked after the request was planned are its own; other findings
     // near it (a path a helper builds) are not, and never block it.
     const byRequest = new Map<PlannedRequest, Finding[]>();
-    for (const [f, r] of owners) if (r.findings.includes(f) || LATER_FINDINGS.has(f.ruleId)) pushTo(byRequest, r, f);
+    const own = new Set(this.requests.flatMap((r) => r.findings));
+    for (const [f, r] of owners) if (own.has(f) || LATER_FINDINGS.has(f.ruleId)) pushTo(byRequest, r, f);
     for (const req of this.requests) {
       if (req.value || req.onV2) continue;
       if (this.requestMarked(req.at)) {
@@ -465,7 +462,8 @@ export class Collector {
   }
 
   result(): { findings: Finding[]; output: string | null } {
-    const owners = this.owners();
+    // Only files that get TODOs need each finding's request.
+    const owners = this.writesTodos ? this.owners() : new Map<Finding, PlannedRequest>();
     this.settleRequests(owners);
     this.holdBases();
     this.unfreeze();

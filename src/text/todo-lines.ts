@@ -27,6 +27,32 @@ export function todoSyntax(comment: string, grammar: Grammar | null): TodoSyntax
   return { comment, place: (text, starts) => placeTodos(grammar, text, starts) };
 }
 
+/**
+ * An .http file: a TODO goes above the request line (`POST {{base}}/pods`), never among its headers or
+ * inside its body, where a `#` line would be sent.
+ */
+export const HTTP_TODOS: TodoSyntax = {
+  comment: '#',
+  place: (text, starts) => {
+    const lines = new Lines(text);
+    const out = new Map<number, number>();
+    const at = (re: RegExp, offset: number): boolean => {
+      re.lastIndex = offset;
+      return re.test(text);
+    };
+    for (const s of starts) {
+      let line = lines.pos(s).line;
+      for (let l = line; l >= 1 && !at(/[ \t]*###/y, lines.lineStart(l)); l--) {
+        if (!at(/[ \t]*(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)[ \t]/y, lines.lineStart(l))) continue;
+        line = l;
+        break;
+      }
+      out.set(s, lines.lineStart(line));
+    }
+    return out;
+  },
+};
+
 function placeTodos(grammar: Grammar | null, text: string, starts: readonly number[]): Map<number, number> {
   const lines = new Lines(text);
   const out = new Map<number, number>();
