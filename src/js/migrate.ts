@@ -18,7 +18,7 @@ type AnyNode = Anchor;
 import { nodeIndex, type NodeIndex } from './node-index.js';
 import { finding, type Anchor, type PlannedFinding, type RequestPlan } from '../rules/plan.js';
 import { blockReason, needsPerson, planRequest } from '../rules/request.js';
-import { RECOMPUTED, todoText } from '../plan/policy.js';
+import { MARKED_REASON, needsTodo, todoText } from '../plan/policy.js';
 import { statementStartingLine } from './statements.js';
 import { isTestFile } from '../scan/test-files.js';
 import { planLiteral, type LiteralPlan } from '../rules/literals.js';
@@ -366,7 +366,7 @@ function leaveTodos(movers: readonly Mover[], project: Project): void {
     // TODOs already above a statement (an earlier run's) count once per finding of their rule there.
     const seen = new Map<string, number>();
     for (const f of mover.findings) {
-      if (!needsPerson(f) || RECOMPUTED.has(f.ruleId) || f.anchor.type === 'EnvValue') continue;
+      if (!needsTodo(f) || f.anchor.type === 'EnvValue') continue;
       const left = written.get(f.ruleId) ?? 0;
       if (left > 0) {
         written.set(f.ruleId, left - 1);
@@ -462,7 +462,7 @@ function freezeMarked(plans: RequestPlan[], isMarked: (f: PlannedFinding) => boo
   const frozen = new Set<AnyNode>();
   for (const plan of plans) {
     if (!plan.findings.some((f) => (f.fixable || needsPerson(f)) && isMarked(f))) continue;
-    plan.blocks = 'a v2-migrate-keep-v1 or v2-migrate-ignore marker keeps it as it is';
+    plan.blocks = MARKED_REASON;
     plan.specific = [];
     plan.universal = [];
     plan.ifRewritten = [];

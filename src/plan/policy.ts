@@ -20,7 +20,13 @@ export const needsPerson = (f: Finding): boolean => !f.fixable && f.severity !==
  * Findings lint makes again on the migrated code itself, so they need no TODO: a body-adapter call is its
  * own reminder, and a v1 query parameter left on a v2 URL (guarded or not) is reported there again.
  */
-export const RECOMPUTED: ReadonlySet<string> = new Set(['body-adapter', 'query-filter']);
+const RECOMPUTED: ReadonlySet<string> = new Set(['body-adapter', 'query-filter']);
+
+/** A finding of a request that moves unfinished which a TODO must carry through the write. */
+export const needsTodo = (f: Finding): boolean => needsPerson(f) && !RECOMPUTED.has(f.ruleId);
+
+/** Why a marked request stays as it is (and, in every engine, keeps the base it reads). */
+export const MARKED_REASON = 'a v2-migrate-keep-v1 or v2-migrate-ignore marker keeps it as it is';
 
 /** Findings about how a response is read: the text engine checks every read again on the v2 code, so they need no TODO. */
 export const READS: ReadonlySet<string> = new Set(['response-field', 'error-shape']);

@@ -22,7 +22,7 @@ import { decideOnV2, decideOperation, decideUnmatched, decideValue, valueChangeM
 import { baseMessage, embeddedMessage, notInPlaceMessage, schemaMessage, unassembledMessage, unknownBaseMessage } from '../plan/messages.js';
 import { reasonAmong, type CallSite, type EditsOrReason as Parts, type JsonBodyWriter, type MethodWriter } from '../plan/site.js';
 import type { TodoSyntax } from './todo-lines.js';
-import { blockingFinding, needsPerson, READS, RECOMPUTED, todoText } from '../plan/policy.js';
+import { blockingFinding, MARKED_REASON, needsTodo, READS, todoText } from '../plan/policy.js';
 
 /** Where a piece of URL text came from in the file. */
 export interface TextOrigin {
@@ -291,7 +291,7 @@ export class Collector {
     for (const a of this.applied) {
       const why = a.request?.blocked;
       // A marked request's code is taken back by unfreeze, which names the marker.
-      if (!why || why === MARKED || !a.finding.fixable) continue;
+      if (!why || why === MARKED_REASON || !a.finding.fixable) continue;
       if (!a.dependent && a.edits.some((e) => e.literal !== undefined && this.bound.has(e.literal))) continue;
       a.finding.fixable = false;
       a.finding.message += ` Not rewritten: this request cannot move to v2 as it is (${why}).`;
@@ -335,7 +335,7 @@ export class Collector {
     if (!movers.size) return;
     const wanted: Array<{ from: number; todo: string }> = [];
     for (const f of this.findings) {
-      if (!needsPerson(f) || RECOMPUTED.has(f.ruleId) || READS.has(f.ruleId)) continue;
+      if (!needsTodo(f) || READS.has(f.ruleId)) continue;
       const req = owners.get(f);
       if (!req || !movers.has(req)) continue;
       wanted.push({ from: this.lines.lineStart(f.line), todo: `${syntax.comment} TODO(v2-migrate ${f.ruleId}): ${todoText(f.message)}` });
@@ -382,7 +382,7 @@ export class Collector {
     for (const req of this.requests) {
       if (req.value || req.onV2) continue;
       if (this.requestMarked(req.at)) {
-        req.blocked = MARKED;
+        req.blocked = MARKED_REASON;
         req.migrated = false;
         continue;
       }
@@ -749,9 +749,6 @@ function keptOrV2(c: Collector, base: TPiece | undefined): boolean {
 
 /** Findings about a request that its engine makes after planning it (its list reads, its query). */
 const LATER_FINDINGS: ReadonlySet<string> = new Set(['list-envelope', 'billing-records', 'query-filter']);
-
-/** Why a marked request stays as it is (and the base it shares with it). */
-const MARKED = 'a v2-migrate-keep-v1 or v2-migrate-ignore marker keeps it as it is';
 
 /** Rules a request's findings use: a marker naming any of them on the request's line freezes the request. */
 const REQUEST_RULES: readonly RuleId[] = ['base-url', 'openapi-url', 'resource-path', 'pod-action', 'update-alias', 'path-param', 'pod-reset', 'unknown-path', 'unresolved-url'];
