@@ -20,6 +20,7 @@ type AnyNode = Anchor;
 import { nodeIndex, type NodeIndex } from '../js/node-index.js';
 import { finding, type Anchor, type PlannedFinding, type RequestPlan } from '../rules/plan.js';
 import { blockReason, needsPerson, planRequest } from '../rules/request.js';
+import { MARKED_REASON, needsTodo, todoText } from '../plan/policy.js';
 import { statementStartingLine } from '../js/statements.js';
 import { isTestFile } from '../scan/test-files.js';
 import { planLiteral, type LiteralPlan } from '../rules/literals.js';
@@ -455,7 +456,7 @@ function leaveTodos(movers: readonly Mover[], project: Project): void {
     // TODOs already above a statement (an earlier run's) count once per finding of their rule there.
     const seen = new Map<string, number>();
     for (const f of mover.findings) {
-      if (!needsPerson(f) || RECOMPUTED.has(f.ruleId) || f.anchor.type === 'EnvValue') continue;
+      if (!needsTodo(f) || f.anchor.type === 'EnvValue') continue;
       const left = written.get(f.ruleId) ?? 0;
       if (left > 0) {
         written.set(f.ruleId, left - 1);
@@ -479,17 +480,6 @@ function leaveTodos(movers: readonly Mover[], project: Project): void {
 /** The requests that move to v2 in this run: not already there, not kept on v1 (blocked, marked, a rule off) and not on a base that stays. */
 function movingRequests(plans: readonly RequestPlan[], isHeld: (node: AnyNode) => AnyNode | null, keeps: (f: PlannedFinding) => boolean): Mover[] {
   return plans.filter((p) => !p.onV2 && !blockReason(p) && !p.findings.some(keeps) && ![...p.touched].some((n) => isHeld(n))).map((p) => ({ findings: p.findings, edits: p.universal }));
-}
-
-/**
- * Findings lint makes again on the migrated code itself, so they need no TODO: a body-adapter call is its
- * own reminder, and a v1 query parameter left on a v2 URL (guarded or not) is reported there again.
- */
-const RECOMPUTED: ReadonlySet<string> = new Set(['body-adapter', 'query-filter']);
-
-/** A finding's message as a TODO: one line, without what the tool did not do (the TODO is what a person does). */
-function todoText(message: string): string {
-  return message.replace(/\s*\n\s*/g, ' ').replace(/ Not rewritten: /, ' Left as it was: ').trim();
 }
 
 /** The statement a call is part of (where its findings anchor: the call, its declaration, its result). */
@@ -575,7 +565,7 @@ function freezeMarked(plans: RequestPlan[], isMarked: (f: PlannedFinding) => boo
   const frozen = new Set<AnyNode>();
   for (const plan of plans) {
     if (!plan.findings.some((f) => (f.fixable || needsPerson(f)) && isMarked(f))) continue;
-    plan.blocks = 'a v2-migrate-keep-v1 or v2-migrate-ignore marker keeps it as it is';
+    plan.blocks = MARKED_REASON;
     plan.specific = [];
     plan.universal = [];
     plan.ifRewritten = [];

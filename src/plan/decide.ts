@@ -8,6 +8,7 @@ import { operationFor, templatesCompatible, type PathTemplate } from '../map/mat
 import type { HttpMethod, V1Operation } from '../map/operations.js';
 import type { UrlChange } from '../url/plan.js';
 import { displayPath, type UrlShape } from '../url/shape.js';
+import { couldBeV2Path, isV2Path } from '../map/v2match.js';
 import type { RuleId } from '../rules/registry.js';
 import {
   ACTION_NOTE,
@@ -17,6 +18,7 @@ import {
   builtAtRunTimeMessage,
   dynamicPathMessage,
   literalPathMessage,
+  notV2PathMessage,
   PARAM_NOTE,
   pathMessage,
   POD_RESET_ADVICE,
@@ -111,6 +113,26 @@ export function decideOperation(template: PathTemplate, method: HttpMethod | und
 /** A request already on v2 whose path is still a v1 pod reset (v2 has none): a person must pick its replacement. */
 export function leftoverReset(template: PathTemplate | undefined): { ruleId: 'pod-reset'; message: string; todo: string } | null {
   return template?.operations.some((o) => o.change === 'removed') ? { ruleId: CHANGE_RULES.removed, message: POD_RESET_ADVICE, todo: RESET_TODO } : null;
+}
+
+/** A request sent to the v2 base: v2 code to check, or a v1 path that only had its base moved. */
+export type OnV2Decision =
+  /** A v1 path on the v2 base (changed by hand, or by a tool that only moved the base): it migrates like a v1 call, all but the base. */
+  | { kind: 'half-migrated' }
+  /** v2 code: what v2 would still refuse in its URL (a leftover reset, a path v2 does not have: 404). */
+  | { kind: 'v2'; reset: ReturnType<typeof leftoverReset>; unknown: { ruleId: 'unknown-path'; message: string } | null };
+
+/**
+ * Decide a request on the v2 base. `declared`: its path comes from a wrapper declared in the config,
+ * whose paths are taken as written (never reported as unknown).
+ */
+export function decideOnV2(shape: UrlShape, template: PathTemplate | undefined, declared = false): OnV2Decision {
+  const segments = shape.segments.map((s) => s.text);
+  if (template && !isV2Path(segments)) return { kind: 'half-migrated' };
+  const reset = leftoverReset(template);
+  // A path v2 does not have, every segment known: a 404 in waiting (a v1-only name, an invented path).
+  const unknown = !template && !reset && segments.length > 0 && !couldBeV2Path(segments) && !templatesCompatible(segments).length && segments.join('/') !== 'openapi.json' && !declared;
+  return { kind: 'v2', reset, unknown: unknown ? { ruleId: 'unknown-path', message: notV2PathMessage(displayPath(shape)) } : null };
 }
 
 /** A request on a known v1 base whose path matches no template. */

@@ -1,4 +1,3 @@
-import type { Finding } from '../findings.js';
 import { V1_RESOURCES, type PathTemplate, type V1Operation } from '../map/index.js';
 import { isSchemaUrl, planUrlChanges, templateOf, type UrlChange } from '../url/plan.js';
 import type { PieceEdit } from '../url/pieces.js';
@@ -12,15 +11,15 @@ import { keyName } from '../js/scope.js';
 import type { N, P, t } from '../js/ast.js';
 import { opaqueWritesTo, writesTo } from '../js/body/props.js';
 import { unhandled } from '../js/exhaustive.js';
-import { isParam, templatesCompatible } from '../map/match.js';
+import { isParam } from '../map/match.js';
 import type { UrlPiece } from '../js/values.js';
 import { finding, type Anchor, type PlanEnv, type RequestPlan } from './plan.js';
 import type { RuleId } from './registry.js';
 import { planBody, type BodyPlan } from './body.js';
 import { planResponse, planV2Query } from './response.js';
-import { couldBeV2Path, isV2Path, operationForV2 } from '../map/v2match.js';
-import { decideOperation, decideUnmatched, leftoverReset, type OperationDecision, type PathStep } from '../plan/decide.js';
-import { baseMessage, notV2PathMessage, schemaMessage, unassembledMessage, unknownBaseMessage } from '../plan/messages.js';
+import { isV2Path, operationForV2 } from '../map/v2match.js';
+import { decideOnV2, decideOperation, decideUnmatched, type OperationDecision, type PathStep } from '../plan/decide.js';
+import { baseMessage, schemaMessage, unassembledMessage, unknownBaseMessage } from '../plan/messages.js';
 import { reasonAmong, type EditsOrReason } from '../plan/site.js';
 
 function literalNodes(pieces: readonly UrlPiece[]): N[] {
@@ -103,14 +102,7 @@ function urlEdits(env: PlanEnv, site: HttpSite, change: UrlChange, universal = f
   return pieceEditsToSource(site.url, change.edits, env.source, universal);
 }
 
-/**
- * A finding a person must settle before the request is right (error or warning, not fixable): the
- * request may still move to v2 — unfinished, so v2 rejects it — with a TODO saying what to do.
- */
-export const needsPerson = (f: Finding): boolean => !f.fixable && f.severity !== 'info' && !BASE_RULES.has(f.ruleId);
-
-/** A held base's own finding is a consequence, never a cause. */
-const BASE_RULES: ReadonlySet<string> = new Set(['base-url', 'openapi-url']);
+export { needsPerson } from '../plan/policy.js';
 
 /**
  * Why this request must not be sent to v2 as its plan leaves it, or null. v1 answers 410 to everything,
@@ -192,22 +184,16 @@ function planParts(inst: SiteInstance, env: PlanEnv): RequestPlan | null {
   const declared = site.url[0]?.kind === 'text' && site.url[0].origin.declared === true;
   const segments = shape.segments.map((s) => s.text);
   if (declared && !template && isV2Path(segments)) shape.base = 'target';
-  // v1 paths on the v2 base (changed by hand, or by a tool that only moved the base): not valid v2, so
-  // they migrate like v1 calls (everything but the base).
-  const halfMigrated = shape.base === 'target' && !!template && !isV2Path(segments);
   plan.understood = !!template || shape.base === 'target' || isSchemaUrl(shape);
-  if (shape.base === 'target' && !halfMigrated) {
+  const onV2 = shape.base === 'target' ? decideOnV2(shape, template, declared) : null;
+  if (onV2?.kind === 'v2') {
     plan.onV2 = true;
     // Already on v2: a leftover reset (v2 has none) and v1 fields left in a body need a person.
-    const reset = leftoverReset(template);
-    if (reset) addReset(plan, env, root, reset);
+    if (onV2.reset) addReset(plan, env, root, onV2.reset);
     const v2Op = operationForV2(segments, methodOf(site));
     if (v2Op) addBody(plan, planBody(site, v2Op, root, env, true));
     if (v2Op) addBody(plan, planV2Query(inst, v2Op, env));
-    // A path v2 does not have, every segment known: a 404 in waiting (a v1-only name, an invented path).
-    if (!template && !reset && segments.length && !couldBeV2Path(segments) && !templatesCompatible(segments).length && segments.join('/') !== 'openapi.json' && !declared) {
-      plan.findings.push(finding('unknown-path', root.node, notV2PathMessage(displayPath(shape)), false));
-    }
+    if (onV2.unknown) plan.findings.push(finding(onV2.unknown.ruleId, root.node, onV2.unknown.message, false));
     // What still reads or declares v1's response shape around it (after the write: what was left for a person).
     if (v2Op) addBody(plan, planResponse(inst, v2Op, env, true));
     return plan.findings.length || plan.specific.length || plan.universal.length ? plan : null;

@@ -35,6 +35,8 @@ export function kindOf(value: unknown): ValueKind {
  */
 export interface FieldCollector<Request = unknown> {
   report(ruleId: RuleId, at: number, message: string, fixable?: boolean): void;
+  /** Report a finding that never keeps its request on v1 (v2 answers that request with the same items). */
+  reportDetail(ruleId: RuleId, at: number, message: string): void;
   fix(ruleId: RuleId, at: number, message: string, edits: readonly Edit[]): boolean;
   fixWith(req: Request, ruleId: RuleId, at: number, message: string, edits: readonly Edit[]): boolean;
 }
@@ -155,6 +157,11 @@ export function isListOp(op: V1Operation | undefined): op is V1Operation {
 export function checkQueryParam(c: FieldCollector, op: V1Operation, param: string, at: number, editable = false): void {
   const ignored = IGNORED_QUERY_PARAMS[op.id]?.find((p) => p.param === param);
   const v2 = `GET /v2${op.v2?.path ?? op.path}`;
+  if (ignored?.effect === 'detail') {
+    // A flag that only added data to each item: the list is the same, and reads of that data are reported where they are.
+    c.reportDetail('query-filter', at, `${v2} ${op.id.startsWith('List') ? 'silently ignores' : 'has no'} the v1 query parameter ${param}, which only added data to each item: ${ignored.recipe('items', null)}.`);
+    return;
+  }
   if (ignored) {
     const instead = ignored.v2Field ? `filter the result on the client by ${ignored.v2Field}` : ignored.recipe('items', null);
     c.report('query-filter', at, `${v2} ${op.id.startsWith('List') ? 'silently ignores' : 'has no'} the v1 query parameter ${param}, so it returns everything: ${instead}.`);

@@ -10,7 +10,8 @@ import type { Bases } from '../url/shape.js';
 import { Collector, type CrossFileHolds } from './plan.js';
 import { refuseBrokenRewrite } from './well-formed.js';
 import { parseMarkers, type MarkerIndex, type ParsedMarkers } from '../markers/index.js';
-import { languageOf, type Language } from './language.js';
+import { HTTP_TODOS, todoSyntax, type TodoSyntax } from './todo-lines.js';
+import { LANGUAGES, languageOf, type Language } from './language.js';
 import { scanPython, type PythonLinks } from './python/scan.js';
 import { scanShell, type ShellProgramView } from './shell.js';
 import { scanMarkdown } from './markdown.js';
@@ -71,6 +72,18 @@ export function scanLanguage(c: Collector, text: string, language: Language, fil
 }
 
 /**
+ * The line comment a request's TODO is written with, in the files whose requests are statements of their
+ * own (a script, a module, an .http file). A YAML block scalar, a Dockerfile RUN continuation or a Markdown
+ * example (whose TODOs lint does not read back) get none: a request there that needs a person keeps its base.
+ */
+function todoComment(language: Language): TodoSyntax | null {
+  if (language === 'http') return HTTP_TODOS;
+  const comment = LANGUAGES[language].comments.line[0];
+  return TODO_LANGUAGES.has(language) && comment !== undefined ? todoSyntax(comment, LANGUAGES[language].grammar) : null;
+}
+const TODO_LANGUAGES: ReadonlySet<Language> = new Set(['python', 'shell', 'http']);
+
+/**
  * Scan one file's text (BOM already removed). Never throws on odd input: unknown shapes are left alone.
  * `heldVars`: for a .env file, variables whose v1 base must stay (name → where the code that reads it is).
  * Shell, Python, TOML and Terraform (and the shell other files hold) are read with tree-sitter:
@@ -80,7 +93,7 @@ export function scanText(text: string, file: string, bases: Bases, heldVars: Rea
   const language = languageOf(path.basename(file));
   if (!language) return { findings: [], output: null };
   const index = markers ?? parseMarkers(text, file);
-  const c = new Collector(text, bases, file, heldVars, links.holds ?? null, index);
+  const c = new Collector(text, bases, file, heldVars, links.holds ?? null, index, todoComment(language));
   scanLanguage(c, text, language, file, links);
   const result: TextScanResult = c.result();
   if (links.holds) result.cross = { held: c.heldLiterals(), talksRest: c.talksRest || c.looksRest };

@@ -13,15 +13,17 @@ import { isCompleteShape, isSchemaUrl, planUrlChanges, templateOf, URL_RULES, ty
 import { displayPath, shapeOf, type Bases, type UrlShape } from '../url/shape.js';
 import { RULES, type RuleId } from '../rules/registry.js';
 import { applyEdits, lineEndAt, overlaps, type Edit } from './source.js';
-import { Lines } from '../util/lines.js';
+import { lastStartingBy, Lines } from '../util/lines.js';
 import { pushTo } from '../util/multimap.js';
 import { attachFixes } from '../fixes.js';
 import { V2_OPENAPI_URL } from '../map/hosts.js';
 import { isSuppressed, parseMarkers, type MarkerIndex } from '../markers/index.js';
 import { checkQueryParam, queryParams, type QueryParam } from './fields.js';
-import { decideOperation, decideUnmatched, decideValue, leftoverReset, valueChangeMessage } from '../plan/decide.js';
+import { decideOnV2, decideOperation, decideUnmatched, decideValue, valueChangeMessage } from '../plan/decide.js';
 import { baseMessage, embeddedMessage, notInPlaceMessage, schemaMessage, unassembledMessage, unknownBaseMessage } from '../plan/messages.js';
 import { reasonAmong, type CallSite, type EditsOrReason as Parts, type JsonBodyWriter, type MethodWriter } from '../plan/site.js';
+import type { TodoSyntax } from './todo-lines.js';
+import { blockingFinding, MARKED_REASON, needsTodo, READS, todoText } from '../plan/policy.js';
 
 /** Where a piece of URL text came from in the file. */
 export interface TextOrigin {
@@ -70,7 +72,8 @@ export function isCompleteUrl(pieces: readonly TPiece[], bases: Bases): boolean 
 }
 
 /** Why a literal stays on v1: where the code that holds it is, and whether it is a request that needs a person. */
-type Hold = { where: string; why: 'uncovered' | 'request' };
+/** Why a literal stays on v1: where the code that holds it is, what it is, and (a blocked request) why it cannot move. */
+type Hold = { where: string; why: 'uncovered' | 'request'; reason?: string };
 
 /** What other files decided about the literals this file shares with them (text/project.ts). */
 export interface CrossFileHolds {
@@ -98,12 +101,17 @@ export class Collector {
   private readonly markers: MarkerIndex;
   /** Literals read by a marked request: they stay as they are, whoever else reads them (as in the JS engine). */
   readonly frozen = new Map<number, number>();
-  private readonly applied: Array<{ finding: Finding; edits: readonly Edit[]; request: PlannedRequest | null }> = [];
+  /** Accepted fixes; `dependent`: right only once its request goes to v2 (fixWith). */
+  private readonly applied: Array<{ finding: Finding; edits: readonly Edit[]; request: PlannedRequest | null; dependent?: boolean }> = [];
   /** Every request planned, in order, and the one being planned now. */
   readonly requests: PlannedRequest[] = [];
   private current: PlannedRequest | null = null;
-  /** TODO comments written (todo()), with the request they were planned in. */
-  private readonly todos: Array<{ edits: readonly Edit[]; request: PlannedRequest | null }> = [];
+  /** Blocked requests whose URL now spells the v1 base out, with that edit (releaseBlocked). */
+  private readonly pins: Array<{ finding: Finding; edits: readonly Edit[]; request: PlannedRequest }> = [];
+  /** Findings reported with reportDetail: they never keep a request on v1. */
+  private readonly details = new Set<Finding>();
+  /** TODO comments written (leaveTodos), with the request each was written for. */
+  private readonly todoEdits: Array<{ edits: readonly Edit[]; request: PlannedRequest | null }> = [];
   /**
    * Base literals that must stay on v1 (as in the JS engine, bases move with their paths): some code
    * uses them that this run does not fully migrate. Value: where that use is (`line 7`, or a line of
@@ -122,6 +130,11 @@ export class Collector {
     cross: CrossFileHolds | null = null,
     /** The file's markers, when the caller has parsed them already. */
     markers: MarkerIndex = parseMarkers(text, file),
+    /**
+     * How a TODO is written and where it can go, or null where the file has no place the tool can write
+     * one safely: there a request that needs a person stays on v1 with its base, as it is.
+     */
+    private readonly todos: TodoSyntax | null = null,
   ) {
     this.lines = new Lines(text);
     this.markers = markers;
@@ -152,6 +165,17 @@ export class Collector {
     return REQUEST_RULES.some((r) => this.marked(at, r));
   }
 
+  reportDetail(ruleId: RuleId, at: number, message: string): void {
+    this.report(ruleId, at, message);
+    const f = this.findings[this.findings.length - 1];
+    if (f) this.details.add(f);
+  }
+
+  /** The findings a request's planning must not count as reasons to keep it on v1 (reportDetail). */
+  private blocking(findings: readonly Finding[]): string | null {
+    return blockingFinding(findings.filter((f) => !this.details.has(f)));
+  }
+
   report(ruleId: RuleId, at: number, message: string, fixable = false): void {
     const f: Finding = { ruleId, severity: RULES[ruleId].severity, ...this.lines.pos(at), message, fixable };
     this.findings.push(f);
@@ -167,8 +191,16 @@ export class Collector {
   }
 
   endRequest(req: PlannedRequest): void {
-    req.migrated = !req.findings.some((f) => !f.fixable && URL_RULES.has(f.ruleId));
+    const blocked = req.onV2 ? null : this.blocking(req.findings);
+    if (blocked) req.blocked = blocked;
+    // Without a TODO to carry what a person must do, a request left unfinished keeps its base, as it is.
+    req.migrated = this.todos === null ? !req.findings.some((f) => !f.fixable && URL_RULES.has(f.ruleId)) : !blocked;
     this.current = null;
+  }
+
+  /** Whether unfinished requests move to v2 with a TODO in this file (else they keep their base). */
+  get writesTodos(): boolean {
+    return this.todos !== null;
   }
 
   /** Code this run does not migrate uses the base literal at `literal` (the use is on `line`, or `where`): it stays v1. */
@@ -220,24 +252,17 @@ export class Collector {
    * `edits` carry the request's first literal, so a marker that freezes that literal takes them back too.
    */
   fixWith(req: PlannedRequest, ruleId: RuleId, at: number, message: string, edits: readonly Edit[]): boolean {
-    const moves = req.migrated && !this.requestMarked(req.at) && req.findings.some((f) => f.fixable) && req.findings.every((f) => f.fixable || (!URL_RULES.has(f.ruleId) && f.ruleId !== 'base-url'));
+    const loud = (f: Finding): boolean => f.fixable || (f.ruleId !== 'base-url' && (this.writesTodos || !URL_RULES.has(f.ruleId)));
+    const moves = req.migrated && !this.requestMarked(req.at) && req.findings.some((f) => f.fixable) && req.findings.every(loud);
     if (!moves) return false;
     const literal = req.literals.values().next().value;
     const previous = this.current;
     this.current = req;
     const done = this.fix(ruleId, at, message, edits.map((e) => ({ ...e, literal })));
+    const last = this.applied[this.applied.length - 1];
+    if (done && last) last.dependent = true;
     this.current = previous;
     return done;
-  }
-
-  /**
-   * A TODO comment above a statement for a finding a person must settle: it carries no fix of its own,
-   * so it goes with the fix of the request it is planned in (or the nearest one), never alone.
-   */
-  todo(edits: readonly Edit[]): boolean {
-    if (!this.tryEdits(edits)) return false;
-    this.todos.push({ edits, request: this.current });
-    return true;
   }
 
   /** Findings made elsewhere (a JS fence, by the JS engine) whose fixable ones `edits`, already accepted, make together. */
@@ -266,7 +291,7 @@ export class Collector {
         if (migrated.get(req)) continue;
         for (const lit of req.literals) {
           if (this.bound.has(lit) && !holds.has(lit)) {
-            holds.set(lit, { where: `line ${req.line}`, why: 'request' });
+            holds.set(lit, { where: `line ${req.line}`, why: 'request', ...(req.blocked ? { reason: req.blocked } : {}) });
             changed = true;
           }
         }
@@ -281,6 +306,128 @@ export class Collector {
       }
     }
     return { holds, stuck, migrated };
+  }
+
+  /**
+   * A blocked request stays on v1 as it is written: the fixes of its own text (the literals written at it)
+   * are taken back. What it shares with other requests is held by holdBases, unless the request was
+   * pinned to the v1 base (it then no longer reads it).
+   */
+  private releaseBlocked(): void {
+    const key = (e: Edit): string => `${e.start}:${e.end}:${e.text}`;
+    const dropped = new Set<string>();
+    for (const a of this.applied) {
+      const why = a.request?.blocked;
+      // A marked request's code is taken back by unfreeze, which names the marker.
+      if (!why || why === MARKED_REASON || !a.finding.fixable) continue;
+      if (!a.dependent && a.edits.some((e) => e.literal !== undefined && this.bound.has(e.literal))) continue;
+      a.finding.fixable = false;
+      a.finding.message += ` Not rewritten: this request cannot move to v2 as it is (${why}).`;
+      for (const e of a.edits) dropped.add(key(e));
+    }
+    if (!dropped.size) return;
+    const keep = this.edits.filter((e) => !dropped.has(key(e)));
+    this.edits.length = 0;
+    this.edits.push(...keep);
+  }
+
+  /**
+   * A blocked request that reads a base other requests share keeps a v1 URL of its own (`pin`: the site's
+   * edits that spell the base out at the request), so that the shared base moves without it.
+   */
+  pinToV1(req: PlannedRequest, pin: () => Parts<Edit>): void {
+    const shared = [...req.literals].filter((l) => this.bound.has(l));
+    if (!req.blocked || !shared.length || this.requestMarked(req.at)) return;
+    const edits = pin();
+    if (typeof edits === 'string' || !this.tryEdits(edits)) return;
+    for (const l of shared) req.literals.delete(l);
+    this.report(
+      'base-url',
+      req.at,
+      `This request stays on REST v1: it cannot move to v2 as it is (${req.blocked}). Its URL now spells out the v1 base, so the base it shared moves to v2 without it; settle it, then point it at the v2 base.`,
+      true,
+    );
+    // Its fix is the pin (--rule and ESLint make it as one); made after the holds, it is none of theirs.
+    const pinned = this.findings[this.findings.length - 1];
+    if (pinned) this.pins.push({ finding: pinned, edits, request: req });
+  }
+
+  /**
+   * Every request that moves to v2 unfinished (v2 refuses what is left: a v1-only path, a v1 body field)
+   * gets, for each finding that needs a person, a `# TODO(v2-migrate <rule>): …` line above its statement,
+   * so lint still reports it, under its rule, once the code is written (rules/todo-comments.ts).
+   */
+  private leaveTodos(owners: ReadonlyMap<Finding, PlannedRequest>): void {
+    const syntax = this.todos;
+    if (syntax === null) return;
+    // Its URL moves: this file rewrites part of it, or it reads a base another file moves (a foreign id, < 0).
+    const moves = (r: PlannedRequest): boolean => r.findings.some((f) => f.fixable) || [...r.literals].some((l) => l < 0);
+    const movers = new Set(this.requests.filter((r) => !r.value && !r.onV2 && r.migrated && !r.blocked && !this.requestMarked(r.at) && moves(r)));
+    if (!movers.size) return;
+    const wanted: Array<{ from: number; todo: string; req: PlannedRequest }> = [];
+    for (const f of this.findings) {
+      if (!needsTodo(f) || READS.has(f.ruleId)) continue;
+      const req = owners.get(f);
+      if (!req || !movers.has(req)) continue;
+      wanted.push({ from: this.lines.lineStart(f.line), todo: `${syntax.comment} TODO(v2-migrate ${f.ruleId}): ${todoText(f.message)}`, req });
+    }
+    if (!wanted.length) return;
+    const places = syntax.place(this.text, wanted.map((w) => w.from));
+    const byPlace = new Map<number, { todos: string[]; req: PlannedRequest }>();
+    for (const w of wanted) {
+      const at = places.get(w.from) ?? w.from;
+      const place = byPlace.get(at) ?? { todos: [], req: w.req };
+      if (!place.todos.includes(w.todo)) place.todos.push(w.todo);
+      byPlace.set(at, place);
+    }
+    for (const [at, { todos, req }] of byPlace) {
+      const blanks = /[ \t]*/y;
+      blanks.lastIndex = at;
+      const indent = blanks.exec(this.text)?.[0] ?? '';
+      const edit = { start: at, end: at, text: todos.map((t) => `${indent}${t}\n`).join('') };
+      this.edits.push(edit);
+      // A TODO goes with the fix of its request (fixOwners).
+      this.todoEdits.push({ edits: [edit], request: req });
+    }
+  }
+
+  /** The request each finding belongs to: the one it was reported for, else the last request sent at or before its line (a body or a read reported after it). */
+  private owners(): Map<Finding, PlannedRequest> {
+    const out = new Map<Finding, PlannedRequest>();
+    for (const r of this.requests) for (const f of r.findings) out.set(f, r);
+    const sent = this.requests.filter((r) => !r.value).sort((a, b) => a.line - b.line);
+    for (const f of this.findings) {
+      if (out.has(f) || !sent.length) continue;
+      const last = sent[lastStartingBy(sent.length, (i) => sent[i]?.line ?? 0, f.line)];
+      if (last && last.line <= f.line) out.set(f, last);
+    }
+    return out;
+  }
+
+  /**
+   * Which requests stay on v1: those a finding blocks (plan/policy.ts), their body's and their reads'
+   * findings included. A blocked request that shares its base with others is pinned to the v1 base.
+   */
+  private settleRequests(owners: ReadonlyMap<Finding, PlannedRequest>): void {
+    if (!this.writesTodos) return;
+    // Reads and query parameters checked after the request was planned are its own; other findings
+    // near it (a path a helper builds) are not, and never block it.
+    const byRequest = new Map<PlannedRequest, Finding[]>();
+    const own = new Set(this.requests.flatMap((r) => r.findings));
+    for (const [f, r] of owners) if (own.has(f) || LATER_FINDINGS.has(f.ruleId)) pushTo(byRequest, r, f);
+    for (const req of this.requests) {
+      if (req.value || req.onV2) continue;
+      if (this.requestMarked(req.at)) {
+        req.blocked = MARKED_REASON;
+        req.migrated = false;
+        continue;
+      }
+      const blocked = this.blocking(byRequest.get(req) ?? []);
+      if (!blocked) continue;
+      req.blocked = blocked;
+      req.migrated = false;
+      if (req.pin) this.pinToV1(req, req.pin);
+    }
   }
 
   /** Take back every applied fix that touches a frozen literal (and, with it, fixes sharing its edits). */
@@ -310,6 +457,7 @@ export class Collector {
    * the engine cannot follow, stays v1, and so do the paths of every request that reads it.
    */
   private holdBases(): void {
+    this.releaseBlocked();
     // What this file's own code holds, whatever other files hold: that is what it tells them (a request
     // stuck only because another file keeps its base must not keep that base held in turn).
     this.ownHolds = this.propagate(new Map()).holds;
@@ -331,7 +479,9 @@ export class Collector {
         a.finding.message +=
           h.why === 'uncovered'
             ? ` Not rewritten: this base is also used by code v2-migrate cannot follow (${h.where}); moving it alone would send that code's v1 paths to the v2 host. Migrate that code, then run again.`
-            : ` Not rewritten: the request on ${h.where} still needs a person, and moving the base alone would send its v1 path to the v2 host; migrate it, then run again.`;
+            : h.reason
+              ? ` Not rewritten: the request on ${h.where} cannot move to v2 as it is (${h.reason}); the base and every request on it move together. Settle that request, then run again.`
+              : ` Not rewritten: the request on ${h.where} still needs a person, and moving the base alone would send its v1 path to the v2 host; migrate it, then run again.`;
       } else continue;
       a.finding.fixable = false;
       for (const e of a.edits) dropped.add(key(e));
@@ -352,7 +502,7 @@ export class Collector {
     const made = new Set(this.edits.map(editKey));
     const byRequest = new Map<PlannedRequest, { findings: Finding[]; edits: Edit[] }>();
     const owners: Array<{ findings: Finding[]; edits: Edit[] }> = [];
-    for (const a of this.applied) {
+    for (const a of [...this.applied, ...this.pins]) {
       const edits = a.edits.filter((e) => made.has(editKey(e)));
       const known = a.request ? byRequest.get(a.request) : undefined;
       if (known) {
@@ -364,7 +514,7 @@ export class Collector {
       owners.push(owner);
       if (a.request) byRequest.set(a.request, owner);
     }
-    for (const todo of this.todos) {
+    for (const todo of this.todoEdits) {
       const at = todo.edits[0]?.start ?? 0;
       const distance = (o: { edits: Edit[] }): number => Math.min(...o.edits.map((e) => Math.abs(e.start - at)));
       const owner = (todo.request ? byRequest.get(todo.request) : undefined) ?? [...owners].sort((a, b) => distance(a) - distance(b))[0];
@@ -375,8 +525,12 @@ export class Collector {
   }
 
   result(): { findings: Finding[]; output: string | null } {
+    // Only files that get TODOs need each finding's request.
+    const owners = this.writesTodos ? this.owners() : new Map<Finding, PlannedRequest>();
+    this.settleRequests(owners);
     this.holdBases();
     this.unfreeze();
+    this.leaveTodos(owners);
     const seen = new Set<string>();
     const findings: Finding[] = [];
     // One base literal reached by several requests: keep the fullest base message (the one naming its env var).
@@ -416,8 +570,14 @@ export interface PlannedRequest {
   /** Literals (by offset) its URL was built from. */
   literals: Set<number>;
   findings: Finding[];
-  /** Recognised, and no URL change left for a person (a reset or a body decision does not count). */
+  /** Moves to v2 in this run (with TODOs for what a person must still do), or stays on v1. */
   migrated: boolean;
+  /** Why it must stay on v1 (plan/policy.ts blockingFinding): v2 would answer it with another meaning. */
+  blocked?: string;
+  /** Already sent to the v2 base. */
+  onV2?: boolean;
+  /** The site's writer that spells its shared base out at the request (RequestSite.pinV1Base). */
+  pin?: () => Parts<Edit>;
 }
 
 
@@ -589,6 +749,11 @@ export interface RequestSite extends CallSite<TextOrigin, HttpMethod | undefined
   pathReason?: string;
   /** Query parameters the request sends besides its URL's query string (a params dict, `curl -G -d`). */
   query?: readonly QueryParam[];
+  /**
+   * Spell the URL's shared base out at the request (`"$API/pods?x=1"` → `"https://rest.runpod.io/v1/pods?x=1"`),
+   * for a blocked request that must stay on v1 while the base it shares moves: edits or the reason it cannot.
+   */
+  pinV1Base?: () => EditsOrReason;
 }
 
 export interface RequestOutcome {
@@ -602,6 +767,19 @@ type UrlOutcome = Omit<RequestOutcome, 'request'>;
 
 /** Plan one request; returns what it turned out to be, for the engine's body and response checks. */
 export function planRequest(c: Collector, site: RequestSite): RequestOutcome {
+  // A path that is one of a few known values (`case` branches: `pod) path=/pods ;; volume) path=/networkvolumes`):
+  // one request per value, each planned (and its value rewritten where it is written) as if sent alone.
+  const choice = site.url.findIndex((p, i) => i > 0 && p.kind === 'hole' && !!p.either?.length);
+  const hole = choice > 0 ? site.url[choice] : undefined;
+  const alternatives = hole?.kind === 'hole' ? hole.either : undefined;
+  if (alternatives) {
+    const outcomes = alternatives.map((alt) => planRequest(c, { ...site, url: [...site.url.slice(0, choice), ...alt, ...site.url.slice(choice + 1)] }));
+    return outcomes.find((o) => o.op) ?? outcomes[0] ?? planOne(c, site);
+  }
+  return planOne(c, site);
+}
+
+function planOne(c: Collector, site: RequestSite): RequestOutcome {
   const req = c.beginRequest(site.anchor);
   for (const p of site.url) {
     if (p.kind !== 'text') continue;
@@ -616,6 +794,7 @@ export function planRequest(c: Collector, site: RequestSite): RequestOutcome {
     for (const q of [...queryParams(site.url), ...(site.query ?? [])]) checkQueryParam(c, outcome.op, q.name, q.at, q.editable);
   }
   c.endRequest(req);
+  if (site.pinV1Base && outcome.shape.base === 'legacy') req.pin = site.pinV1Base;
   return outcome;
 }
 
@@ -633,6 +812,9 @@ function keptOrV2(c: Collector, base: TPiece | undefined): boolean {
     return c.bases.legacy.some((b) => flat.startsWith(b)) && texts.length > 0 && texts.every((p) => c.marked(p.origin.literal, 'base-url'));
   });
 }
+
+/** Findings about a request that its engine makes after planning it (its list reads, its query). */
+const LATER_FINDINGS: ReadonlySet<string> = new Set(['list-envelope', 'billing-records', 'query-filter']);
 
 /** Rules a request's findings use: a marker naming any of them on the request's line freezes the request. */
 const REQUEST_RULES: readonly RuleId[] = ['base-url', 'openapi-url', 'resource-path', 'pod-action', 'update-alias', 'path-param', 'pod-reset', 'unknown-path', 'unresolved-url'];
@@ -658,14 +840,18 @@ function planRequestUrl(c: Collector, site: RequestSite): UrlOutcome {
   if (shape.base !== 'legacy' && shape.base !== 'target') return { shape };
   c.talksRest = true;
   const template = templateOf(shape);
-  if (shape.base === 'target') {
-    // Already on v2 (as the JS engine sees it): only a leftover reset needs a person here; the engine's
-    // body and response checks get the v1 operation the v2 request corresponds to.
-    const reset = leftoverReset(template);
-    if (reset) c.report(reset.ruleId, at, reset.message);
+  const onV2 = shape.base === 'target' ? decideOnV2(shape, template) : null;
+  if (onV2?.kind === 'v2') {
+    const current = c.requests[c.requests.length - 1];
+    if (current) current.onV2 = true;
+    // Already on v2 (as the JS engine sees it): a leftover reset and a path v2 does not have need a person;
+    // the engine's body and response checks get the v1 operation the v2 request corresponds to.
+    if (onV2.reset) c.report(onV2.reset.ruleId, at, onV2.reset.message);
+    if (onV2.unknown) c.report(onV2.unknown.ruleId, at, onV2.unknown.message);
     const v2Op = operationForV2(shape.segments.map((s) => s.text), site.method);
     return { shape, ...(template ? { template } : {}), ...(v2Op ? { op: v2Op } : {}) };
   }
+  // A v1 path on the v2 base (half migrated): it migrates like a v1 call, all but the base.
   const changes = planUrlChanges(shape, template, c.bases);
   if (!changes) {
     c.report('unresolved-url', at, unassembledMessage(displayPath(shape)));
@@ -704,12 +890,12 @@ function planRequestUrl(c: Collector, site: RequestSite): UrlOutcome {
       break;
     }
     case 'reset':
-      baseIn(false);
+      baseIn(c.writesTodos);
       c.report(d.ruleId, at, d.message);
       break;
     case 'action': {
       const body = site.setJsonBody ? site.setJsonBody(d.body) : (site.bodyReason ?? 'the request body is not visible here');
-      baseIn(commit(c, d.ruleId, at, d.message, [...d.url.map(atRequest), body]));
+      baseIn(commit(c, d.ruleId, at, d.message, [...d.url.map(atRequest), body]) || c.writesTodos);
       break;
     }
     case 'update-alias': {
@@ -717,7 +903,7 @@ function planRequestUrl(c: Collector, site: RequestSite): UrlOutcome {
       parts.push(site.setMethod ? site.setMethod(d.method) : 'the request method is not visible here');
       const done = commit(c, d.ruleId, at, d.message, parts);
       if (done) for (const r of d.renames) c.alsoFixed(r.ruleId, at, r.message);
-      baseIn(done);
+      baseIn(done || c.writesTodos);
       break;
     }
     default: {

@@ -87,6 +87,7 @@ export function scanShell(c: Collector, text: string, opts: ShellOptions = {}): 
     if (at < 0 || literalOf(cmd.words[at]!) !== 'curl' || inCalledWrapper(cmd.start)) continue;
     const curl = parseCurl({ ...cmd, words: scope.expandArrays(cmd.words, cmd.start) }, at);
     if (!curl.url) continue;
+    const urlWord = curl.url;
     const reads = new Set<number>();
     scope.recorder = reads;
     const url = scope.pieces(curl.url.parts, curl.url.start).map((p) => (p.kind === 'text' && p.origin.start >= cmd.start && p.origin.start < cmd.end ? { ...p, origin: { ...p.origin, local: true } } : p));
@@ -107,6 +108,7 @@ export function scanShell(c: Collector, text: string, opts: ShellOptions = {}): 
       method: curl.method,
       setMethod: (to) => curlSetMethod(curl, to),
       setJsonBody: (body) => (opts.canInsert && !opts.canInsert(curl.cmd.end) ? 'a body cannot be added inside this quoted or plain value; add it by hand' : curlSetBody(curl, body)),
+      pinV1Base: () => pinBase(scope, urlWord),
     });
     requests.push({ cmd, outcome });
     if (outcome.shape.base === 'legacy' || outcome.shape.base === 'target') for (const r of reads) covered.add(r);
@@ -170,6 +172,18 @@ export function scanShell(c: Collector, text: string, opts: ShellOptions = {}): 
     }
   }
   if (opts.graphql !== false && mentionsGraphql(text)) scanGraphql(c, text, 0, text.length);
+}
+
+/**
+ * `"$API/pods?x=1"` → `"https://rest.runpod.io/v1/pods?x=1"`: the variable a URL starts with, spelled out as
+ * the plain text it holds (a blocked request keeps its v1 URL while the base it shared moves).
+ */
+function pinBase(scope: ShellScope, url: Word): EditsOrReason {
+  const first = url.parts[0];
+  if (first?.kind !== 'var') return 'its URL does not start with the variable that holds its base';
+  const pieces = scope.pieces([first], first.start);
+  if (!pieces.length || pieces.some((p) => p.kind !== 'text' || /[\s"'`$\\]/.test(p.text))) return 'its base variable does not hold plain text';
+  return [{ start: first.start, end: first.end, text: flatText(pieces) }];
 }
 
 /** A call of a wrapper function (`api POST "/pods/$id/stop"`): the wrapper's request with this call's arguments. */

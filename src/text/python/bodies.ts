@@ -9,7 +9,6 @@ import type { V1Operation } from '../../map/operations.js';
 import { bodyOperation, checkBodyField, type ValueKind } from '../fields.js';
 import type { Collector, RequestOutcome } from '../plan.js';
 import { makeCtx, type Ctx } from './eval.js';
-import { leaveTodo } from './todo.js';
 import { findTop, splitTop, type Call, type Module, type Scope, type Tok } from './model.js';
 
 const isOp = (t: Tok | undefined, v: string): boolean => !!t && t.type === 'op' && t.value === v;
@@ -86,7 +85,7 @@ export function bodyDict(m: Module, toks: readonly Tok[], a: number, b: number, 
  * A v1 create or update whose body the tool cannot see (`cfg.model_dump()`, a parameter no caller here
  * passes, `**spread` entries): reported with what to check, since v2 rejects a v1 field with 422.
  */
-export function reportUnseenBody(c: Collector, m: Module, op: V1Operation | undefined, at: number, what: string, spread = false): void {
+export function reportUnseenBody(c: Collector, op: V1Operation | undefined, at: number, what: string, spread = false): void {
   const bodyOp = bodyOperation(op);
   const mapping = bodyOp ? bodyMappingFor(bodyOp.id) : undefined;
   if (!bodyOp || !mapping || !v1BodyDiffers(mapping)) return;
@@ -94,8 +93,8 @@ export function reportUnseenBody(c: Collector, m: Module, op: V1Operation | unde
   const message = spread
     ? `The spread ${what} in this ${bodyOp.id} body is not verified: fields it brings in must be v2 fields too (${bodyChecklist(mapping)}).`
     : `The body of ${label} is built where v2-migrate cannot see it (${what}); it goes to v2 as it is (v2 rejects a v1 field with 422): migrate it by hand, checking it against v2: ${bodyChecklist(mapping)}.`;
+  // Its TODO is the planner's (Collector.leaveTodos), like every finding a person must settle.
   c.report('opaque-body', at, message);
-  leaveTodo(c, m, at, 'opaque-body', message);
 }
 
 /** Source text of a token range, shortened for a message. */

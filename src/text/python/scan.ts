@@ -266,6 +266,7 @@ function expand(c: Collector, m: Module, site: HttpCall, chain: Call[], quote: s
     method: ev.method,
     setMethod: (to) => setMethod(m, site, chain, ev, to, ranges),
     setJsonBody: (body) => (forwarded ? (bodyKwarg(forwarded, outer) ? 'the call already sends a body' : insertArg(m, forwarded, `json=${dictText(body, quote)}`)) : setJsonBody(m, site, chain, ctx, body, quote)),
+    pinV1Base: () => (chain.length ? 'its URL is built inside a helper other requests share' : pinFieldBase(m.text, url)),
   });
   if (outcome.shape.base === 'legacy' || outcome.shape.base === 'target') for (const r of reads) covered.add(r);
   if (read) {
@@ -288,16 +289,16 @@ function expand(c: Collector, m: Module, site: HttpCall, chain: Call[], quote: s
       const atCall = !!own && ownedBy(m, dict, own);
       checkDict(c, m, dict, outcome, atCall);
       for (const [x, y] of splitTop(dict.toks, dict.a + 1, dict.b - 1)) {
-        if (isOp(dict.toks[x], '**')) reportUnseenBody(c, m, outcome.op, dict.toks[x]?.start ?? at, sourceText(m, dict.toks, x, y), true);
+        if (isOp(dict.toks[x], '**')) reportUnseenBody(c, outcome.op, dict.toks[x]?.start ?? at, sourceText(m, dict.toks, x, y), true);
       }
-    } else reportUnseenBody(c, m, outcome.op, at, sourceText(m, m.toks, body.arg.a, body.arg.b));
+    } else reportUnseenBody(c, outcome.op, at, sourceText(m, m.toks, body.arg.a, body.arg.b));
   } else if (body) {
     const dict = bodyDict(m, m.toks, body.arg.a, body.arg.b, body.ctx);
     if (dict) checkDict(c, m, dict, outcome, false);
   }
   // `self._rest("POST", "/pods", **spec)`: the keyword arguments, so the body, are not visible.
   const spread = forwarded?.args.find((x) => x.kind === 'dstar');
-  if (spread && !body && outcome.shape.base === 'legacy') reportUnseenBody(c, m, outcome.op, m.toks[spread.a]?.start ?? 0, `**${sourceText(m, m.toks, spread.a, spread.b)}`);
+  if (spread && !body && outcome.shape.base === 'legacy') reportUnseenBody(c, outcome.op, m.toks[spread.a]?.start ?? 0, `**${sourceText(m, m.toks, spread.a, spread.b)}`);
   const onRest = outcome.shape.base === 'legacy' || outcome.shape.base === 'target';
   const points = !chain.length && onRest ? parsePoints(m, site.call) : 'unwrapped';
   if (points !== 'unwrapped') for (const at of planResponseReads(c, m, site.call, outcome.op, outcome.request, points.map((p) => p.first))) provable.add(at);
@@ -662,4 +663,19 @@ function holdUncoveredBases(c: Collector, m: Module, covered: ReadonlySet<number
     const use = reads.find((r) => !covered.has(r) && !printed(r) && !assigns.some((as) => m.toks[as.a] && m.toks[as.a]!.start <= r && r < m.toks[as.b - 1]!.end && uncovered(as.name, 1, new Set([name])) === null));
     if (use !== undefined) for (const l of new Set(lits)) c.hold(l, c.lines.pos(use).line);
   }
+}
+/**
+ * `f"{BASE}/pods?name={n}"` → `f"https://rest.runpod.io/v1/pods?name={n}"`: the f-string field the URL starts
+ * with, spelled out as the plain base text it holds (a blocked request keeps its v1 URL while the base it
+ * shared moves).
+ */
+function pinFieldBase(text: string, url: readonly TPiece[]): EditsOrReason {
+  const first = url.findIndex((p) => p.kind === 'text' && p.origin.local);
+  const base = url.slice(0, first);
+  const local = url[first];
+  if (first <= 0 || !local || base.some((p) => p.kind !== 'text' || /[{}"'\\]/.test(p.text))) return 'its base is not a plain value read at the start of the URL';
+  const field = /\{\s*[A-Za-z_][\w.]*\s*\}$/.exec(text.slice(Math.max(0, local.origin.start - 200), local.origin.start));
+  const opening = local.origin.start - (field?.[0].length ?? 0);
+  if (!field || !/(?:^|[^\w])(?:[rR]?[fF]|[fF][rR])["']$/.test(text.slice(Math.max(0, opening - 4), opening))) return 'its URL does not start with an f-string field that holds its base';
+  return [{ start: opening, end: local.origin.start, text: flatText(base) }];
 }

@@ -128,7 +128,10 @@ export class ShellScope {
     const usable = p.op === '' || !!p.def;
     // Several different values set in the same place (`case` branches: `pod) path=/pods ;; volume) path=…`):
     // the value is one of them, not the last.
-    if (usable && own.length > 1 && alternatives(own, p.name)) return [holePiece(label, p.start)];
+    if (usable && own.length > 1 && alternatives(own, p.name)) {
+      const hole = holePiece(label, p.start);
+      return [hole.kind === 'hole' ? { ...hole, either: own.map((d) => this.pieces(d.parts, d.at, depth + 1)) } : hole];
+    }
     if (usable && before.length) return this.pieces(before[before.length - 1]!.parts, before[before.length - 1]!.at, depth + 1);
     if (p.op === '' && defs.length) return this.pieces(defs[defs.length - 1]!.parts, defs[defs.length - 1]!.at, depth + 1);
     const seed = this.seeds.get(p.name);
