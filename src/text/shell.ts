@@ -5,13 +5,14 @@
  * responses and fields.
  */
 import { isCompleteUrl, planRequest, planValue, flatText, type Collector, type EditsOrReason, type RequestOutcome, type TPiece } from './plan.js';
-import { bodyOperation, checkBodyField, checkResponseField, kindOf, DISTINCTIVE_RESPONSE_FIELDS, isListOp, listEnvelope, mentionsGraphql, scanGraphql } from './fields.js';
+import { bodyOperation, checkBodyField, checkResponseField, kindOf, DISTINCTIVE_RESPONSE_FIELDS, mentionsGraphql, scanGraphql } from './fields.js';
 import type { Edit } from './source.js';
 import type { HttpMethod } from '../map/operations.js';
 import { functionAt, literalOf, shellSyntax, type Command, type Part, type ShellFunction, type Word } from './shell/syntax.js';
 import { assignmentOf, programIndex, ShellScope } from './shell/scope.js';
 import { curlSetBody, curlSetMethod, parseCurl } from './shell/curl.js';
-import { curlPrintsBody, unwrapJqEdit } from './shell/jq.js';
+import { jqFilters } from './shell/jq.js';
+import { listReads } from './shell/lists.js';
 import { topLevelKeys } from './json-keys.js';
 import { argumentPieces, fill, findWrappers, paramOf, type ShellWrapper } from './shell/wrappers.js';
 
@@ -124,39 +125,7 @@ export function scanShell(c: Collector, text: string, opts: ShellOptions = {}): 
   // Heredoc bodies (a config file written by `cat > … <<EOF`, a script fed to a shell): each URL as written.
   for (const [s, e] of heredocs) urlTokens(c, text, s, e);
   holdUncoveredBases(c, cmds, scope, covered, opts.seeds);
-  // jq reads of list responses: in the same pipeline, or through `VAR=$(curl …)`.
-  for (const { cmd: sent, outcome } of requests) {
-    if (!isListOp(outcome.op) || (outcome.shape.base !== 'legacy' && outcome.shape.base !== 'target')) continue;
-    const jqs: Word[] = [];
-    // jq programs piped straight from the request's own curl: their list read can be unwrapped.
-    const piped = new Map<Word, Command>();
-    for (const cmd of cmds) {
-      if (cmd.pipeline !== sent.pipeline || cmd.stage <= sent.stage) continue;
-      const filters = jqFilters(cmd);
-      jqs.push(...filters);
-      if (cmd.stage === sent.stage + 1 && literalOf(sent.words[programIndex(sent)]!) === 'curl' && curlPrintsBody(text, scope.expandArrays(sent.words, sent.start))) for (const f of filters) piped.set(f, cmd);
-    }
-    const assigned = sent.inSub ? subAssign.get(`${sent.inSub[0]}`) : undefined;
-    if (assigned) {
-      for (const cmd of cmds) {
-        if (cmd.stage !== 0 || cmd.start <= sent.end) continue;
-        if (!cmd.words.some((w) => w.parts.some((p) => p.kind === 'var' && p.name === assigned))) continue;
-        for (const next of cmds) if (next.pipeline === cmd.pipeline && next.stage > 0) jqs.push(...jqFilters(next));
-      }
-    }
-    for (const f of jqs) {
-      const filter = literalOf(f);
-      if (filter === null) continue;
-      if (/^\s*(\.\[\s*-?\d*\s*\]|length\b|map\(|first\b|last\b|sort_by\(|\.\[\]\s*\|)/.test(filter) && !new RegExp(`\\.${outcome.op.resource}\\b`).test(filter)) {
-        const env = listEnvelope(outcome.op, `jq '${filter}'`);
-        if (!env) continue;
-        const jq = piped.get(f);
-        const edit = jq ? unwrapJqEdit(c.text, jq.words.slice(programIndex(jq) + 1, jq.words.indexOf(f)), f, env.key) : null;
-        if (edit && c.fixWith(outcome.request, env.rule, f.start, env.fixed, [edit])) continue;
-        c.report(env.rule, f.start, env.message);
-      }
-    }
-  }
+  listReads(c, cmds, scope, requests, subAssign);
   if (c.talksRest) {
     const re = new RegExp(`\\.(${DISTINCTIVE_RESPONSE_FIELDS.join('|')})\\b`, 'g');
     for (const cmd of cmds) {
@@ -202,27 +171,6 @@ function planWrapperCall(c: Collector, cmds: readonly Command[], scope: ShellSco
   const bodyWord = bodyParam ? args[bodyParam - 1] : undefined;
   if (outcome.op && bodyWord) curlBody(c, cmds, scope, [bodyWord], outcome, false);
   return outcome;
-}
-
-/** The filter words of a `jq` command. */
-function jqFilters(cmd: Command): Word[] {
-  const at = programIndex(cmd);
-  if (at < 0 || literalOf(cmd.words[at]!) !== 'jq') return [];
-  const takesValue = new Set(['--arg', '--argjson', '--slurpfile', '--rawfile', '--args', '--jsonargs', '--indent', '-L', '--tab']);
-  for (let i = at + 1; i < cmd.words.length; i++) {
-    const lit = literalOf(cmd.words[i]!);
-    if (lit === '--arg' || lit === '--argjson' || lit === '--slurpfile' || lit === '--rawfile') {
-      i += 2;
-      continue;
-    }
-    if (lit && takesValue.has(lit)) {
-      i++;
-      continue;
-    }
-    if (lit?.startsWith('-') && lit.length > 1) continue;
-    return [cmd.words[i]!];
-  }
-  return [];
 }
 
 /**
