@@ -4,6 +4,7 @@
  */
 import { POD_RESET_ADVICE, RENAME_NOTES, type HttpMethod, type V1Operation, type V2Target } from '../map/operations.js';
 import type { PathTemplate } from '../map/match.js';
+import type { BodyMapping, FieldRule } from '../map/bodies.js';
 import { isSchemaUrl, templateOf, type UrlChange } from '../url/plan.js';
 import { displayPath, type UrlShape } from '../url/shape.js';
 
@@ -161,4 +162,28 @@ export function v2Hint(shape: UrlShape, target: string): string {
 export function fieldLabel(field: string): string {
   const dot = field.lastIndexOf('.');
   return dot < 0 ? `field "${field}"` : `field "${field.slice(dot + 1)}" under "${field.slice(0, dot)}"`;
+}
+
+/** What a person should check in a body the tool cannot see: the fields v2 renamed, rebuilt or dropped, and v1 behaviour v2 needs said. */
+export function bodyChecklist(mapping: BodyMapping): string {
+  const renames = Object.entries(mapping.fields)
+    .filter((e): e is [string, FieldRule & { kind: 'rename' }] => e[1].kind === 'rename')
+    .map(([k, r]) => `${k} → ${r.to}`);
+  const built = Object.entries(mapping.fields).filter(([, r]) => r.kind === 'build').map(([k]) => k);
+  const decisions = Object.entries(mapping.fields).filter(([, r]) => r.kind === 'decision' || r.kind === 'drop').map(([k]) => k);
+  const required = (mapping.required ?? []).map((r) => `${r.key} ${JSON.stringify(r.value)}`);
+  const defaults = (mapping.v1Defaults ?? []).map((d) => d.key);
+  const parts = [
+    renames.length ? `renamed: ${renames.join(', ')}` : '',
+    built.length ? `restructured: ${built.join(', ')}` : '',
+    decisions.length ? `no v2 equivalent: ${decisions.join(', ')}` : '',
+    required.length ? `required on create in v2 (v1 behaviour): ${required.join(', ')}` : '',
+    defaults.length ? `v1 defaults v2 no longer applies on create: ${defaults.join(', ')}` : '',
+  ];
+  return parts.filter(Boolean).join('; ') || 'the v2 schema';
+}
+
+/** A body the tool cannot see (`why`), whose operation v2 changed: it goes to v2 as it is, so a person checks it. */
+export function opaqueBodyMessage(op: V1Operation, mapping: BodyMapping, why: string): string {
+  return `The body of ${op.method} ${op.path} (${op.id}) is built where v2-migrate cannot see it (${why}); it goes to v2 as it is (v2 rejects a v1 field with 422): migrate it by hand, checking it against v2: ${bodyChecklist(mapping)}.`;
 }

@@ -1,5 +1,6 @@
 import type { HttpMethod, V1Operation } from '../map/operations.js';
-import { bodyMappingFor, type BodyMapping, type FieldRule } from '../map/bodies.js';
+import { bodyMappingFor, type BodyMapping } from '../map/bodies.js';
+import { bodyChecklist } from '../plan/messages.js';
 import { v2BodySchemas, type V2BodySchemaName } from '../map/schemas.js';
 import { BUILDERS } from '../js/body/builders.js';
 import { readBody, type BodyObject } from '../js/body/props.js';
@@ -39,25 +40,6 @@ export interface BodyPlan {
 }
 
 const label = (op: V1Operation): string => `${op.method} ${op.path} (${op.id})`;
-
-/** What a person should check in a body the tool cannot see. */
-function checklist(mapping: BodyMapping): string {
-  const renames = Object.entries(mapping.fields)
-    .filter((e): e is [string, FieldRule & { kind: 'rename' }] => e[1].kind === 'rename')
-    .map(([k, r]) => `${k} → ${r.to}`);
-  const built = Object.entries(mapping.fields).filter(([, r]) => r.kind === 'build').map(([k]) => k);
-  const decisions = Object.entries(mapping.fields).filter(([, r]) => r.kind === 'decision' || r.kind === 'drop').map(([k]) => k);
-  const required = (mapping.required ?? []).map((r) => `${r.key} ${JSON.stringify(r.value)}`);
-  const defaults = (mapping.v1Defaults ?? []).map((d) => d.key);
-  const parts = [
-    renames.length ? `renamed: ${renames.join(', ')}` : '',
-    built.length ? `restructured: ${built.join(', ')}` : '',
-    decisions.length ? `no v2 equivalent: ${decisions.join(', ')}` : '',
-    required.length ? `required on create in v2 (v1 behaviour): ${required.join(', ')}` : '',
-    defaults.length ? `v1 defaults v2 no longer applies on create: ${defaults.join(', ')}` : '',
-  ];
-  return parts.filter(Boolean).join('; ') || 'the v2 schema';
-}
 
 /** Value at `path` in a built body, or UNKNOWN when any step is unknown. */
 function at(value: Static, path: ReadonlyArray<PropertyKey>): Static {
@@ -231,7 +213,7 @@ export function planBody(site: HttpSite, op: V1Operation, root: P, env: BodyEnv,
   if (notes.length) plan.findings.push(finding('body-field', located.object.node, `${op.id} body for v2: ${notes.join('; ')}.`));
   if (!v2) {
     for (const spread of body.spreads) {
-      plan.findings.push(finding('opaque-body', spread.node, `The spread in this ${op.id} body is not verified: fields it brings in must be v2 fields too (${checklist(mapping)}).`));
+      plan.findings.push(finding('opaque-body', spread.node, `The spread in this ${op.id} body is not verified: fields it brings in must be v2 fields too (${bodyChecklist(mapping)}).`));
     }
   }
   return plan;
@@ -259,8 +241,8 @@ function planUnseenBody(plan: BodyPlan, carrier: P | undefined, op: V1Operation,
   }
   const why = !env.adapters ? 'adapters are turned off in the config' : !carrier ? 'the tool cannot tell which expression holds it' : 'this file cannot import the generated adapter (CommonJS)';
   // Sent to v2 as it is: a v1 field in it makes v2 answer 422, which is louder than v1's 410 and says which field.
-  const advice = `its body is built where v2-migrate cannot see it, and ${why}: build the v2 body by hand (${checklist(mappingOf(op))})`;
-  plan.findings.push(finding('opaque-body', root.node, `The body of ${label(op)} is built where v2-migrate cannot see it, and ${why}; it goes to v2 as it is (v2 rejects a v1 field with 422): migrate it by hand, checking it against v2: ${checklist(mappingOf(op))}.`));
+  const advice = `its body is built where v2-migrate cannot see it, and ${why}: build the v2 body by hand (${bodyChecklist(mappingOf(op))})`;
+  plan.findings.push(finding('opaque-body', root.node, `The body of ${label(op)} is built where v2-migrate cannot see it, and ${why}; it goes to v2 as it is (v2 rejects a v1 field with 422): migrate it by hand, checking it against v2: ${bodyChecklist(mappingOf(op))}.`));
   const todo = todoEdit(env.source, statementNode(root), 'opaque-body', advice);
   if (todo) plan.universal.push(todo);
 }

@@ -5,15 +5,15 @@
  * responses and fields.
  */
 import { isCompleteUrl, planRequest, planValue, flatText, type Collector, type EditsOrReason, type RequestOutcome, type TPiece } from './plan.js';
-import { bodyOperation, checkBodyField, checkResponseField, kindOf, DISTINCTIVE_RESPONSE_FIELDS, mentionsGraphql, scanGraphql } from './fields.js';
+import { checkResponseField, DISTINCTIVE_RESPONSE_FIELDS, mentionsGraphql, scanGraphql } from './fields.js';
 import type { Edit } from './source.js';
 import type { HttpMethod } from '../map/operations.js';
-import { functionAt, literalOf, shellSyntax, type Command, type Part, type ShellFunction, type Word } from './shell/syntax.js';
+import { functionAt, literalOf, shellSyntax, type Command, type Part, type ShellFunction } from './shell/syntax.js';
 import { assignmentOf, programIndex, ShellScope } from './shell/scope.js';
 import { curlSetBody, curlSetMethod, parseCurl } from './shell/curl.js';
 import { jqFilters } from './shell/jq.js';
 import { listReads } from './shell/lists.js';
-import { topLevelKeys } from './json-keys.js';
+import { curlBody } from './shell/body.js';
 import { argumentPieces, fill, findWrappers, paramOf, type ShellWrapper } from './shell/wrappers.js';
 
 export { literalOf, shellSyntax, type Word } from './shell/syntax.js';
@@ -171,72 +171,6 @@ function planWrapperCall(c: Collector, cmds: readonly Command[], scope: ShellSco
   const bodyWord = bodyParam ? args[bodyParam - 1] : undefined;
   if (outcome.op && bodyWord) curlBody(c, cmds, scope, [bodyWord], outcome, false);
   return outcome;
-}
-
-/**
- * v1 fields in a request body: a literal JSON `-d` (or wrapper argument), or a `jq -n` filter that builds
- * it. `ownCurl`: the words are curl's own `-d` (a wrapper may do more with its argument than send it),
- * so plain renames are made in them.
- */
-function curlBody(c: Collector, cmds: readonly Command[], scope: ShellScope, data: readonly Word[], outcome: RequestOutcome, ownCurl = true): void {
-  const op = bodyOperation(outcome.op);
-  if (!op) return;
-  for (const d of data) {
-    const pieces = scope.pieces(d.parts, d.start);
-    const flat = flatText(pieces);
-    if (!flat.includes('\u0000')) {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(flat);
-      } catch {
-        parsed = null;
-      }
-      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
-        // A single-quoted JSON word of this command: its key names are the file's text, renamed in place.
-        const part = d.parts.length === 1 ? d.parts[0] : undefined;
-        const inPlace = ownCurl && part?.kind === 'lit' && part.editable && c.text[d.start] === "'" && part.start === d.start + 1;
-        const names = inPlace ? topLevelKeys(part.text) : new Map<string, { start: number; end: number }>();
-        const siblings = new Set(Object.keys(parsed));
-        for (const [key, value] of Object.entries(parsed as Record<string, unknown>)) {
-          const at = keyOffset(pieces, key) ?? d.start;
-          const n = names.get(key);
-          const name = n && part ? { request: outcome.request, start: part.start + n.start, end: part.start + n.end, siblings } : undefined;
-          checkBodyField(c, key, at, op, { several: Array.isArray(value) && value.length > 1, value: kindOf(value), onV2: outcome.shape.base === 'target', ...(name ? { name } : {}) });
-        }
-      }
-    }
-    // `-d "$(jq -n …)"` or `-d "$BODY"` with `BODY=$(jq -n …)`.
-    const ranges: Array<[number, number]> = [];
-    const collect = (parts: readonly Part[], depth: number): void => {
-      for (const p of parts) {
-        if (p.kind === 'sub') ranges.push([p.start, p.end]);
-        if (p.kind === 'var' && depth < 4) for (const def of scope.defs.get(p.name) ?? []) collect(def.parts, depth + 1);
-      }
-    };
-    collect(d.parts, 0);
-    for (const cmd of cmds) {
-      if (!cmd.inSub || !ranges.some(([s, e]) => cmd.start >= s && cmd.end <= e)) continue;
-      for (const f of jqFilters(cmd)) {
-        for (const p of f.parts) {
-          if (p.kind !== 'lit' || !p.editable) continue;
-          const re = /(?:^|[{,\s])"?([A-Za-z][A-Za-z0-9]*)"?\s*:/g;
-          for (let m = re.exec(p.text); m; m = re.exec(p.text)) {
-            const key = m[1]!;
-            checkBodyField(c, key, p.start + m.index + m[0].indexOf(key), op, { onV2: outcome.shape.base === 'target' });
-          }
-        }
-      }
-    }
-  }
-}
-
-function keyOffset(pieces: readonly TPiece[], key: string): number | null {
-  for (const p of pieces) {
-    if (p.kind !== 'text' || !p.origin.editable) continue;
-    const i = p.text.indexOf(`"${key}"`);
-    if (i >= 0) return p.origin.start + i + 1;
-  }
-  return null;
 }
 
 /** v1 URLs in words no curl used: assignments, other commands' arguments, messages. */

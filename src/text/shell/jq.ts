@@ -7,6 +7,7 @@
  * `.[0].name`) is written `.pods[]` / `.pods[0].name`, as a person would.
  */
 import type { Edit } from '../source.js';
+import type { ValueKind } from '../fields.js';
 import { programIndex } from './scope.js';
 import { literalOf, type Command, type Word } from './syntax.js';
 
@@ -94,4 +95,79 @@ export function jqFilters(cmd: Command): Word[] {
     return [cmd.words[i]!];
   }
   return [];
+}
+
+/** A key of an object a jq program builds: where its name is, and what its value visibly is. */
+export interface JqKey {
+  key: string;
+  start: number;
+  end: number;
+  /** In an object at the top of the program's output (not inside an array or another object). */
+  topLevel: boolean;
+  value: ValueKind | null;
+}
+
+/**
+ * The keys of the object literals in a jq program (a name written bare or as a plain quoted string) (`{name: $n, imageName: $img} + {…}`), read only as
+ * far as a body check needs: brackets, strings and `key:` pairs; everything else is skipped.
+ */
+export function jqObjectKeys(program: string): JqKey[] {
+  const keys: JqKey[] = [];
+  const stack: string[] = [];
+  let expectKey = false;
+  for (let i = 0; i < program.length; i++) {
+    const ch = program[i]!;
+    if (ch === '"') {
+      const end = stringEnd(program, i);
+      const name = program.slice(i + 1, end);
+      if (expectKey && /^[A-Za-z_]\w*$/.test(name)) pushKey(i + 1, i + 1 + name.length);
+      expectKey = false;
+      i = end;
+      continue;
+    }
+    if (ch === '{' || ch === '[' || ch === '(') {
+      // A call's parenthesis (`map(`) makes what is inside per item; a plain one only groups.
+      stack.push(ch === '(' && /\w/.test(program[i - 1] ?? '') ? 'call' : ch);
+      expectKey = ch === '{';
+    } else if (ch === '}' || ch === ']' || ch === ')') {
+      stack.pop();
+      expectKey = false;
+    } else if (ch === ',' && stack[stack.length - 1] === '{') expectKey = true;
+    else if (expectKey && /[A-Za-z_]/.test(ch)) {
+      const name = /^[A-Za-z_]\w*/.exec(program.slice(i))![0];
+      pushKey(i, i + name.length);
+      expectKey = false;
+      i += name.length - 1;
+    } else if (!/\s/.test(ch)) expectKey = false;
+  }
+  return keys;
+
+  function pushKey(start: number, end: number): void {
+    const after = program.slice(program[end] === '"' ? end + 1 : end);
+    const colon = /^\s*:\s*/.exec(after);
+    if (!colon) return;
+    const value = after.slice(colon[0].length);
+    const topLevel = stack.filter((b) => b !== '(').length === 1;
+    keys.push({ key: program.slice(start, end), start, end, topLevel, value: valueKind(value) });
+  }
+}
+
+/** The index of the quote that closes the jq string opened at `open`. */
+function stringEnd(program: string, open: number): number {
+  for (let j = open + 1; j < program.length; j++) {
+    if (program[j] === '\\') j++;
+    else if (program[j] === '"') return j;
+  }
+  return program.length;
+}
+
+/** The JSON kind of a jq value as written, when it is a literal. */
+function valueKind(value: string): ValueKind | null {
+  if (/^(true|false)\b/.test(value)) return 'boolean';
+  if (/^null\b/.test(value)) return 'null';
+  if (/^-?\d/.test(value)) return 'number';
+  if (value.startsWith('"')) return 'string';
+  if (value.startsWith('[')) return 'array';
+  if (value.startsWith('{')) return 'object';
+  return null;
 }
