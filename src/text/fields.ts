@@ -161,6 +161,8 @@ export interface QueryParam {
   name: string;
   at: number;
   editable: boolean;
+  /** The value, when it is written as literal text. */
+  value?: string;
 }
 
 /** Query parameters written in a URL's literal query string, with their offsets. */
@@ -176,9 +178,13 @@ export function queryParams(pieces: readonly TPiece[]): QueryParam[] {
       inQuery = true;
       i = q + 1;
     }
-    const re = /(?:^|&)([A-Za-z][A-Za-z0-9_]*)=/g;
+    const re = /(?:^|&)([A-Za-z][A-Za-z0-9_]*)=([^&#]*)/g;
     const part = p.text.slice(i);
-    for (let m = re.exec(part); m; m = re.exec(part)) out.push({ name: m[1]!, at: p.origin.start + i + m.index + (m[0].startsWith('&') ? 1 : 0), editable: p.origin.editable });
+    for (let m = re.exec(part); m; m = re.exec(part)) {
+      // A value that runs to the end of this piece may go on in the next one (`name=$NAME`).
+      const whole = m.index + m[0].length < part.length || p === pieces[pieces.length - 1];
+      out.push({ name: m[1]!, at: p.origin.start + i + m.index + (m[0].startsWith('&') ? 1 : 0), editable: p.origin.editable, ...(whole ? { value: m[2] } : {}) });
+    }
   }
   return out;
 }

@@ -17,10 +17,11 @@ import { Lines } from '../util/lines.js';
 import { pushTo } from '../util/multimap.js';
 import { V2_OPENAPI_URL } from '../map/hosts.js';
 import { isSuppressed, parseMarkers, type MarkerIndex } from '../markers/index.js';
-import { checkQueryParam, queryParams, type QueryParam } from './fields.js';
+import { queryParams, type QueryParam } from './fields.js';
+import { planQueryParams } from './query-filter.js';
 import { decideOperation, decideUnmatched, decideValue, leftoverReset, valueChangeMessage } from '../plan/decide.js';
 import { baseMessage, embeddedMessage, notInPlaceMessage, schemaMessage, unassembledMessage, unknownBaseMessage } from '../plan/messages.js';
-import { reasonAmong, type CallSite, type EditsOrReason as Parts, type JsonBodyWriter, type MethodWriter } from '../plan/site.js';
+import { reasonAmong, type CallSite, type EditsOrReason as Parts, type JsonBodyWriter, type ListFilterWriter, type MethodWriter } from '../plan/site.js';
 
 /** Where a piece of URL text came from in the file. */
 export interface TextOrigin {
@@ -162,7 +163,7 @@ export class Collector {
   }
 
   endRequest(req: PlannedRequest): void {
-    req.migrated = !req.findings.some((f) => !f.fixable && URL_RULES.has(f.ruleId));
+    req.migrated = !req.blocks && !req.findings.some((f) => !f.fixable && URL_RULES.has(f.ruleId));
     this.current = null;
   }
 
@@ -242,7 +243,8 @@ export class Collector {
       for (const req of this.requests) {
         if (migrated.get(req)) continue;
         for (const lit of req.literals) {
-          if (this.bound.has(lit) && !holds.has(lit)) {
+          // A blocked request keeps even its own literals on v1 (its base must not move without it).
+          if ((this.bound.has(lit) || req.blocks) && !holds.has(lit)) {
             holds.set(lit, { where: `line ${req.line}`, why: 'request' });
             changed = true;
           }
@@ -365,6 +367,8 @@ export interface PlannedRequest {
   findings: Finding[];
   /** Recognised, and no URL change left for a person (a reset or a body decision does not count). */
   migrated: boolean;
+  /** Why the request cannot go to v2 as it is, where v2 would answer 200 with another meaning (an ignored list filter). */
+  blocks?: string;
 }
 
 
@@ -534,6 +538,13 @@ export interface RequestSite extends CallSite<TextOrigin, HttpMethod | undefined
   pathReason?: string;
   /** Query parameters the request sends besides its URL's query string (a params dict, `curl -G -d`). */
   query?: readonly QueryParam[];
+  /** Move ignored v1 list filters to the client (else the request is blocked on v1). */
+  filterList?: ListFilterWriter<Edit>;
+  /**
+   * Keep a blocked request on v1 alone: write the v1 base it reads from shared code into its own URL, so
+   * that code can move without it.
+   */
+  pinToV1?: () => EditsOrReason;
 }
 
 export interface RequestOutcome {
@@ -558,7 +569,7 @@ export function planRequest(c: Collector, site: RequestSite): RequestOutcome {
   // v1 query parameters (`?computeType=GPU`, `params={…}`, `curl -G -d …`): part of the request, so a
   // renamed billing parameter moves with its path (or stays with it).
   if (outcome.op && (outcome.shape.base === 'legacy' || outcome.shape.base === 'target')) {
-    for (const q of [...queryParams(site.url), ...(site.query ?? [])]) checkQueryParam(c, outcome.op, q.name, q.at, q.editable);
+    planQueryParams(c, req, outcome.op, site, [...queryParams(site.url), ...(site.query ?? [])]);
   }
   c.endRequest(req);
   return outcome;

@@ -8,12 +8,13 @@ import { isCompleteUrl, planRequest, planValue, flatText, type Collector, type E
 import { checkResponseField, DISTINCTIVE_RESPONSE_FIELDS, mentionsGraphql, scanGraphql } from './fields.js';
 import type { Edit } from './source.js';
 import type { HttpMethod } from '../map/operations.js';
-import { functionAt, literalOf, shellSyntax, type Command, type Part, type ShellFunction } from './shell/syntax.js';
+import { functionAt, literalOf, shellSyntax, type Command, type Part, type ShellFunction, type Word } from './shell/syntax.js';
 import { assignmentOf, programIndex, ShellScope } from './shell/scope.js';
 import { curlSetBody, curlSetMethod, parseCurl } from './shell/curl.js';
 import { jqFilters } from './shell/jq.js';
 import { listReads } from './shell/lists.js';
 import { curlBody } from './shell/body.js';
+import { curlListFilter, pinCurlToV1 } from './shell/filter.js';
 import { argumentPieces, fill, findWrappers, paramOf, type ShellWrapper } from './shell/wrappers.js';
 
 export { literalOf, shellSyntax, type Word } from './shell/syntax.js';
@@ -82,6 +83,8 @@ export function scanShell(c: Collector, text: string, opts: ShellOptions = {}): 
   const subAssign = new Map<string, string>(); // `$(…)` start → the variable it is assigned to
   for (const [name, defs] of scope.defs) for (const d of defs) for (const p of d.parts) if (p.kind === 'sub') subAssign.set(`${p.start}`, name);
   const requests: Array<{ cmd: Command; outcome: RequestOutcome }> = [];
+  // jq programs that now filter an unwrapped list in place of an ignored v1 query filter.
+  const filtered = new Set<Word>();
   const covered = new Set<number>(modelReads);
   for (const cmd of cmds) {
     const at = programIndex(cmd);
@@ -108,6 +111,8 @@ export function scanShell(c: Collector, text: string, opts: ShellOptions = {}): 
       method: curl.method,
       setMethod: (to) => curlSetMethod(curl, to),
       setJsonBody: (body) => (opts.canInsert && !opts.canInsert(curl.cmd.end) ? 'a body cannot be added inside this quoted or plain value; add it by hand' : curlSetBody(curl, body)),
+      pinToV1: () => pinCurlToV1(scope, curl, c.bases.legacy),
+      filterList: (filters, envelope) => (opts.canInsert && !opts.canInsert(curl.cmd.end) ? 'a filter cannot be written inside this quoted or plain value' : curlListFilter(text, cmds, cmd, curl, filters, envelope, filtered)),
     });
     requests.push({ cmd, outcome });
     if (outcome.shape.base === 'legacy' || outcome.shape.base === 'target') for (const r of reads) covered.add(r);
@@ -125,7 +130,7 @@ export function scanShell(c: Collector, text: string, opts: ShellOptions = {}): 
   // Heredoc bodies (a config file written by `cat > … <<EOF`, a script fed to a shell): each URL as written.
   for (const [s, e] of heredocs) urlTokens(c, text, s, e);
   holdUncoveredBases(c, cmds, scope, covered, opts.seeds);
-  listReads(c, cmds, scope, requests, subAssign);
+  listReads(c, cmds, scope, requests, subAssign, filtered);
   if (c.talksRest) {
     const re = new RegExp(`\\.(${DISTINCTIVE_RESPONSE_FIELDS.join('|')})\\b`, 'g');
     for (const cmd of cmds) {

@@ -33,7 +33,8 @@ function aloneInSub(cmds: readonly Command[], sent: Command): boolean {
   return !!sub && cmds.every((c) => c === sent || c.inSub?.[0] !== sub[0]);
 }
 
-export function listReads(c: Collector, cmds: readonly Command[], scope: ShellScope, requests: readonly SentRequest[], subAssign: ReadonlyMap<string, string>): void {
+/** `done`: jq programs already rewritten (a query filter moved into them unwrapped their list too). */
+export function listReads(c: Collector, cmds: readonly Command[], scope: ShellScope, requests: readonly SentRequest[], subAssign: ReadonlyMap<string, string>, done: ReadonlySet<Word>): void {
   for (const { cmd: sent, outcome } of requests) {
     if (!isListOp(outcome.op) || (outcome.shape.base !== 'legacy' && outcome.shape.base !== 'target')) continue;
     const isCurl = literalOf(sent.words[programIndex(sent)]!) === 'curl';
@@ -63,7 +64,7 @@ export function listReads(c: Collector, cmds: readonly Command[], scope: ShellSc
     }
     for (const f of jqs) {
       const filter = literalOf(f);
-      if (filter === null || !readsList(filter) || new RegExp(`\\.${outcome.op.resource}\\b`).test(filter)) continue;
+      if (filter === null || done.has(f) || !readsList(filter) || new RegExp(`\\.${outcome.op.resource}\\b`).test(filter)) continue;
       const env = listEnvelope(outcome.op, `jq '${filter}'`);
       if (!env) continue;
       const jq = certain.get(f);
