@@ -29,7 +29,7 @@ function writtenQuery(text: string, url: Word): { at: number; params: WrittenPar
   let editable = true;
   for (const p of url.parts) {
     if (p.kind === 'lit') {
-      for (let i = 0; i < p.text.length; i++) items.push({ ch: p.text[i]!, at: p.start + i });
+      [...p.text].forEach((ch, i) => items.push({ ch, at: p.start + i }));
       if (!p.editable && p.text.length) editable = false;
     } else items.push({ shell: text.slice(p.start, p.end), start: p.start, end: p.end });
   }

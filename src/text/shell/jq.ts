@@ -46,7 +46,7 @@ export function curlPrintsBody(text: string, curlWords: readonly Word[]): boolea
  */
 export function unwrapListProgram(program: string, key: string, filter?: string): string | null {
   if (/^\s*(def|import|include)\b/.test(program)) return null;
-  const lead = /^\s*/.exec(program)![0];
+  const lead = program.slice(0, program.length - program.trimStart().length);
   const rest = program.slice(lead.length);
   if (filter) return `${lead}.${key} | ${filter} | ${rest}`;
   if (INDEX_STAGE.test(program)) return `${lead}.${key}${rest.slice(1)}`;
@@ -64,8 +64,8 @@ export function readsList(program: string): boolean {
  */
 export function unwrapJqEdit(text: string, options: readonly Word[], program: Word, key: string, filter?: string): Edit | null {
   for (let i = 0; i < options.length; i++) {
-    const w = options[i]!;
-    const flag = w.parts.length === 1 && w.parts[0]!.kind === 'lit' ? w.parts[0].text : null;
+    const only = options[i]?.parts.length === 1 ? options[i]?.parts[0] : undefined;
+    const flag = only?.kind === 'lit' ? only.text : null;
     if (flag === null || INPUT_OPTIONS.has(flag) || (!flag.startsWith('--') && INPUT_SHORT.test(flag))) return null;
     i += VALUED_OPTIONS.get(flag) ?? 0;
   }
@@ -116,7 +116,7 @@ export function jqObjectKeys(program: string): JqKey[] {
   const stack: string[] = [];
   let expectKey = false;
   for (let i = 0; i < program.length; i++) {
-    const ch = program[i]!;
+    const ch = program.charAt(i);
     if (ch === '"') {
       const end = stringEnd(program, i);
       const name = program.slice(i + 1, end);
@@ -134,7 +134,7 @@ export function jqObjectKeys(program: string): JqKey[] {
       expectKey = false;
     } else if (ch === ',' && stack[stack.length - 1] === '{') expectKey = true;
     else if (expectKey && /[A-Za-z_]/.test(ch)) {
-      const name = /^[A-Za-z_]\w*/.exec(program.slice(i))![0];
+      const name = /^[A-Za-z_]\w*/.exec(program.slice(i))?.[0] ?? ch;
       pushKey(i, i + name.length);
       expectKey = false;
       i += name.length - 1;

@@ -19,11 +19,15 @@ export interface SentRequest {
 /** Commands that print their arguments unchanged to standard output (`printf '%s' "$x"` included). */
 function printsVariable(cmd: Command, name: string): boolean {
   const at = programIndex(cmd);
-  const prog = at >= 0 ? literalOf(cmd.words[at]!) : null;
-  const args = cmd.words.slice(at + 1);
-  const only = (w: Word | undefined): boolean => w?.parts.length === 1 && w.parts[0]!.kind === 'var' && w.parts[0].name === name && w.parts[0].op === '';
-  if (prog === 'echo') return args.length === 1 && only(args[0]);
-  if (prog === 'printf') return args.length === 2 && /^%s(\\n)?$/.test(literalOf(args[0]!) ?? '') && only(args[1]);
+  const word = cmd.words[at];
+  const prog = word ? literalOf(word) : null;
+  const [first, second, ...more] = cmd.words.slice(at + 1);
+  const only = (w: Word | undefined): boolean => {
+    const p = w?.parts.length === 1 ? w.parts[0] : undefined;
+    return p?.kind === 'var' && p.name === name && p.op === '';
+  };
+  if (prog === 'echo') return !second && only(first);
+  if (prog === 'printf') return !more.length && !!first && /^%s(\\n)?$/.test(literalOf(first) ?? '') && only(second);
   return false;
 }
 
@@ -37,7 +41,8 @@ function aloneInSub(cmds: readonly Command[], sent: Command): boolean {
 export function listReads(c: Collector, cmds: readonly Command[], scope: ShellScope, requests: readonly SentRequest[], subAssign: ReadonlyMap<string, string>, done: ReadonlySet<Word>): void {
   for (const { cmd: sent, outcome } of requests) {
     if (!isListOp(outcome.op) || (outcome.shape.base !== 'legacy' && outcome.shape.base !== 'target')) continue;
-    const isCurl = literalOf(sent.words[programIndex(sent)]!) === 'curl';
+    const program = sent.words[programIndex(sent)];
+    const isCurl = !!program && literalOf(program) === 'curl';
     const printsBody = isCurl && curlPrintsBody(c.text, scope.expandArrays(sent.words, sent.start));
     const jqs: Word[] = [];
     // jq programs that read the response as curl printed it: their list read can be unwrapped.
