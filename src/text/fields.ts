@@ -85,6 +85,20 @@ export function checkBodyField(c: Collector, field: string, at: number, op: V1Op
   }
 }
 
+/**
+ * The finding for a v1 body field of `op` that the tool rewrote with the whole body (a visible JSON body
+ * rebuilt as v2 would take it), or null for a field v2 keeps.
+ */
+export function rewrittenBodyField(field: string, op: V1Operation): { rule: 'body-field' | 'dropped-field'; message: string } | null {
+  const rule = bodyMappingFor(op.id)?.fields[field];
+  const w = where(op);
+  if (!rule || rule.kind === 'keep' || rule.kind === 'decision') return null;
+  if (rule.kind === 'rename') return { rule: 'body-field', message: `REST v1 body field ${field} is ${rule.to} in v2${w}; v2 rejects unknown fields with 422.` };
+  if (rule.kind === 'drop') return { rule: 'dropped-field', message: `REST v1 body field ${field} has no v2 field${w}: ${rule.advice}` };
+  const t = BUILDER_TARGETS[rule.builder];
+  return { rule: 'body-field', message: t.v2 === field ? `REST v1 body field ${field} changes type in v2${w}: ${t.note}.` : `REST v1 body field ${field} moves into ${t.v2} in v2${w}: ${t.note}.` };
+}
+
 /** A v1 body field written into a dict whose request is not visible (`body["imageName"] = …`): any body operation that takes it. */
 export function checkLooseBodyField(c: Collector, field: string, at: number): void {
   for (const id of ['CreatePod', 'CreateEndpoint', 'CreateTemplate', 'CreateNetworkVolume']) {

@@ -6,9 +6,12 @@
  * (`--data @body.json`, a variable set elsewhere) is reported as unknown, never taken for empty.
  */
 import { HOLE } from '../../url/pieces.js';
-import { bodyMappingFor, type BodyMapping } from '../../map/bodies.js';
+import { BODY_MAPPINGS, bodyMappingFor, type BodyMapping, type BodyOperationId } from '../../map/bodies.js';
+import type { V1Operation } from '../../map/operations.js';
+import { bodyMap } from '../../adapters/generate.js';
+import { toV2Body } from '../../adapters/runtime.js';
 import { opaqueBodyMessage } from '../../plan/messages.js';
-import { bodyOperation, checkBodyField, kindOf } from '../fields.js';
+import { bodyOperation, checkBodyField, kindOf, rewrittenBodyField } from '../fields.js';
 import { topLevelKeys } from '../json-keys.js';
 import type { Collector, RequestOutcome, TPiece } from '../plan.js';
 import { jqFilters, jqObjectKeys } from './jq.js';
@@ -77,6 +80,7 @@ export function curlBody(c: Collector, cmds: readonly Command[], scope: ShellSco
   for (const d of data) {
     const pieces = scope.pieces(d.parts, d.start);
     const json = jsonOf(pieces);
+    if (json && ownCurl && rebuildBody(c, d, json.value, op, outcome)) continue;
     if (json) {
       const names = topLevelKeys(json.text);
       const siblings = new Set(Object.keys(json.value));
@@ -103,6 +107,59 @@ export function curlBody(c: Collector, cmds: readonly Command[], scope: ShellSco
     const mapping = bodyMappingFor(op.id);
     if (unseen && !programs.length && !onV2 && mapping && changesBody(mapping)) c.report('opaque-body', d.start, opaqueBodyMessage(op, mapping, 'read from a file, or from a value set elsewhere'));
   }
+}
+
+/**
+ * A JSON body written whole in the request's own single-quoted word (`-d '{"imageName": …}'`), rebuilt
+ * as v2 takes it — by toV2Body, the adapters' runtime, which restructures (gpuTypeIds + gpuCount →
+ * gpu: { id, count }), renames, inserts what v2 requires and checks the result against the v2 schema —
+ * and written back in the word's layout. False where that needs a person (toV2Body throws) or the
+ * request does not move.
+ */
+function rebuildBody(c: Collector, d: Word, value: Record<string, unknown>, op: V1Operation, outcome: RequestOutcome): boolean {
+  const part = d.parts.length === 1 ? d.parts[0] : undefined;
+  if (part?.kind !== 'lit' || !part.editable || c.text[d.start] !== "'" || part.start !== d.start + 1 || !isBodyOperationId(op.id)) return false;
+  const facts = Object.keys(value).flatMap((k) => {
+    const f = rewrittenBodyField(k, op);
+    return f ? [{ key: k, ...f }] : [];
+  });
+  const [first, ...rest] = facts;
+  if (!first) return false;
+  let v2: unknown;
+  try {
+    v2 = toV2Body(bodyMap(op.id, BODY_MAPPINGS[op.id], false), {}, value);
+  } catch {
+    return false;
+  }
+  if (!isRecord(v2)) return false;
+  const names = topLevelKeys(part.text);
+  const at = (key: string): number => part.start + (names.get(key)?.start ?? 0);
+  const edits = [{ start: part.start, end: part.start + part.text.length, text: layoutLike(part.text, v2) }];
+  if (!c.fixWith(outcome.request, first.rule, at(first.key), first.message, edits)) return false;
+  for (const f of rest) c.alsoFixed(f.rule, at(f.key), f.message);
+  return true;
+}
+
+const isBodyOperationId = (id: string): id is BodyOperationId => Object.hasOwn(BODY_MAPPINGS, id);
+const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** JSON for `value` laid out like `original`: on one line (with `": "` and `, ` if it had them), or indented as it was. */
+function layoutLike(original: string, value: Record<string, unknown>): string {
+  const lines = original.split('\n');
+  if (lines.length > 1) {
+    const close = lines[lines.length - 1] ?? '';
+    const base = close.slice(0, close.length - close.trimStart().length);
+    const inner = lines.find((l, i) => i > 0 && l.trim()) ?? '';
+    const unit = inner.slice(base.length, inner.length - inner.trimStart().length) || '  ';
+    return JSON.stringify(value, null, unit).split('\n').join(`\n${base}`);
+  }
+  const spaced = /":\s/.test(original);
+  const inline = (v: unknown): string => {
+    if (Array.isArray(v)) return `[${v.map(inline).join(spaced ? ', ' : ',')}]`;
+    if (isRecord(v)) return `{${Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}:${spaced ? ' ' : ''}${inline(x)}`).join(spaced ? ', ' : ',')}}`;
+    return JSON.stringify(v);
+  };
+  return inline(value);
 }
 
 /** The operation's body has fields v2 changed: a body the tool cannot see must be checked by a person. */
