@@ -4,7 +4,7 @@
  */
 import { bodyMappingFor } from '../map/bodies.js';
 import { BUILDER_TARGETS } from '../map/fields.js';
-import { BILLING_PARAMS, IGNORED_QUERY_PARAMS, ITEM_NAMES, LIST_ENVELOPES, RESPONSE_FIELDS, responseFieldsNamed } from '../map/responses.js';
+import { BILLING_PARAMS, IGNORED_QUERY_PARAMS, ITEM_NAMES, LIST_ENVELOPES, RESPONSE_FIELDS, responseFieldsNamed, type ResponseField } from '../map/responses.js';
 import type { V1Operation } from '../map/operations.js';
 import { graphqlRoute, GRAPHQL_REST_ROUTES } from '../map/graphql.js';
 import type { Collector, PlannedRequest, TPiece } from './plan.js';
@@ -117,18 +117,21 @@ export const DISTINCTIVE_RESPONSE_FIELDS: readonly string[] = [...new Set(RESPON
 /** Report a read of a v1-only response field (distinctive names only), worded like the JS engine's. */
 export function checkResponseField(c: Collector, field: string, at: number): void {
   const rows = responseFieldsNamed(field).filter((r) => r.distinctive);
+  if (rows.length) c.report('response-field', at, `${responseFieldMessage(rows)} Not rewritten in this file type: change the read by hand.`);
+}
+
+/** What v2 did with a v1 response field, for the rows of one name (the first row's fate; every item it belongs to). */
+export function responseFieldMessage(rows: readonly ResponseField[]): string {
   const row = rows[0];
-  if (!row) return;
+  if (!row) return '';
   const item = rows.flatMap((r) => r.items).map((i) => ITEM_NAMES[i]);
-  const what = `REST v1 ${[...new Set(item)].join(' / ')} ${fieldLabel(field)}`;
+  const what = `REST v1 ${[...new Set(item)].join(' / ')} ${fieldLabel(row.field)}`;
   const fate = row.fate;
-  const text =
-    fate.kind === 'rename' || fate.kind === 'nest'
-      ? `${what} is "${fate.to}" in v2: ${row.note}.`
-      : fate.kind === 'moved'
-        ? `${what} is not in v2 responses; the data is ${fate.to.startsWith('GET ') ? `at ${fate.to}` : `under "${fate.to}"`}: ${row.note}.`
-        : `${what} is gone in v2: ${row.note}.`;
-  c.report('response-field', at, `${text} Not rewritten in this file type: change the read by hand.`);
+  return fate.kind === 'rename' || fate.kind === 'nest'
+    ? `${what} is "${fate.to}" in v2: ${row.note}.`
+    : fate.kind === 'moved'
+      ? `${what} is not in v2 responses; the data is ${fate.to.startsWith('GET ') ? `at ${fate.to}` : `under "${fate.to}"`}: ${row.note}.`
+      : `${what} is gone in v2: ${row.note}.`;
 }
 
 /**

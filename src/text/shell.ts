@@ -5,14 +5,14 @@
  * responses and fields.
  */
 import { isCompleteUrl, planRequest, planValue, flatText, type Collector, type EditsOrReason, type RequestOutcome, type TPiece } from './plan.js';
-import { checkResponseField, DISTINCTIVE_RESPONSE_FIELDS, mentionsGraphql, scanGraphql } from './fields.js';
+import { mentionsGraphql, scanGraphql } from './fields.js';
 import type { Edit } from './source.js';
 import type { HttpMethod } from '../map/operations.js';
 import { functionAt, literalOf, shellSyntax, type Command, type Part, type ShellFunction, type Word } from './shell/syntax.js';
 import { assignmentOf, programIndex, ShellScope } from './shell/scope.js';
 import { curlSetBody, curlSetMethod, parseCurl } from './shell/curl.js';
-import { jqFilters } from './shell/jq.js';
 import { listReads } from './shell/lists.js';
+import { responseReads } from './shell/responses.js';
 import { curlBody } from './shell/body.js';
 import { curlListFilter, pinCurlToV1 } from './shell/filter.js';
 import { argumentPieces, fill, findWrappers, paramOf, type ShellWrapper } from './shell/wrappers.js';
@@ -131,18 +131,7 @@ export function scanShell(c: Collector, text: string, opts: ShellOptions = {}): 
   for (const [s, e] of heredocs) urlTokens(c, text, s, e);
   holdUncoveredBases(c, cmds, scope, covered, opts.seeds);
   listReads(c, cmds, scope, requests, subAssign, filtered);
-  if (c.talksRest) {
-    const re = new RegExp(`\\.(${DISTINCTIVE_RESPONSE_FIELDS.join('|')})\\b`, 'g');
-    for (const cmd of cmds) {
-      for (const f of jqFilters(cmd)) {
-        for (const p of f.parts) {
-          if (p.kind !== 'lit' || !p.editable) continue;
-          re.lastIndex = 0;
-          for (let m = re.exec(p.text); m; m = re.exec(p.text)) checkResponseField(c, m[1]!, p.start + m.index + 1);
-        }
-      }
-    }
-  }
+  responseReads(c, cmds, scope, requests, subAssign);
   if (opts.graphql !== false && mentionsGraphql(text)) scanGraphql(c, text, 0, text.length);
 }
 

@@ -40,17 +40,17 @@ export function curlPrintsBody(text: string, curlWords: readonly Word[]): boolea
 }
 
 /**
- * The program with the envelope key read first, or null when that is not certain (a program that
- * starts with definitions or imports, which must stay first). `filter`: a jq filter to apply to the
- * unwrapped list before the program (a v1 query filter done on the client).
+ * What to insert into a program (at `at`, relative to its start) so that it reads the envelope key
+ * first, or null when that is not certain (a program that starts with definitions or imports, which
+ * must stay first). `filter`: a jq filter to apply to the unwrapped list before the program (a v1
+ * query filter done on the client). An insertion leaves the rest of the program to other edits.
  */
-export function unwrapListProgram(program: string, key: string, filter?: string): string | null {
+export function unwrapListProgram(program: string, key: string, filter?: string): { at: number; text: string } | null {
   if (/^\s*(def|import|include)\b/.test(program)) return null;
-  const lead = program.slice(0, program.length - program.trimStart().length);
-  const rest = program.slice(lead.length);
-  if (filter) return `${lead}.${key} | ${filter} | ${rest}`;
-  if (INDEX_STAGE.test(program)) return `${lead}.${key}${rest.slice(1)}`;
-  return `${lead}.${key} | ${rest}`;
+  const lead = program.length - program.trimStart().length;
+  if (filter) return { at: lead, text: `.${key} | ${filter} | ` };
+  if (INDEX_STAGE.test(program)) return { at: lead + 1, text: key };
+  return { at: lead, text: `.${key} | ` };
 }
 
 /** Whether a jq program reads its input as a list (an index, an iteration, a list builtin). */
@@ -72,8 +72,8 @@ export function unwrapJqEdit(text: string, options: readonly Word[], program: Wo
   const part = program.parts.length === 1 ? program.parts[0] : undefined;
   // One single-quoted word: what is between the quotes is the program, character for character.
   if (part?.kind !== 'lit' || !part.editable || text[program.start] !== "'" || part.start !== program.start + 1 || program.end !== part.start + part.text.length + 1) return null;
-  const rewritten = unwrapListProgram(part.text, key, filter);
-  return rewritten === null ? null : { start: part.start, end: part.start + part.text.length, text: rewritten };
+  const insert = unwrapListProgram(part.text, key, filter);
+  return insert && { start: part.start + insert.at, end: part.start + insert.at, text: insert.text };
 }
 
 /** The filter words of a `jq` command. */

@@ -37,37 +37,46 @@ function aloneInSub(cmds: readonly Command[], sent: Command): boolean {
   return !!sub && cmds.every((c) => c === sent || c.inSub?.[0] !== sub[0]);
 }
 
+/**
+ * The jq programs that read a request's response: in its own pipeline, or in a pipeline that prints the
+ * variable its `$(…)` was assigned to. `certain`: those that read exactly what curl printed (piped
+ * straight from curl, or from `echo "$VAR"` of a variable set once by `$(curl …)` alone), with their
+ * jq command.
+ */
+export function responseReaders(c: Collector, cmds: readonly Command[], scope: ShellScope, sent: Command, subAssign: ReadonlyMap<string, string>): { all: Word[]; certain: Map<Word, Command> } {
+  const program = sent.words[programIndex(sent)];
+  const isCurl = !!program && literalOf(program) === 'curl';
+  const printsBody = isCurl && curlPrintsBody(c.text, scope.expandArrays(sent.words, sent.start));
+  const all: Word[] = [];
+  const certain = new Map<Word, Command>();
+  for (const cmd of cmds) {
+    if (cmd.pipeline !== sent.pipeline || cmd.stage <= sent.stage) continue;
+    const filters = jqFilters(cmd);
+    all.push(...filters);
+    if (cmd.stage === sent.stage + 1 && printsBody) for (const f of filters) certain.set(f, cmd);
+  }
+  const assigned = sent.inSub ? subAssign.get(`${sent.inSub[0]}`) : undefined;
+  if (!assigned) return { all, certain };
+  const once = (scope.defs.get(assigned) ?? []).length === 1 && printsBody && sent.stage === 0 && aloneInSub(cmds, sent);
+  for (const cmd of cmds) {
+    if (cmd.stage !== 0 || cmd.start <= sent.end) continue;
+    if (!cmd.words.some((w) => w.parts.some((p) => p.kind === 'var' && p.name === assigned))) continue;
+    for (const next of cmds) {
+      if (next.pipeline !== cmd.pipeline || next.stage === 0) continue;
+      const filters = jqFilters(next);
+      all.push(...filters);
+      if (once && next.stage === 1 && printsVariable(cmd, assigned)) for (const f of filters) certain.set(f, next);
+    }
+  }
+  return { all, certain };
+}
+
 /** `done`: jq programs already rewritten (a query filter moved into them unwrapped their list too). */
 export function listReads(c: Collector, cmds: readonly Command[], scope: ShellScope, requests: readonly SentRequest[], subAssign: ReadonlyMap<string, string>, done: ReadonlySet<Word>): void {
   for (const { cmd: sent, outcome } of requests) {
     if (!isListOp(outcome.op) || (outcome.shape.base !== 'legacy' && outcome.shape.base !== 'target')) continue;
-    const program = sent.words[programIndex(sent)];
-    const isCurl = !!program && literalOf(program) === 'curl';
-    const printsBody = isCurl && curlPrintsBody(c.text, scope.expandArrays(sent.words, sent.start));
-    const jqs: Word[] = [];
-    // jq programs that read the response as curl printed it: their list read can be unwrapped.
-    const certain = new Map<Word, Command>();
-    for (const cmd of cmds) {
-      if (cmd.pipeline !== sent.pipeline || cmd.stage <= sent.stage) continue;
-      const filters = jqFilters(cmd);
-      jqs.push(...filters);
-      if (cmd.stage === sent.stage + 1 && printsBody) for (const f of filters) certain.set(f, cmd);
-    }
-    const assigned = sent.inSub ? subAssign.get(`${sent.inSub[0]}`) : undefined;
-    if (assigned) {
-      const once = (scope.defs.get(assigned) ?? []).length === 1 && printsBody && sent.stage === 0 && aloneInSub(cmds, sent);
-      for (const cmd of cmds) {
-        if (cmd.stage !== 0 || cmd.start <= sent.end) continue;
-        if (!cmd.words.some((w) => w.parts.some((p) => p.kind === 'var' && p.name === assigned))) continue;
-        for (const next of cmds) {
-          if (next.pipeline !== cmd.pipeline || next.stage === 0) continue;
-          const filters = jqFilters(next);
-          jqs.push(...filters);
-          if (once && next.stage === 1 && printsVariable(cmd, assigned)) for (const f of filters) certain.set(f, next);
-        }
-      }
-    }
-    for (const f of jqs) {
+    const { all, certain } = responseReaders(c, cmds, scope, sent, subAssign);
+    for (const f of all) {
       const filter = literalOf(f);
       if (filter === null || done.has(f) || !readsList(filter) || new RegExp(`\\.${outcome.op.resource}\\b`).test(filter)) continue;
       const env = listEnvelope(outcome.op, `jq '${filter}'`);

@@ -1,0 +1,56 @@
+/**
+ * v1 response fields read by jq: on a response the tool can prove (a jq program that reads exactly what
+ * a pod, endpoint, template… request printed, see shell/lists.ts), a field v2 renamed is renamed with
+ * the request (`.desiredStatus` → `.status`, with its meaning note) and one v2 moved or dropped is
+ * reported; elsewhere in a file that talks to RunPod REST, a distinctive v1 name (`.costPerHr`) is
+ * reported as a likely read.
+ */
+import { DISTINCTIVE_RESPONSE_FIELDS, checkResponseField, responseFieldMessage } from '../fields.js';
+import { LIST_ENVELOPES, RESPONSE_FIELDS, SINGLE_RESPONSES } from '../../map/responses.js';
+import type { Collector } from '../plan.js';
+import { jqFilters } from './jq.js';
+import { responseReaders, type SentRequest } from './lists.js';
+import type { ShellScope } from './scope.js';
+import type { Command } from './syntax.js';
+
+/** `.name` steps of a jq program (not `$var.name`, not a key inside a longer path such as `.a.name`). */
+const FIELD_STEP = /(?<![\w$)"])\.([A-Za-z_]\w*)/g;
+
+export function responseReads(c: Collector, cmds: readonly Command[], scope: ShellScope, requests: readonly SentRequest[], subAssign: ReadonlyMap<string, string>): void {
+  const decided = new Set<number>();
+  for (const { cmd: sent, outcome } of requests) {
+    const op = outcome.op;
+    const item = op && (SINGLE_RESPONSES[op.id] ?? LIST_ENVELOPES[op.id]?.item);
+    if (!item || (outcome.shape.base !== 'legacy' && outcome.shape.base !== 'target')) continue;
+    for (const f of responseReaders(c, cmds, scope, sent, subAssign).certain.keys()) {
+      const part = f.parts.length === 1 ? f.parts[0] : undefined;
+      if (part?.kind !== 'lit' || !part.editable || c.text[f.start] !== "'") continue;
+      for (const m of part.text.matchAll(FIELD_STEP)) {
+        const name = m[1] ?? '';
+        const rows = RESPONSE_FIELDS.filter((r) => r.field === name && r.items.includes(item));
+        const row = rows[0];
+        if (!row) continue;
+        const at = part.start + (m.index ?? 0) + 1;
+        decided.add(at);
+        const message = responseFieldMessage(rows);
+        // A rename, or a nesting (`.workersMin` → `.workers.min`), is a path jq reads the same way.
+        const to = row.fate.kind === 'rename' || row.fate.kind === 'nest' ? row.fate.to : null;
+        if (to && c.fixWith(outcome.request, 'response-field', at, message, [{ start: at, end: at + name.length, text: to }])) continue;
+        c.report('response-field', at, `${message} Not rewritten${to ? '' : ' in this file type'}: change the read by hand.`);
+      }
+    }
+  }
+  if (!c.talksRest) return;
+  const re = new RegExp(`\\.(${DISTINCTIVE_RESPONSE_FIELDS.join('|')})\\b`, 'g');
+  for (const cmd of cmds) {
+    for (const f of jqFilters(cmd)) {
+      for (const p of f.parts) {
+        if (p.kind !== 'lit' || !p.editable) continue;
+        for (const m of p.text.matchAll(re)) {
+          const at = p.start + (m.index ?? 0) + 1;
+          if (!decided.has(at)) checkResponseField(c, m[1] ?? '', at);
+        }
+      }
+    }
+  }
+}
