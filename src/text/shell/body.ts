@@ -80,7 +80,7 @@ export function curlBody(c: Collector, cmds: readonly Command[], scope: ShellSco
   for (const d of data) {
     const pieces = scope.pieces(d.parts, d.start);
     const json = jsonOf(pieces);
-    if (json && ownCurl && rebuildBody(c, d, json.value, op, outcome)) continue;
+    if (json && ownCurl && rebuildBody(c, d, op, outcome)) continue;
     if (json) {
       const names = topLevelKeys(json.text);
       const siblings = new Set(Object.keys(json.value));
@@ -109,32 +109,82 @@ export function curlBody(c: Collector, cmds: readonly Command[], scope: ShellSco
   }
 }
 
+/** Placeholders for the expansions of a body word: a string inside a JSON string, a number outside one. */
+const HOLE_STRING = (i: number): string => `\\u0001${i}\\u0001`;
+const HOLE_NUMBER = (i: number): number => 7770000000000 + i;
+const HOLE_TOKEN = /\\u0001(\d+)\\u0001|777000000(\d{4})/g;
+
 /**
- * A JSON body written whole in the request's own single-quoted word (`-d '{"imageName": …}'`), rebuilt
- * as v2 takes it — by toV2Body, the adapters' runtime, which restructures (gpuTypeIds + gpuCount →
- * gpu: { id, count }), renames, inserts what v2 requires and checks the result against the v2 schema —
- * and written back in the word's layout. False where that needs a person (toV2Body throws) or the
- * request does not move.
+ * A body word of the request as JSON with a placeholder for each expansion (`$IMG`, `$1`), and where
+ * each character of it is written: a single-quoted word, or a double-quoted one with `\"` escapes.
  */
-function rebuildBody(c: Collector, d: Word, value: Record<string, unknown>, op: V1Operation, outcome: RequestOutcome): boolean {
-  const part = d.parts.length === 1 ? d.parts[0] : undefined;
-  if (part?.kind !== 'lit' || !part.editable || c.text[d.start] !== "'" || part.start !== d.start + 1 || !isBodyOperationId(op.id)) return false;
+function wordJson(text: string, d: Word): { json: string; offsets: number[]; shell: string[]; quote: string } | null {
+  const quote = text[d.start] ?? '';
+  if ((quote !== "'" && quote !== '"') || text[d.end - 1] !== quote) return null;
+  let json = '';
+  const offsets: number[] = [];
+  const shell: string[] = [];
+  let quoted = false;
+  for (const p of d.parts) {
+    if (p.kind === 'lit') {
+      [...p.text].forEach((ch, i) => {
+        if (ch === '"' && !json.endsWith('\\')) quoted = !quoted;
+        json += ch;
+        offsets.push(p.editable ? p.start + i : -1);
+      });
+      continue;
+    }
+    const hole = quoted ? HOLE_STRING(shell.length) : String(HOLE_NUMBER(shell.length));
+    shell.push(text.slice(p.start, p.end));
+    json += hole;
+    for (const _ of hole) offsets.push(-1);
+  }
+  return { json, offsets, shell, quote };
+}
+
+/**
+ * A JSON body written whole in the request's own word (`-d '{"imageName": …}'`, or escaped with
+ * expansions, `-d "{\"workersMin\": $1}"`), rebuilt as v2 takes it — by toV2Body, the adapters'
+ * runtime, which restructures (gpuTypeIds + gpuCount → gpu: { id, count }), renames, inserts what v2
+ * requires and checks the result against the v2 schema, each expansion standing in as a value of its
+ * place — and written back in the word's layout and quoting. False where that needs a person
+ * (toV2Body throws) or the request does not move.
+ */
+function rebuildBody(c: Collector, d: Word, op: V1Operation, outcome: RequestOutcome): boolean {
+  const word = wordJson(c.text, d);
+  if (!word || !isBodyOperationId(op.id)) return false;
+  let value: unknown;
+  let v2: unknown;
+  try {
+    value = JSON.parse(word.json);
+    v2 = toV2Body(bodyMap(op.id, BODY_MAPPINGS[op.id], false), {}, value);
+  } catch {
+    return false;
+  }
+  if (!isRecord(value) || !isRecord(v2)) return false;
   const facts = Object.keys(value).flatMap((k) => {
     const f = rewrittenBodyField(k, op);
     return f ? [{ key: k, ...f }] : [];
   });
   const [first, ...rest] = facts;
   if (!first) return false;
-  let v2: unknown;
-  try {
-    v2 = toV2Body(bodyMap(op.id, BODY_MAPPINGS[op.id], false), {}, value);
-  } catch {
-    return false;
+  const names = topLevelKeys(word.json);
+  const at = (key: string): number => word.offsets[names.get(key)?.start ?? 0] ?? d.start;
+  // Written back: the JSON escaped for the word's quotes, each placeholder replaced by its expansion.
+  const escape = (t: string): string => (word.quote === '"' ? t.replace(/[\\"$`]/g, '\\$&') : t);
+  const laid = layoutLike(word.json.replace(HOLE_TOKEN, ''), v2);
+  let out = '';
+  let last = 0;
+  for (const m of laid.matchAll(HOLE_TOKEN)) {
+    const i = Number(m[1] ?? (m[2] !== undefined ? Number(m[2]) : -1));
+    const expansion = word.shell[i];
+    if (expansion === undefined) return false;
+    out += escape(laid.slice(last, m.index)) + expansion;
+    last = (m.index ?? 0) + m[0].length;
   }
-  if (!isRecord(v2)) return false;
-  const names = topLevelKeys(part.text);
-  const at = (key: string): number => part.start + (names.get(key)?.start ?? 0);
-  const edits = [{ start: part.start, end: part.start + part.text.length, text: layoutLike(part.text, v2) }];
+  out += escape(laid.slice(last));
+  if (out.includes("'") && word.quote === "'") return false;
+  const edits = [{ start: d.start + 1, end: d.end - 1, text: out }];
   if (!c.fixWith(outcome.request, first.rule, at(first.key), first.message, edits)) return false;
   for (const f of rest) c.alsoFixed(f.rule, at(f.key), f.message);
   return true;
