@@ -6,12 +6,11 @@
  * (`--data @body.json`, a variable set elsewhere) is reported as unknown, never taken for empty.
  */
 import { HOLE } from '../../url/pieces.js';
-import { BODY_MAPPINGS, bodyMappingFor, type BodyMapping, type BodyOperationId } from '../../map/bodies.js';
+import { bodyMappingFor, type BodyMapping } from '../../map/bodies.js';
 import type { V1Operation } from '../../map/operations.js';
-import { bodyMap } from '../../adapters/generate.js';
-import { toV2Body } from '../../adapters/runtime.js';
+import { v2BodyText } from '../json-body.js';
 import { opaqueBodyMessage } from '../../plan/messages.js';
-import { bodyOperation, checkBodyField, kindOf, rewrittenBodyField } from '../fields.js';
+import { bodyOperation, checkBodyField, kindOf } from '../fields.js';
 import { topLevelKeys } from '../json-keys.js';
 import type { Collector, RequestOutcome, TPiece } from '../plan.js';
 import { jqFilters, jqObjectKeys } from './jq.js';
@@ -152,27 +151,14 @@ function wordJson(text: string, d: Word): { json: string; offsets: number[]; she
  */
 function rebuildBody(c: Collector, d: Word, op: V1Operation, outcome: RequestOutcome): boolean {
   const word = wordJson(c.text, d);
-  if (!word || !isBodyOperationId(op.id)) return false;
-  let value: unknown;
-  let v2: unknown;
-  try {
-    value = JSON.parse(word.json);
-    v2 = toV2Body(bodyMap(op.id, BODY_MAPPINGS[op.id], false), {}, value);
-  } catch {
-    return false;
-  }
-  if (!isRecord(value) || !isRecord(v2)) return false;
-  const facts = Object.keys(value).flatMap((k) => {
-    const f = rewrittenBodyField(k, op);
-    return f ? [{ key: k, ...f }] : [];
-  });
-  const [first, ...rest] = facts;
+  const rebuilt = word && v2BodyText(word.json, op, word.json.replace(HOLE_TOKEN, ''));
+  if (!word || !rebuilt) return false;
+  const { laid, facts: [first, ...rest] } = rebuilt;
   if (!first) return false;
   const names = topLevelKeys(word.json);
   const at = (key: string): number => word.offsets[names.get(key)?.start ?? 0] ?? d.start;
   // Written back: the JSON escaped for the word's quotes, each placeholder replaced by its expansion.
   const escape = (t: string): string => (word.quote === '"' ? t.replace(/[\\"$`]/g, '\\$&') : t);
-  const laid = layoutLike(word.json.replace(HOLE_TOKEN, ''), v2);
   let out = '';
   let last = 0;
   for (const m of laid.matchAll(HOLE_TOKEN)) {
@@ -188,28 +174,6 @@ function rebuildBody(c: Collector, d: Word, op: V1Operation, outcome: RequestOut
   if (!c.fixWith(outcome.request, first.rule, at(first.key), first.message, edits)) return false;
   for (const f of rest) c.alsoFixed(f.rule, at(f.key), f.message);
   return true;
-}
-
-const isBodyOperationId = (id: string): id is BodyOperationId => Object.hasOwn(BODY_MAPPINGS, id);
-const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
-
-/** JSON for `value` laid out like `original`: on one line (with `": "` and `, ` if it had them), or indented as it was. */
-function layoutLike(original: string, value: Record<string, unknown>): string {
-  const lines = original.split('\n');
-  if (lines.length > 1) {
-    const close = lines[lines.length - 1] ?? '';
-    const base = close.slice(0, close.length - close.trimStart().length);
-    const inner = lines.find((l, i) => i > 0 && l.trim()) ?? '';
-    const unit = inner.slice(base.length, inner.length - inner.trimStart().length) || '  ';
-    return JSON.stringify(value, null, unit).split('\n').join(`\n${base}`);
-  }
-  const spaced = /":\s/.test(original);
-  const inline = (v: unknown): string => {
-    if (Array.isArray(v)) return `[${v.map(inline).join(spaced ? ', ' : ',')}]`;
-    if (isRecord(v)) return `{${Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}:${spaced ? ' ' : ''}${inline(x)}`).join(spaced ? ', ' : ',')}}`;
-    return JSON.stringify(v);
-  };
-  return inline(value);
 }
 
 /** The operation's body has fields v2 changed: a body the tool cannot see must be checked by a person. */
