@@ -104,7 +104,8 @@ export function curlBody(c: Collector, cmds: readonly Command[], scope: ShellSco
     }
     const unseen = d.parts.some((p) => p.kind !== 'lit') || pieces.some((p) => p.kind === 'text' && p.text.startsWith('@') && p === pieces[0]);
     const mapping = bodyMappingFor(op.id);
-    if (unseen && !programs.length && !onV2 && mapping && changesBody(mapping)) c.report('opaque-body', d.start, opaqueBodyMessage(op, mapping, 'read from a file, or from a value set elsewhere'));
+    // Also on v2: a run has no TODO to carry it, and whether the file it reads was migrated is not known here.
+    if (unseen && !programs.length && mapping && changesBody(mapping)) c.report('opaque-body', d.start, opaqueBodyMessage(op, mapping, 'read from a file, or from a value set elsewhere'));
   }
 }
 

@@ -41,12 +41,12 @@ export function curlPrintsBody(text: string, curlWords: readonly Word[]): boolea
 
 /**
  * What to insert into a program (at `at`, relative to its start) so that it reads the envelope key
- * first, or null when that is not certain (a program that starts with definitions or imports, which
- * must stay first). `filter`: a jq filter to apply to the unwrapped list before the program (a v1
+ * first, or null when that is not certain. `filter`: a jq filter to apply to the unwrapped list before the program (a v1
  * query filter done on the client). An insertion leaves the rest of the program to other edits.
  */
 export function unwrapListProgram(program: string, key: string, filter?: string): { at: number; text: string } | null {
-  if (/^\s*(def|import|include)\b/.test(program)) return null;
+  // Definitions and imports must stay first; a program that already reads the key reads v2 already.
+  if (/^\s*(def|import|include)\b/.test(program) || new RegExp(`\\.(${key}|"${key}"|\\["${key}"\\])(?![\\w"])`).test(program)) return null;
   const lead = program.length - program.trimStart().length;
   if (filter) return { at: lead, text: `.${key} | ${filter} | ` };
   if (INDEX_STAGE.test(program)) return { at: lead + 1, text: key };
