@@ -8,6 +8,7 @@ import { BODY_MAPPINGS, type BodyOperationId } from '../map/bodies.js';
 import type { V1Operation } from '../map/operations.js';
 import { bodyMap } from '../adapters/generate.js';
 import { toV2Body } from '../adapters/runtime.js';
+import { withDocumentedPools } from '../map/gpu-pools.js';
 import { rewrittenBodyField } from './fields.js';
 
 /** What a v1 body field of the rebuilt body became: its finding, where its key is. */
@@ -28,7 +29,8 @@ export function v2BodyText(json: string, op: V1Operation, layout = json): { laid
   let v2: unknown;
   try {
     value = JSON.parse(json);
-    v2 = toV2Body(bodyMap(op.id, BODY_MAPPINGS[op.id], false), {}, value);
+    // The documented GPU pools, as the JS engine uses without a gpuPools config (the text engine has none).
+    v2 = toV2Body(bodyMap(op.id, BODY_MAPPINGS[op.id], false), withDocumentedPools(), value);
   } catch {
     return null;
   }
