@@ -143,6 +143,16 @@ function wordJson(text: string, d: Word): { json: string; offsets: number[]; she
 }
 
 /**
+ * Each expansion comes out of the rebuild once, as the value it was: not dropped with its field, not
+ * built into a string v2 makes from several values (then the rebuild is left to a person).
+ */
+function keepsExpansions(json: string, laid: string, count: number): boolean {
+  const seen = [...laid.matchAll(HOLE_TOKEN)].map((m) => m[1] ?? m[2]);
+  if (seen.length !== count || new Set(seen).size !== count) return false;
+  return [...laid.matchAll(/"(?:[^"\\]|\\.)*"/g)].every((m) => !/\\u0001\d+\\u0001/.test(m[0]) || json.includes(m[0]));
+}
+
+/**
  * A JSON body written whole in the request's own word (`-d '{"imageName": …}'`, or escaped with
  * expansions, `-d "{\"workersMin\": $1}"`), rebuilt as v2 takes it — by toV2Body, the adapters'
  * runtime, which restructures (gpuTypeIds + gpuCount → gpu: { id, count }), renames, inserts what v2
@@ -155,7 +165,7 @@ function rebuildBody(c: Collector, d: Word, op: V1Operation, outcome: RequestOut
   const rebuilt = word && v2BodyText(word.json, op, word.json.replace(HOLE_TOKEN, ''));
   if (!word || !rebuilt) return false;
   const { laid, facts: [first, ...rest] } = rebuilt;
-  if (!first) return false;
+  if (!first || !keepsExpansions(word.json, laid, word.shell.length)) return false;
   const names = topLevelKeys(word.json);
   const at = (key: string): number => word.offsets[names.get(key)?.start ?? 0] ?? d.start;
   // Written back: the JSON escaped for the word's quotes, each placeholder replaced by its expansion.
