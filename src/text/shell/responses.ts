@@ -6,8 +6,8 @@
  * reported as a likely read.
  */
 import { DISTINCTIVE_RESPONSE_FIELDS, checkResponseField, responseFieldMessage } from '../fields.js';
-import { LIST_ENVELOPES, RESPONSE_FIELDS, SINGLE_RESPONSES } from '../../map/responses.js';
-import type { Collector } from '../plan.js';
+import { ERROR_SHAPE, LIST_ENVELOPES, RESPONSE_FIELDS, SINGLE_RESPONSES } from '../../map/responses.js';
+import type { Collector, RequestOutcome } from '../plan.js';
 import { jqFilters } from './jq.js';
 import { responseReaders, type SentRequest } from './lists.js';
 import type { ShellScope } from './scope.js';
@@ -15,6 +15,8 @@ import type { Command } from './syntax.js';
 
 /** `.name` steps of a jq program (not `$var.name`, not a key inside a longer path such as `.a.name`). */
 const FIELD_STEP = /(?<![\w$)"])\.([A-Za-z_]\w*)/g;
+/** `.message` / `.error` read on the response itself (not on an item: `.[0].message`). */
+const ERROR_STEP = /(?<![\w$)"\]])\.(message|error)\b/g;
 
 export function responseReads(c: Collector, cmds: readonly Command[], scope: ShellScope, requests: readonly SentRequest[], subAssign: ReadonlyMap<string, string>): void {
   const decided = new Set<number>();
@@ -38,6 +40,7 @@ export function responseReads(c: Collector, cmds: readonly Command[], scope: She
         if (to && c.fixWith(outcome.request, 'response-field', at, message, [{ start: at, end: at + name.length, text: to }])) continue;
         c.report('response-field', at, `${message} Not rewritten${to ? '' : ' in this file type'}: change the read by hand.`);
       }
+      errorReads(c, outcome.request, part.start, part.text);
     }
   }
   if (!c.talksRest) return;
@@ -52,5 +55,21 @@ export function responseReads(c: Collector, cmds: readonly Command[], scope: She
         }
       }
     }
+  }
+}
+
+/**
+ * `.message` / `.error` read on a RunPod response: no v2 success body has either, so it reads an error
+ * body, which v2 sends as an RFC 9457 problem. `.message` is `.detail` (renamed with the request);
+ * `.error` (v1's other error body) is reported.
+ */
+function errorReads(c: Collector, request: RequestOutcome['request'], start: number, program: string): void {
+  for (const m of program.matchAll(ERROR_STEP)) {
+    const name = m[1] ?? '';
+    const at = start + (m.index ?? 0) + 1;
+    const to = ERROR_SHAPE.renames[name];
+    const message = `RunPod v2 errors are RFC 9457 problems ({ title, status, detail, errors }); the v1 "${name}" is "${to ?? 'detail'}".`;
+    if (to && c.fixWith(request, 'error-shape', at, message, [{ start: at, end: at + name.length, text: to }])) continue;
+    c.report('error-shape', at, to ? `${message} Not rewritten: change it by hand.` : `v1 also answered { error, status }; v2 errors are ${ERROR_SHAPE.description}: read .detail instead of .${name}.`);
   }
 }
