@@ -56,7 +56,8 @@ function whenMissing(mapping: BodyMapping, v2: V2Schema, preserveV1Defaults: boo
   return advice;
 }
 
-function bodyMap(op: BodyOperationId, mapping: BodyMapping, preserveV1Defaults: boolean): BodyMap {
+/** The migration map of one operation, as data for toV2Body (the adapters' runtime, also used to rewrite visible JSON bodies). */
+export function bodyMap(op: BodyOperationId, mapping: BodyMapping, preserveV1Defaults: boolean): BodyMap {
   const create = op.startsWith('Create');
   const v2 = v2Schema(mapping.v2Schema, v2BodySchemas()[mapping.v2Schema]);
   const fields: Record<string, FieldRule> = {};

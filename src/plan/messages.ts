@@ -4,6 +4,7 @@
  */
 import { POD_RESET_ADVICE, RENAME_NOTES, type HttpMethod, type V1Operation, type V2Target } from '../map/operations.js';
 import type { PathTemplate } from '../map/match.js';
+import { bodyChecklist, type BodyMapping } from '../map/bodies.js';
 import { isSchemaUrl, templateOf, type UrlChange } from '../url/plan.js';
 import { displayPath, type UrlShape } from '../url/shape.js';
 
@@ -161,4 +162,9 @@ export function v2Hint(shape: UrlShape, target: string): string {
 export function fieldLabel(field: string): string {
   const dot = field.lastIndexOf('.');
   return dot < 0 ? `field "${field}"` : `field "${field.slice(dot + 1)}" under "${field.slice(0, dot)}"`;
+}
+
+/** A body the tool cannot see (`why`), whose operation v2 changed: it goes to v2 as it is, so a person checks it. */
+export function opaqueBodyMessage(op: V1Operation, mapping: BodyMapping, why: string): string {
+  return `The body of ${op.method} ${op.path} (${op.id}) is built where v2-migrate cannot see it (${why}); it goes to v2 as it is (v2 rejects a v1 field with 422): migrate it by hand, checking it against v2: ${bodyChecklist(mapping)}.`;
 }

@@ -33,3 +33,22 @@ export type MethodWriter<Edit> = (to: HttpMethod) => EditsOrReason<Edit>;
 
 /** How a request is given a fixed JSON body (pod actions): the engine's edits. */
 export type JsonBodyWriter<Edit> = (body: Readonly<Record<string, string>>) => EditsOrReason<Edit>;
+
+/** A v1 list filter v2 ignores, with the test that does it on a v2 list item. */
+export interface ListFilter {
+  /** The v1 query parameter (`name`). */
+  param: string;
+  /**
+   * The same test on a v2 item, as a jq condition on `.` given the value as a jq expression (and its
+   * literal text, when written): `.name == $name`; null when there is none for that value.
+   */
+  test: (value: string, literal: string | null) => string | null;
+  /** Values for which v2 answers as v1 did: the parameter is only taken out. */
+  sameAsV2: readonly string[];
+}
+
+/**
+ * How a request's ignored v1 list filters are taken out of its query and done on the client instead
+ * (shell: a jq `map(select(…))` on the unwrapped list): the engine's edits, or why it cannot.
+ */
+export type ListFilterWriter<Edit> = (filters: readonly ListFilter[], envelope: string) => EditsOrReason<Edit>;

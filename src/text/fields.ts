@@ -4,7 +4,7 @@
  */
 import { bodyMappingFor } from '../map/bodies.js';
 import { BUILDER_TARGETS } from '../map/fields.js';
-import { BILLING_PARAMS, IGNORED_QUERY_PARAMS, ITEM_NAMES, LIST_ENVELOPES, RESPONSE_FIELDS, responseFieldsNamed } from '../map/responses.js';
+import { BILLING_PARAMS, IGNORED_QUERY_PARAMS, ITEM_NAMES, LIST_ENVELOPES, RESPONSE_FIELDS, responseFieldsNamed, type ResponseField } from '../map/responses.js';
 import type { V1Operation } from '../map/operations.js';
 import { graphqlRoute, GRAPHQL_REST_ROUTES } from '../map/graphql.js';
 import type { RuleId } from '../rules/registry.js';
@@ -99,6 +99,20 @@ export function checkBodyField<Request>(c: FieldCollector<Request>, field: strin
   }
 }
 
+/**
+ * The finding for a v1 body field of `op` that the tool rewrote with the whole body (a visible JSON body
+ * rebuilt as v2 would take it), or null for a field v2 keeps.
+ */
+export function rewrittenBodyField(field: string, op: V1Operation): { rule: 'body-field' | 'dropped-field'; message: string } | null {
+  const rule = bodyMappingFor(op.id)?.fields[field];
+  const w = where(op);
+  if (!rule || rule.kind === 'keep' || rule.kind === 'decision') return null;
+  if (rule.kind === 'rename') return { rule: 'body-field', message: `REST v1 body field ${field} is ${rule.to} in v2${w}; v2 rejects unknown fields with 422.` };
+  if (rule.kind === 'drop') return { rule: 'dropped-field', message: `REST v1 body field ${field} has no v2 field${w}: ${rule.advice}` };
+  const t = BUILDER_TARGETS[rule.builder];
+  return { rule: 'body-field', message: t.v2 === field ? `REST v1 body field ${field} changes type in v2${w}: ${t.note}.` : `REST v1 body field ${field} moves into ${t.v2} in v2${w}: ${t.note}.` };
+}
+
 /** A v1 body field written into a dict whose request is not visible (`body["imageName"] = …`): any body operation that takes it. */
 export function checkLooseBodyField(c: FieldCollector, field: string, at: number): void {
   for (const id of ['CreatePod', 'CreateEndpoint', 'CreateTemplate', 'CreateNetworkVolume']) {
@@ -117,18 +131,21 @@ export const DISTINCTIVE_RESPONSE_FIELDS: readonly string[] = [...new Set(RESPON
 /** Report a read of a v1-only response field (distinctive names only), worded like the JS engine's. */
 export function checkResponseField(c: FieldCollector, field: string, at: number): void {
   const rows = responseFieldsNamed(field).filter((r) => r.distinctive);
+  if (rows.length) c.report('response-field', at, `${responseFieldMessage(rows)} Not rewritten in this file type: change the read by hand.`);
+}
+
+/** What v2 did with a v1 response field, for the rows of one name (the first row's fate; every item it belongs to). */
+export function responseFieldMessage(rows: readonly ResponseField[]): string {
   const row = rows[0];
-  if (!row) return;
+  if (!row) return '';
   const item = rows.flatMap((r) => r.items).map((i) => ITEM_NAMES[i]);
-  const what = `REST v1 ${[...new Set(item)].join(' / ')} ${fieldLabel(field)}`;
+  const what = `REST v1 ${[...new Set(item)].join(' / ')} ${fieldLabel(row.field)}`;
   const fate = row.fate;
-  const text =
-    fate.kind === 'rename' || fate.kind === 'nest'
-      ? `${what} is "${fate.to}" in v2: ${row.note}.`
-      : fate.kind === 'moved'
-        ? `${what} is not in v2 responses; the data is ${fate.to.startsWith('GET ') ? `at ${fate.to}` : `under "${fate.to}"`}: ${row.note}.`
-        : `${what} is gone in v2: ${row.note}.`;
-  c.report('response-field', at, `${text} Not rewritten in this file type: change the read by hand.`);
+  return fate.kind === 'rename' || fate.kind === 'nest'
+    ? `${what} is "${fate.to}" in v2: ${row.note}.`
+    : fate.kind === 'moved'
+      ? `${what} is not in v2 responses; the data is ${fate.to.startsWith('GET ') ? `at ${fate.to}` : `under "${fate.to}"`}: ${row.note}.`
+      : `${what} is gone in v2: ${row.note}.`;
 }
 
 /**
@@ -154,9 +171,14 @@ export function isListOp(op: V1Operation | undefined): op is V1Operation {
 }
 
 /** v1 query parameters a request sends that v2 ignores (query-filter) or dropped or renamed (billing-records). */
-export function checkQueryParam(c: FieldCollector, op: V1Operation, param: string, at: number, editable = false): void {
+export function checkQueryParam(c: FieldCollector, op: V1Operation, param: string, at: number, editable = false, value?: string): void {
   const ignored = IGNORED_QUERY_PARAMS[op.id]?.find((p) => p.param === param);
   const v2 = `GET /v2${op.v2?.path ?? op.path}`;
+  if (value !== undefined && ignored?.sameAsV2?.includes(value)) {
+    // v2 answers as v1 did for this value (includePublicTemplates=false): the list is the same.
+    c.reportDetail('query-filter', at, `${v2} ignores the v1 query parameter ${param}, and answers for ${param}=${value} what v1 did: remove it.`);
+    return;
+  }
   if (ignored?.effect === 'detail') {
     // A flag that only added data to each item: the list is the same, and reads of that data are reported where they are.
     c.reportDetail('query-filter', at, `${v2} ${op.id.startsWith('List') ? 'silently ignores' : 'has no'} the v1 query parameter ${param}, which only added data to each item: ${ignored.recipe('items', null)}.`);
@@ -180,6 +202,8 @@ export interface QueryParam {
   name: string;
   at: number;
   editable: boolean;
+  /** The value, when it is written as literal text. */
+  value?: string;
 }
 
 /** Query parameters written in a URL's literal query string, with their offsets. */
@@ -195,9 +219,13 @@ export function queryParams(pieces: readonly Piece<{ start: number; editable: bo
       inQuery = true;
       i = q + 1;
     }
-    const re = /(?:^|&)([A-Za-z][A-Za-z0-9_]*)=/g;
+    const re = /(?:^|&)([A-Za-z][A-Za-z0-9_]*)=([^&#]*)/g;
     const part = p.text.slice(i);
-    for (let m = re.exec(part); m; m = re.exec(part)) out.push({ name: m[1]!, at: p.origin.start + i + m.index + (m[0].startsWith('&') ? 1 : 0), editable: p.origin.editable });
+    for (let m = re.exec(part); m; m = re.exec(part)) {
+      // A value that runs to the end of this piece may go on in the next one (`name=$NAME`).
+      const whole = m.index + m[0].length < part.length || p === pieces[pieces.length - 1];
+      out.push({ name: m[1]!, at: p.origin.start + i + m.index + (m[0].startsWith('&') ? 1 : 0), editable: p.origin.editable, ...(whole ? { value: m[2] } : {}) });
+    }
   }
   return out;
 }

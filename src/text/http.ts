@@ -9,6 +9,7 @@ import { holePiece, planRequest, planValue, type Collector, type TPiece } from '
 import { jsonBodyKeys } from './json-keys.js';
 import { bodyOperation, checkBodyField, mentionsGraphql, scanGraphql, type ValueKind } from './fields.js';
 import { eolOf } from './source.js';
+import { v2BodyText } from './json-body.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
 
@@ -108,9 +109,19 @@ export function scanHttp(c: Collector, text: string): void {
     });
     const op = bodyOperation(outcome.op);
     if (op && body.trim()) {
-      // A body that is plain JSON: its top-level keys are renamed in place when the rename is all it needs.
       const from = bodyLines[0]!.start;
-      const names = jsonBodyKeys(text.slice(from, bodyLines[bodyLines.length - 1]!.end));
+      const to = bodyLines[bodyLines.length - 1]?.end ?? from;
+      // A body that is plain JSON is rebuilt as v2 takes it, when that needs no person.
+      const rebuilt = v2BodyText(text.slice(from, to), op);
+      const [first, ...rest] = rebuilt?.facts ?? [];
+      const keyAt = (key: string): number => from + (jsonBodyKeys(text.slice(from, to)).get(key)?.start ?? 0);
+      if (rebuilt && first && c.fixWith(outcome.request, first.rule, keyAt(first.key), first.message, [{ start: from, end: to, text: rebuilt.laid.split('\n').join(eol) }])) {
+        for (const f of rest) c.alsoFixed(f.rule, keyAt(f.key), f.message);
+        i = Math.max(j, i + 1);
+        continue;
+      }
+      // Otherwise its top-level keys are renamed in place when the rename is all it needs.
+      const names = jsonBodyKeys(text.slice(from, to));
       const siblings = new Set(names.keys());
       for (const b of bodyLines) {
         const re = /"([A-Za-z][A-Za-z0-9]*)"\s*:\s*(\[[^\]]*\]|["{]|true\b|false\b|null\b|-?\d)?/g;

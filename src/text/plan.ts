@@ -18,10 +18,11 @@ import { pushTo } from '../util/multimap.js';
 import { attachFixes } from '../fixes.js';
 import { V2_OPENAPI_URL } from '../map/hosts.js';
 import { isSuppressed, parseMarkers, type MarkerIndex } from '../markers/index.js';
-import { checkQueryParam, queryParams, type QueryParam } from './fields.js';
+import { queryParams, type QueryParam } from './fields.js';
+import { planQueryParams } from './query-filter.js';
 import { decideOnV2, decideOperation, decideUnmatched, decideValue, valueChangeMessage } from '../plan/decide.js';
 import { baseMessage, embeddedMessage, notInPlaceMessage, schemaMessage, unassembledMessage, unknownBaseMessage } from '../plan/messages.js';
-import { reasonAmong, type CallSite, type EditsOrReason as Parts, type JsonBodyWriter, type MethodWriter } from '../plan/site.js';
+import { reasonAmong, type CallSite, type EditsOrReason as Parts, type JsonBodyWriter, type ListFilterWriter, type MethodWriter } from '../plan/site.js';
 import type { TodoSyntax } from './todo-lines.js';
 import { blockingFinding, MARKED_REASON, needsTodo, READS, todoText } from '../plan/policy.js';
 
@@ -754,6 +755,8 @@ export interface RequestSite extends CallSite<TextOrigin, HttpMethod | undefined
    * for a blocked request that must stay on v1 while the base it shares moves: edits or the reason it cannot.
    */
   pinV1Base?: () => EditsOrReason;
+  /** Move ignored v1 list filters to the client (else the request is blocked on v1). */
+  filterList?: ListFilterWriter<Edit>;
 }
 
 export interface RequestOutcome {
@@ -791,7 +794,7 @@ function planOne(c: Collector, site: RequestSite): RequestOutcome {
   // v1 query parameters (`?computeType=GPU`, `params={…}`, `curl -G -d …`): part of the request, so a
   // renamed billing parameter moves with its path (or stays with it).
   if (outcome.op && (outcome.shape.base === 'legacy' || outcome.shape.base === 'target')) {
-    for (const q of [...queryParams(site.url), ...(site.query ?? [])]) checkQueryParam(c, outcome.op, q.name, q.at, q.editable);
+    planQueryParams(c, req, outcome.op, site, [...queryParams(site.url), ...(site.query ?? [])]);
   }
   c.endRequest(req);
   if (site.pinV1Base && outcome.shape.base === 'legacy') req.pin = site.pinV1Base;

@@ -5,14 +5,16 @@
  * responses and fields.
  */
 import { isCompleteUrl, planRequest, planValue, flatText, type Collector, type EditsOrReason, type RequestOutcome, type TPiece } from './plan.js';
-import { bodyOperation, checkBodyField, checkResponseField, kindOf, DISTINCTIVE_RESPONSE_FIELDS, isListOp, listEnvelope, mentionsGraphql, scanGraphql } from './fields.js';
+import { mentionsGraphql, scanGraphql } from './fields.js';
 import type { Edit } from './source.js';
 import type { HttpMethod } from '../map/operations.js';
 import { functionAt, literalOf, shellSyntax, type Command, type Part, type ShellFunction, type Word } from './shell/syntax.js';
 import { assignmentOf, programIndex, ShellScope } from './shell/scope.js';
 import { curlSetBody, curlSetMethod, parseCurl } from './shell/curl.js';
-import { curlPrintsBody, unwrapJqEdit } from './shell/jq.js';
-import { topLevelKeys } from './json-keys.js';
+import { listReads } from './shell/lists.js';
+import { responseReads } from './shell/responses.js';
+import { curlBody } from './shell/body.js';
+import { curlListFilter } from './shell/filter.js';
 import { argumentPieces, fill, findWrappers, paramOf, type ShellWrapper } from './shell/wrappers.js';
 
 export { literalOf, shellSyntax, type Word } from './shell/syntax.js';
@@ -81,6 +83,8 @@ export function scanShell(c: Collector, text: string, opts: ShellOptions = {}): 
   const subAssign = new Map<string, string>(); // `$(…)` start → the variable it is assigned to
   for (const [name, defs] of scope.defs) for (const d of defs) for (const p of d.parts) if (p.kind === 'sub') subAssign.set(`${p.start}`, name);
   const requests: Array<{ cmd: Command; outcome: RequestOutcome }> = [];
+  // jq programs that now filter an unwrapped list in place of an ignored v1 query filter.
+  const filtered = new Set<Word>();
   const covered = new Set<number>(modelReads);
   for (const cmd of cmds) {
     const at = programIndex(cmd);
@@ -109,6 +113,7 @@ export function scanShell(c: Collector, text: string, opts: ShellOptions = {}): 
       setMethod: (to) => curlSetMethod(curl, to),
       setJsonBody: (body) => (opts.canInsert && !opts.canInsert(curl.cmd.end) ? 'a body cannot be added inside this quoted or plain value; add it by hand' : curlSetBody(curl, body)),
       pinV1Base: () => pinBase(scope, urlWord),
+      filterList: (filters, envelope) => (opts.canInsert && !opts.canInsert(curl.cmd.end) ? 'a filter cannot be written inside this quoted or plain value' : curlListFilter(text, cmds, cmd, curl, filters, envelope, filtered)),
     });
     requests.push({ cmd, outcome });
     if (outcome.shape.base === 'legacy' || outcome.shape.base === 'target') for (const r of reads) covered.add(r);
@@ -126,51 +131,8 @@ export function scanShell(c: Collector, text: string, opts: ShellOptions = {}): 
   // Heredoc bodies (a config file written by `cat > … <<EOF`, a script fed to a shell): each URL as written.
   for (const [s, e] of heredocs) urlTokens(c, text, s, e);
   holdUncoveredBases(c, cmds, scope, covered, opts.seeds);
-  // jq reads of list responses: in the same pipeline, or through `VAR=$(curl …)`.
-  for (const { cmd: sent, outcome } of requests) {
-    if (!isListOp(outcome.op) || (outcome.shape.base !== 'legacy' && outcome.shape.base !== 'target')) continue;
-    const jqs: Word[] = [];
-    // jq programs piped straight from the request's own curl: their list read can be unwrapped.
-    const piped = new Map<Word, Command>();
-    for (const cmd of cmds) {
-      if (cmd.pipeline !== sent.pipeline || cmd.stage <= sent.stage) continue;
-      const filters = jqFilters(cmd);
-      jqs.push(...filters);
-      if (cmd.stage === sent.stage + 1 && literalOf(sent.words[programIndex(sent)]!) === 'curl' && curlPrintsBody(text, scope.expandArrays(sent.words, sent.start))) for (const f of filters) piped.set(f, cmd);
-    }
-    const assigned = sent.inSub ? subAssign.get(`${sent.inSub[0]}`) : undefined;
-    if (assigned) {
-      for (const cmd of cmds) {
-        if (cmd.stage !== 0 || cmd.start <= sent.end) continue;
-        if (!cmd.words.some((w) => w.parts.some((p) => p.kind === 'var' && p.name === assigned))) continue;
-        for (const next of cmds) if (next.pipeline === cmd.pipeline && next.stage > 0) jqs.push(...jqFilters(next));
-      }
-    }
-    for (const f of jqs) {
-      const filter = literalOf(f);
-      if (filter === null) continue;
-      if (/^\s*(\.\[\s*-?\d*\s*\]|length\b|map\(|first\b|last\b|sort_by\(|\.\[\]\s*\|)/.test(filter) && !new RegExp(`\\.${outcome.op.resource}\\b`).test(filter)) {
-        const env = listEnvelope(outcome.op, `jq '${filter}'`);
-        if (!env) continue;
-        const jq = piped.get(f);
-        const edit = jq ? unwrapJqEdit(c.text, jq.words.slice(programIndex(jq) + 1, jq.words.indexOf(f)), f, env.key) : null;
-        if (edit && c.fixWith(outcome.request, env.rule, f.start, env.fixed, [edit])) continue;
-        c.report(env.rule, f.start, env.message);
-      }
-    }
-  }
-  if (c.talksRest) {
-    const re = new RegExp(`\\.(${DISTINCTIVE_RESPONSE_FIELDS.join('|')})\\b`, 'g');
-    for (const cmd of cmds) {
-      for (const f of jqFilters(cmd)) {
-        for (const p of f.parts) {
-          if (p.kind !== 'lit' || !p.editable) continue;
-          re.lastIndex = 0;
-          for (let m = re.exec(p.text); m; m = re.exec(p.text)) checkResponseField(c, m[1]!, p.start + m.index + 1);
-        }
-      }
-    }
-  }
+  listReads(c, cmds, scope, requests, subAssign, filtered);
+  responseReads(c, cmds, scope, requests, subAssign);
   if (opts.graphql !== false && mentionsGraphql(text)) scanGraphql(c, text, 0, text.length);
 }
 
@@ -216,93 +178,6 @@ function planWrapperCall(c: Collector, cmds: readonly Command[], scope: ShellSco
   const bodyWord = bodyParam ? args[bodyParam - 1] : undefined;
   if (outcome.op && bodyWord) curlBody(c, cmds, scope, [bodyWord], outcome, false);
   return outcome;
-}
-
-/** The filter words of a `jq` command. */
-function jqFilters(cmd: Command): Word[] {
-  const at = programIndex(cmd);
-  if (at < 0 || literalOf(cmd.words[at]!) !== 'jq') return [];
-  const takesValue = new Set(['--arg', '--argjson', '--slurpfile', '--rawfile', '--args', '--jsonargs', '--indent', '-L', '--tab']);
-  for (let i = at + 1; i < cmd.words.length; i++) {
-    const lit = literalOf(cmd.words[i]!);
-    if (lit === '--arg' || lit === '--argjson' || lit === '--slurpfile' || lit === '--rawfile') {
-      i += 2;
-      continue;
-    }
-    if (lit && takesValue.has(lit)) {
-      i++;
-      continue;
-    }
-    if (lit?.startsWith('-') && lit.length > 1) continue;
-    return [cmd.words[i]!];
-  }
-  return [];
-}
-
-/**
- * v1 fields in a request body: a literal JSON `-d` (or wrapper argument), or a `jq -n` filter that builds
- * it. `ownCurl`: the words are curl's own `-d` (a wrapper may do more with its argument than send it),
- * so plain renames are made in them.
- */
-function curlBody(c: Collector, cmds: readonly Command[], scope: ShellScope, data: readonly Word[], outcome: RequestOutcome, ownCurl = true): void {
-  const op = bodyOperation(outcome.op);
-  if (!op) return;
-  for (const d of data) {
-    const pieces = scope.pieces(d.parts, d.start);
-    const flat = flatText(pieces);
-    if (!flat.includes('\u0000')) {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(flat);
-      } catch {
-        parsed = null;
-      }
-      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
-        // A single-quoted JSON word of this command: its key names are the file's text, renamed in place.
-        const part = d.parts.length === 1 ? d.parts[0] : undefined;
-        const inPlace = ownCurl && part?.kind === 'lit' && part.editable && c.text[d.start] === "'" && part.start === d.start + 1;
-        const names = inPlace ? topLevelKeys(part.text) : new Map<string, { start: number; end: number }>();
-        const siblings = new Set(Object.keys(parsed));
-        for (const [key, value] of Object.entries(parsed as Record<string, unknown>)) {
-          const at = keyOffset(pieces, key) ?? d.start;
-          const n = names.get(key);
-          const name = n && part ? { request: outcome.request, start: part.start + n.start, end: part.start + n.end, siblings } : undefined;
-          checkBodyField(c, key, at, op, { several: Array.isArray(value) && value.length > 1, value: kindOf(value), onV2: outcome.shape.base === 'target', ...(name ? { name } : {}) });
-        }
-      }
-    }
-    // `-d "$(jq -n …)"` or `-d "$BODY"` with `BODY=$(jq -n …)`.
-    const ranges: Array<[number, number]> = [];
-    const collect = (parts: readonly Part[], depth: number): void => {
-      for (const p of parts) {
-        if (p.kind === 'sub') ranges.push([p.start, p.end]);
-        if (p.kind === 'var' && depth < 4) for (const def of scope.defs.get(p.name) ?? []) collect(def.parts, depth + 1);
-      }
-    };
-    collect(d.parts, 0);
-    for (const cmd of cmds) {
-      if (!cmd.inSub || !ranges.some(([s, e]) => cmd.start >= s && cmd.end <= e)) continue;
-      for (const f of jqFilters(cmd)) {
-        for (const p of f.parts) {
-          if (p.kind !== 'lit' || !p.editable) continue;
-          const re = /(?:^|[{,\s])"?([A-Za-z][A-Za-z0-9]*)"?\s*:/g;
-          for (let m = re.exec(p.text); m; m = re.exec(p.text)) {
-            const key = m[1]!;
-            checkBodyField(c, key, p.start + m.index + m[0].indexOf(key), op, { onV2: outcome.shape.base === 'target' });
-          }
-        }
-      }
-    }
-  }
-}
-
-function keyOffset(pieces: readonly TPiece[], key: string): number | null {
-  for (const p of pieces) {
-    if (p.kind !== 'text' || !p.origin.editable) continue;
-    const i = p.text.indexOf(`"${key}"`);
-    if (i >= 0) return p.origin.start + i + 1;
-  }
-  return null;
 }
 
 /** v1 URLs in words no curl used: assignments, other commands' arguments, messages. */

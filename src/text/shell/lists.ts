@@ -1,0 +1,90 @@
+/**
+ * jq reads of a v1 list response (a bare array; v2 wraps it in `{ pods: [...] }`): in the request's own
+ * pipeline (`curl … | jq '.[0].id'`), or in a later pipeline that prints the variable the response was
+ * assigned to (`pods=$(curl …)` then `echo "$pods" | jq '.[] | .id'`). Each is unwrapped where that is
+ * certain (shell/jq.ts), else reported.
+ */
+import type { Collector, RequestOutcome } from '../plan.js';
+import { isListOp, listEnvelope } from '../fields.js';
+import { curlPrintsBody, jqFilters, readsList, unwrapJqEdit } from './jq.js';
+import { programIndex, type ShellScope } from './scope.js';
+import { literalOf, type Command, type Word } from './syntax.js';
+
+/** A request the shell scanner planned: the command that sends it, and what it turned out to be. */
+export interface SentRequest {
+  cmd: Command;
+  outcome: RequestOutcome;
+}
+
+/** Commands that print their arguments unchanged to standard output (`printf '%s' "$x"` included). */
+function printsVariable(cmd: Command, name: string): boolean {
+  const at = programIndex(cmd);
+  const word = cmd.words[at];
+  const prog = word ? literalOf(word) : null;
+  const [first, second, ...more] = cmd.words.slice(at + 1);
+  const only = (w: Word | undefined): boolean => {
+    const p = w?.parts.length === 1 ? w.parts[0] : undefined;
+    return p?.kind === 'var' && p.name === name && p.op === '';
+  };
+  if (prog === 'echo') return !second && only(first);
+  if (prog === 'printf') return !more.length && !!first && /^%s(\\n)?$/.test(literalOf(first) ?? '') && only(second);
+  return false;
+}
+
+/** `$(curl …)` with nothing else in it: the substitution's output is curl's. */
+function aloneInSub(cmds: readonly Command[], sent: Command): boolean {
+  const sub = sent.inSub;
+  return !!sub && cmds.every((c) => c === sent || c.inSub?.[0] !== sub[0]);
+}
+
+/**
+ * The jq programs that read a request's response: in its own pipeline, or in a pipeline that prints the
+ * variable its `$(…)` was assigned to. `certain`: those that read exactly what curl printed (piped
+ * straight from curl, or from `echo "$VAR"` of a variable set once by `$(curl …)` alone), with their
+ * jq command.
+ */
+export function responseReaders(c: Collector, cmds: readonly Command[], scope: ShellScope, sent: Command, subAssign: ReadonlyMap<string, string>): { all: Word[]; certain: Map<Word, Command> } {
+  const program = sent.words[programIndex(sent)];
+  const isCurl = !!program && literalOf(program) === 'curl';
+  const printsBody = isCurl && curlPrintsBody(c.text, scope.expandArrays(sent.words, sent.start));
+  const all: Word[] = [];
+  const certain = new Map<Word, Command>();
+  for (const cmd of cmds) {
+    if (cmd.pipeline !== sent.pipeline || cmd.stage <= sent.stage) continue;
+    const filters = jqFilters(cmd);
+    all.push(...filters);
+    if (cmd.stage === sent.stage + 1 && printsBody) for (const f of filters) certain.set(f, cmd);
+  }
+  const assigned = sent.inSub ? subAssign.get(`${sent.inSub[0]}`) : undefined;
+  if (!assigned) return { all, certain };
+  const once = (scope.defs.get(assigned) ?? []).length === 1 && printsBody && sent.stage === 0 && aloneInSub(cmds, sent);
+  for (const cmd of cmds) {
+    if (cmd.stage !== 0 || cmd.start <= sent.end) continue;
+    if (!cmd.words.some((w) => w.parts.some((p) => p.kind === 'var' && p.name === assigned))) continue;
+    for (const next of cmds) {
+      if (next.pipeline !== cmd.pipeline || next.stage === 0) continue;
+      const filters = jqFilters(next);
+      all.push(...filters);
+      if (once && next.stage === 1 && printsVariable(cmd, assigned)) for (const f of filters) certain.set(f, next);
+    }
+  }
+  return { all, certain };
+}
+
+/** `done`: jq programs already rewritten (a query filter moved into them unwrapped their list too). */
+export function listReads(c: Collector, cmds: readonly Command[], scope: ShellScope, requests: readonly SentRequest[], subAssign: ReadonlyMap<string, string>, done: ReadonlySet<Word>): void {
+  for (const { cmd: sent, outcome } of requests) {
+    if (!isListOp(outcome.op) || (outcome.shape.base !== 'legacy' && outcome.shape.base !== 'target')) continue;
+    const { all, certain } = responseReaders(c, cmds, scope, sent, subAssign);
+    for (const f of all) {
+      const filter = literalOf(f);
+      if (filter === null || done.has(f) || !readsList(filter) || new RegExp(`\\.${outcome.op.resource}\\b`).test(filter)) continue;
+      const env = listEnvelope(outcome.op, `jq '${filter}'`);
+      if (!env) continue;
+      const jq = certain.get(f);
+      const edit = jq ? unwrapJqEdit(c.text, jq.words.slice(programIndex(jq) + 1, jq.words.indexOf(f)), f, env.key) : null;
+      if (edit && c.fixWith(outcome.request, env.rule, f.start, env.fixed, [edit])) continue;
+      c.report(env.rule, f.start, env.message);
+    }
+  }
+}
