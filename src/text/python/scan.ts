@@ -21,35 +21,18 @@ import { planResponseReads } from './responses.js';
 import { reportModelFields } from './models.js';
 import { lastStartingBy } from '../../util/lines.js';
 import { pushTo } from '../../util/multimap.js';
+import { BASE_KEYWORDS, BODY_KEYWORDS, HTTP_MODULES, isClientConstructor, ownShapeCall } from './clients/index.js';
+import { argOf, type HttpCall, type Kind } from './clients/types.js';
 
 const METHOD_MEMBERS: Record<string, HttpMethod> = { get: 'GET', post: 'POST', put: 'PUT', patch: 'PATCH', delete: 'DELETE' };
 const HTTP_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
-const MODULES = new Set(['requests', 'httpx', 'aiohttp']);
-const CLIENT_CTORS = /^(?:requests\.)?[Ss]ession$|^(?:httpx\.)?(?:Async)?Client$|^(?:aiohttp\.)?ClientSession$/;
 const CLIENTISH = /(?:^|[._])(?:session|sess|client|http|s|api)$/i;
-const BODY_KWARGS = ['json', 'data', 'content', 'files'];
 /** Names of the v1 list filters v2 ignores (any list): candidates for a client-side filter. */
 const LIST_FILTERS = new Set(Object.values(IGNORED_QUERY_PARAMS).flatMap((list) => list.map((p) => p.param)));
 /** Methods of a client object that send no request. */
 const CLIENT_LIFECYCLE = new Set(['close', 'aclose', '__enter__', '__exit__', '__aenter__', '__aexit__']);
 
 const isOp = (t: Tok | undefined, v: string): boolean => !!t && t.type === 'op' && t.value === v;
-
-type Kind = 'module' | 'client' | 'urllib' | 'guess';
-
-interface HttpCall {
-  call: Call;
-  kind: Kind;
-  url: Arg;
-  /** The method fixed by the callee's name (`.post`). */
-  memberMethod?: HttpMethod;
-  methodArg?: Arg;
-  body?: Arg;
-  /** `httpx.Client(base_url=…)`: the base the path is joined to. */
-  base?: { toks: readonly Tok[]; a: number; b: number; scope: Scope };
-}
-
-const argOf = (call: Call, pos: number, kw: string): Arg | undefined => call.args.find((a) => a.kind === 'kw' && a.name === kw) ?? call.args.filter((a) => a.kind === 'pos')[pos];
 
 /** The assignment a receiver (`s`, `self.session`) gets its value from, as a call's callee and args. */
 function receiverCtor(m: Module, recv: string, scope: Scope, at: number): { callee: string; args: Arg[]; scope: Scope } | null {
@@ -70,33 +53,28 @@ function receiverCtor(m: Module, recv: string, scope: Scope, at: number): { call
 
 function httpCallOf(m: Module, call: Call): HttpCall | null {
   const member = call.member;
-  if (/(?:^|\.)urlopen$/.test(call.callee) || (/(?:^|\.)Request$/.test(call.callee) && /urllib/.test(m.text))) {
-    const url = argOf(call, 0, 'url');
-    if (!url) return null;
-    const data = argOf(call, 1, 'data');
-    const methodArg = call.member === 'Request' ? call.args.find((a) => a.kind === 'kw' && a.name === 'method') : undefined;
-    return { call, kind: 'urllib', url, ...(methodArg ? { methodArg } : { memberMethod: data && !isNone(m, data) ? 'POST' : 'GET' }), ...(data ? { body: data } : {}) };
-  }
+  const own = ownShapeCall(m, call);
+  if (own) return own;
   // Own keys only (`in` would take requests.constructor(…) for a method).
   if (!Object.hasOwn(METHOD_MEMBERS, member) && member !== 'request') return null;
   const recv = call.receiver;
   if (!recv) return null;
   let kind: Kind;
   let base: HttpCall['base'];
-  if (MODULES.has(recv)) kind = 'module';
+  if (HTTP_MODULES.has(recv)) kind = 'module';
   else {
     const ctor = receiverCtor(m, recv.replace(/\(\)$/, ''), call.scope, m.toks[call.calleeTok]!.start);
     const direct = recv.endsWith('()') ? recv.slice(0, -2) : null;
-    if ((ctor && CLIENT_CTORS.test(ctor.callee)) || (direct && CLIENT_CTORS.test(direct))) {
+    if ((ctor && isClientConstructor(ctor.callee)) || (direct && isClientConstructor(direct))) {
       kind = 'client';
-      const b = ctor?.args.find((a) => a.kind === 'kw' && a.name === 'base_url');
+      const b = ctor?.args.find((a) => a.kind === 'kw' && BASE_KEYWORDS.has(a.name ?? ''));
       if (b && ctor) base = { toks: m.toks, a: b.a, b: b.b, scope: ctor.scope };
     } else kind = 'guess';
   }
   const url = member === 'request' ? argOf(call, 1, 'url') : argOf(call, 0, 'url');
   if (!url) return null;
   const methodArg = member === 'request' ? argOf(call, 0, 'method') : undefined;
-  const body = call.args.find((a) => a.kind === 'kw' && BODY_KWARGS.includes(a.name!)) ?? (member === 'request' ? undefined : member !== 'get' && member !== 'delete' ? call.args.filter((a) => a.kind === 'pos')[1] : undefined);
+  const body = call.args.find((a) => a.kind === 'kw' && BODY_KEYWORDS.includes(a.name!)) ?? (member === 'request' ? undefined : member !== 'get' && member !== 'delete' ? call.args.filter((a) => a.kind === 'pos')[1] : undefined);
   return {
     call,
     kind,
@@ -105,10 +83,6 @@ function httpCallOf(m: Module, call: Call): HttpCall | null {
     ...(body ? { body } : {}),
     ...(base ? { base } : {}),
   };
-}
-
-function isNone(m: Module, arg: Arg): boolean {
-  return arg.b === arg.a + 1 && m.toks[arg.a]!.type === 'name' && m.toks[arg.a]!.value === 'None';
 }
 
 interface Evaluated {
@@ -318,16 +292,16 @@ function forwardedKwargs(m: Module, site: HttpCall, chain: readonly Call[]): Cal
   const passes = (call: Call): boolean => {
     const fn = fnOf(call.scope);
     const star = fn.params.find((p) => p.star === '**');
-    if (!star || fn.params.some((p) => !p.star && (BODY_KWARGS.includes(p.name) || p.name === 'params'))) return false;
+    if (!star || fn.params.some((p) => !p.star && (BODY_KEYWORDS.includes(p.name) || p.name === 'params'))) return false;
     const spreads = call.args.some((x) => x.kind === 'dstar' && x.b === x.a + 1 && m.toks[x.a]?.value === star.name);
-    return spreads && !call.args.some((x) => x.kind === 'kw' && (BODY_KWARGS.includes(x.name ?? '') || x.name === 'params'));
+    return spreads && !call.args.some((x) => x.kind === 'kw' && (BODY_KEYWORDS.includes(x.name ?? '') || x.name === 'params'));
   };
   return [site.call, ...chain.slice(0, -1)].every(passes) ? outermost : undefined;
 }
 
 /** The body keyword argument (`json=`, `data=`, …) a call passes, with the context it is evaluated in. */
 function bodyKwarg(call: Call, ctx: Ctx): { arg: Arg; ctx: Ctx } | undefined {
-  const arg = call.args.find((x) => x.kind === 'kw' && BODY_KWARGS.includes(x.name ?? ''));
+  const arg = call.args.find((x) => x.kind === 'kw' && BODY_KEYWORDS.includes(x.name ?? ''));
   return arg ? { arg, ctx } : undefined;
 }
 
