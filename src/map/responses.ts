@@ -226,6 +226,15 @@ export interface IgnoredParam {
   caveat?: string;
 }
 
+/**
+ * Whether sending this ignored parameter (with this value, when known) makes v2 answer something else
+ * than v1 did: a filter does, a flag that only added data to each item does not, nor a value v2 answers
+ * the same for (`includePublicTemplates=false`). Every engine blocks or rewrites only these.
+ */
+export function changesAnswer(ig: IgnoredParam, value: string | null | undefined): boolean {
+  return ig.effect !== 'detail' && !(value !== null && value !== undefined && ig.sameAsV2?.includes(value));
+}
+
 const q = (value: string | null, fallback: string): string => value ?? fallback;
 /** The literal text of a quoted value expression (`'CPU'` → CPU). */
 const lit = (value: string | null): string | null => (value && /^'.*'$/.test(value) ? value.slice(1, -1) : value);

@@ -5,7 +5,7 @@ import type { Bases } from '../url/shape.js';
 import { withDocumentedPools } from '../map/gpu-pools.js';
 import { collectSites } from '../js/analyze.js';
 import { commentEdits, testPathEdits } from '../js/doc-comments.js';
-import { pinBlockedRequests, type Pin } from './pin-v1.js';
+import { movingNodes, pinBlockedRequests, type Pin } from './pin-v1.js';
 import { applyEdits, EditError, foldEdits, preferredQuote, todoEdit, todosAbove, type SourceEdit } from '../js/edits.js';
 import { recordVisits } from '../js/values.js';
 import { syntaxError } from '../js/parse.js';
@@ -404,8 +404,7 @@ function holdRequestsOnHeldBases(plans: RequestPlan[], isHeld: (node: AnyNode) =
  * one and says so, with a TODO, on the finding that blocks it.
  */
 function keepBlockedAsIs(plans: readonly RequestPlan[], pins: readonly Pin[], project: Project): void {
-  const shared = new Set<AnyNode>();
-  for (const p of plans) if (!blockReason(p)) for (const n of p.touched) shared.add(n);
+  const shared: ReadonlySet<AnyNode> = movingNodes(plans);
   const pinOf = new Map(pins.map((pin) => [pin.plan, pin.edit]));
   for (const plan of plans) {
     if (plan.onV2 || !blockReason(plan)) continue;

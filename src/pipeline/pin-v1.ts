@@ -8,7 +8,7 @@
  */
 import type { PlanEnv, RequestPlan } from '../rules/plan.js';
 import { blockReason } from '../rules/request.js';
-import type { N, t } from '../js/ast.js';
+import type { EnvValueNode, N, t } from '../js/ast.js';
 import type { SourceEdit } from '../js/edits.js';
 import { pathsMatching } from '../js/walk.js';
 
@@ -18,9 +18,15 @@ export interface Pin {
   edit: SourceEdit;
 }
 
+/** The nodes that decide requests which are not blocked: a base among them moves with those requests. */
+export function movingNodes(plans: readonly RequestPlan[]): Set<N | EnvValueNode> {
+  const moving = new Set<N | EnvValueNode>();
+  for (const p of plans) if (!blockReason(p)) for (const n of p.touched) moving.add(n);
+  return moving;
+}
+
 export function pinBlockedRequests(plans: readonly RequestPlan[], env: PlanEnv): Pin[] {
-  const sharedBy = new Map<N, number>();
-  for (const p of plans) if (!blockReason(p)) for (const n of p.touched) if (n.type !== 'EnvValue') sharedBy.set(n, (sharedBy.get(n) ?? 0) + 1);
+  const moving = movingNodes(plans);
   const pins: Pin[] = [];
   for (const plan of plans) {
     if (plan.onV2 || !blockReason(plan)) continue;
@@ -28,7 +34,7 @@ export function pinBlockedRequests(plans: readonly RequestPlan[], env: PlanEnv):
     // The base is written in a literal of its own outside this call, which a request that moves also reads.
     if (base?.kind !== 'text' || base.origin.declared || inside(base.origin.path.node, plan.instance.root.node)) continue;
     const legacy = env.bases.legacy.find((b) => base.text.startsWith(b));
-    if (!legacy || base.text !== legacy || !sharedBy.has(base.origin.path.node)) continue;
+    if (!legacy || base.text !== legacy || !moving.has(base.origin.path.node)) continue;
     const edit = baseReadEdit(plan, legacy, env.quote);
     if (edit) pins.push({ plan, edit });
   }

@@ -28,6 +28,7 @@ import { bareExpression, climb, enclosingFunctions, findPaths, isAssignmentTarge
 import {
   BILLING_PARAMS,
   BILLING,
+  changesAnswer,
   ERROR_SHAPE,
   IGNORED_QUERY_PARAMS,
   ITEM_NAMES,
@@ -564,7 +565,7 @@ function planQuery(plan: ResponsePlan, inst: SiteInstance, op: V1Operation, env:
       const effect = op.id.startsWith('List') ? ` and returns every ${what}` : '';
       const f = finding('query-filter', qp.anchor, `GET ${v2Path(op)} silently ignores the v1 query parameter ${shown}${effect}: ${ig.recipe(list, qp.expr)}.`, false);
       plan.findings.push(f);
-      if (ig.effect !== 'detail' && !(qp.value !== null && ig.sameAsV2?.includes(qp.value))) changing.push({ qp, ig, f });
+      if (changesAnswer(ig, qp.value)) changing.push({ qp, ig, f });
     }
     const bp = billing?.find((x) => x.param === qp.name);
     if (!bp) continue;

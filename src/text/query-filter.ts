@@ -5,7 +5,7 @@
  * client (`RequestSite.filterList`), it is moved there; otherwise the request is blocked: it stays on v1,
  * where it fails loudly with 410, and the finding says why.
  */
-import { IGNORED_QUERY_PARAMS, ITEM_NAMES, LIST_ENVELOPES, type IgnoredParam } from '../map/responses.js';
+import { changesAnswer, IGNORED_QUERY_PARAMS, ITEM_NAMES, LIST_ENVELOPES, type IgnoredParam } from '../map/responses.js';
 import type { V1Operation } from '../map/operations.js';
 import type { ListFilter, ListFilterWriter } from '../plan/site.js';
 import type { RuleId } from '../rules/registry.js';
@@ -54,8 +54,7 @@ export function planQueryParams(c: QueryCollector, req: QueryRequest, op: V1Oper
   // Engines that cannot write a client-side filter yet keep the plain report (their owners opt in).
   const changing = !site.filterList ? [] : params.flatMap((q) => {
     const ig = ignored.find((x) => x.param === q.name);
-    const sameAsV2 = q.value !== undefined && ig?.sameAsV2?.includes(q.value);
-    return ig && ig.effect !== 'detail' && !sameAsV2 && op.id.startsWith('List') ? [{ q, ig }] : [];
+    return ig && changesAnswer(ig, q.value) && op.id.startsWith('List') ? [{ q, ig }] : [];
   });
   for (const q of params) if (!changing.some((ch) => ch.q === q)) checkQueryParam(c, op, q.name, q.at, q.editable, q.value);
   if (!changing.length) return;

@@ -5,6 +5,7 @@
  * unknown, never taken for empty.
  */
 import { bodyChecklist, bodyMappingFor, v1BodyDiffers } from '../../map/bodies.js';
+import { opaqueBodyMessage } from '../../plan/messages.js';
 import type { V1Operation } from '../../map/operations.js';
 import { bodyOperation, checkBodyField, type ValueKind } from '../fields.js';
 import type { Collector, RequestOutcome } from '../plan.js';
@@ -89,10 +90,9 @@ export function reportUnseenBody(c: Collector, op: V1Operation | undefined, at: 
   const bodyOp = bodyOperation(op);
   const mapping = bodyOp ? bodyMappingFor(bodyOp.id) : undefined;
   if (!bodyOp || !mapping || !v1BodyDiffers(mapping)) return;
-  const label = `${bodyOp.method} ${bodyOp.path} (${bodyOp.id})`;
   const message = spread
     ? `The spread ${what} in this ${bodyOp.id} body is not verified: fields it brings in must be v2 fields too (${bodyChecklist(mapping)}).`
-    : `The body of ${label} is built where v2-migrate cannot see it (${what}); it goes to v2 as it is (v2 rejects a v1 field with 422): migrate it by hand, checking it against v2: ${bodyChecklist(mapping)}.`;
+    : opaqueBodyMessage(bodyOp, mapping, what);
   // Its TODO is the planner's (Collector.leaveTodos), like every finding a person must settle.
   c.report('opaque-body', at, message);
 }

@@ -3,7 +3,7 @@
  * lines, `def` / `class` scopes nested as the grammar nests them (with their parameters), the
  * assignments and calls in each scope, and indexes over them.
  */
-import { pythonSyntax, type Arg, type Param, type Tok } from './syntax.js';
+import { pythonSyntax, type Arg, type CallSyntax, type Param, type Tok } from './syntax.js';
 import { pushTo } from '../../util/multimap.js';
 
 export type { Arg, Param, Tok } from './syntax.js';
@@ -40,19 +40,8 @@ export interface Scope {
   headerTok: number;
 }
 
-export interface Call {
-  /** Token index of the first callee token and of the `(`. */
-  calleeTok: number;
-  open: number;
-  close: number;
-  /** Dotted callee (`requests.post`, `self.session.get`); a call result in the chain reads `…()`. */
-  callee: string;
-  /** Last name of the callee and its token. */
-  member: string;
-  memberTok: number;
-  /** Everything before the member (`requests`, `self.session`), or '' for a plain function call. */
-  receiver: string;
-  args: Arg[];
+/** A call as the grammar reads it, in the scope it is made in. */
+export interface Call extends CallSyntax {
   scope: Scope;
 }
 

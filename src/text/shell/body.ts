@@ -6,7 +6,7 @@
  * (`--data @body.json`, a variable set elsewhere) is reported as unknown, never taken for empty.
  */
 import { HOLE } from '../../url/pieces.js';
-import { bodyMappingFor, type BodyMapping } from '../../map/bodies.js';
+import { bodyMappingFor, v1BodyDiffers } from '../../map/bodies.js';
 import type { V1Operation } from '../../map/operations.js';
 import { v2BodyText } from '../json-body.js';
 import { opaqueBodyMessage } from '../../plan/messages.js';
@@ -105,7 +105,7 @@ export function curlBody(c: Collector, cmds: readonly Command[], scope: ShellSco
     const unseen = d.parts.some((p) => p.kind !== 'lit') || pieces.some((p) => p.kind === 'text' && p.text.startsWith('@') && p === pieces[0]);
     const mapping = bodyMappingFor(op.id);
     // Also on v2: a run has no TODO to carry it, and whether the file it reads was migrated is not known here.
-    if (unseen && !programs.length && mapping && changesBody(mapping)) c.report('opaque-body', d.start, opaqueBodyMessage(op, mapping, 'read from a file, or from a value set elsewhere'));
+    if (unseen && !programs.length && mapping && v1BodyDiffers(mapping)) c.report('opaque-body', d.start, opaqueBodyMessage(op, mapping, 'read from a file, or from a value set elsewhere'));
   }
 }
 
@@ -185,11 +185,6 @@ function rebuildBody(c: Collector, d: Word, op: V1Operation, outcome: RequestOut
   if (!c.fixWith(outcome.request, first.rule, at(first.key), first.message, edits)) return false;
   for (const f of rest) c.alsoFixed(f.rule, at(f.key), f.message);
   return true;
-}
-
-/** The operation's body has fields v2 changed: a body the tool cannot see must be checked by a person. */
-function changesBody(mapping: BodyMapping): boolean {
-  return (Object.values(mapping.fields).some((r) => r.kind !== 'keep') || !!mapping.required?.length || !!mapping.v1Defaults?.length);
 }
 
 /** The `jq -n` programs whose output is the word (`"$(jq -n …)"`, or `"$BODY"` with `BODY=$(jq -n …)`). */
