@@ -5,11 +5,9 @@
  * write is still reported by `lint` after it, at the same rule in the same file — through a
  * `TODO(v2-migrate <rule>)` comment or because lint finds it again on the v2 code.
  */
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, copyDir, git, REPO, tempProject } from './helpers.js';
+import { cli, copyDir, realClientTrees, git, REPO, tempProject } from './helpers.js';
 
 interface JsonFile {
   path: string;
@@ -50,19 +48,10 @@ describe('no finding that needs a person is lost by the write', () => {
     expect(lostByTheWrite(dir)).toEqual([]);
   }, 300_000);
 
-  const mirror = process.env.MIRROR_ROOT;
-  const tsv = path.join(REPO, '..', 'shared', 'real-clients', 'clients.tsv');
-  it.skipIf(!mirror || !fs.existsSync(tsv))('on every real client (MIRROR_ROOT)', () => {
-    const rows = fs.readFileSync(tsv, 'utf8').trim().split('\n').slice(1).map((l) => l.split('\t'));
+  const clients = realClientTrees();
+  it.skipIf(!clients)('on every real client (MIRROR_ROOT)', () => {
     const lost: string[] = [];
-    for (const key of new Set(rows.filter((r) => r[4] === 'yes').map((r) => `${r[0]}@${r[1]}`))) {
-      const [repo, commit] = key.split('@') as [string, string];
-      const gitDir = path.join(mirror!, repo.replace('/', '+'), 'repo');
-      if (!fs.existsSync(gitDir)) continue;
-      const dir = tempProject({});
-      execFileSync('bash', ['-c', `git --git-dir="${gitDir}" archive ${commit} | tar -x -C "${dir}"`]);
-      lost.push(...lostByTheWrite(dir).map((l) => `${repo} ${l}`));
-    }
+    for (const { repo, dir } of clients ?? []) lost.push(...lostByTheWrite(dir()).map((l) => `${repo} ${l}`));
     expect(lost).toEqual([]);
   }, 900_000);
 });

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, copyDir, REPO, tempProject } from './helpers.js';
+import { cli, copyDir, realClientTrees, REPO, tempProject } from './helpers.js';
 import { commentSyntaxFor } from '../src/markers/syntax.js';
 import { insideComment, walkCommentLines } from '../src/markers/comments.js';
 import { DEFAULT_SKIPPED_DIRS, NEVER_SCANNED_DIRS } from '../src/scan/discover.js';
@@ -171,18 +171,10 @@ describe('gate invariant: no v1 base URL without a warning or error at its line'
   });
 
   const mirror = process.env.MIRROR_ROOT;
-  const tsv = path.join(REPO, '..', 'shared', 'real-clients', 'clients.tsv');
-  it.skipIf(!mirror || !fs.existsSync(tsv))('holds on every real client (MIRROR_ROOT)', () => {
-    const rows = fs.readFileSync(tsv, 'utf8').trim().split('\n').slice(1).map((l) => l.split('\t'));
+  const clients = realClientTrees();
+  it.skipIf(!clients)('holds on every real client (MIRROR_ROOT)', () => {
     const missing: string[] = [];
-    for (const key of new Set(rows.filter((r) => r[4] === 'yes').map((r) => `${r[0]}@${r[1]}`))) {
-      const [repo, commit] = key.split('@') as [string, string];
-      const gitDir = path.join(mirror!, repo.replace('/', '+'), 'repo');
-      if (!fs.existsSync(gitDir)) continue;
-      const dir = tempProject({});
-      execFileSync('bash', ['-c', `git --git-dir="${gitDir}" archive ${commit} | tar -x -C "${dir}"`]);
-      missing.push(...unreported(dir).missing.map((m) => `${repo} ${m}`));
-    }
+    for (const { repo, dir } of clients ?? []) missing.push(...unreported(dir()).missing.map((m) => `${repo} ${m}`));
     expect(missing).toEqual([]);
   }, 600_000);
 

@@ -79,3 +79,29 @@ export function sarifValidator() {
   addFormats(ajv);
   return ajv.compile(schema);
 }
+
+/**
+ * The real clients of ../shared/real-clients/clients.tsv, each extracted at its pinned commit into a
+ * temporary folder, when MIRROR_ROOT points at their snapshots (null otherwise: the test skips).
+ */
+export function realClientTrees(): Array<{ repo: string; dir: () => string }> | null {
+  const mirror = process.env.MIRROR_ROOT;
+  const tsv = path.join(REPO, '..', 'shared', 'real-clients', 'clients.tsv');
+  if (!mirror || !fs.existsSync(tsv)) return null;
+  const rows = fs.readFileSync(tsv, 'utf8').trim().split('\n').slice(1).map((l) => l.split('\t'));
+  const out: Array<{ repo: string; dir: () => string }> = [];
+  for (const key of new Set(rows.filter((r) => r[4] === 'yes').map((r) => `${r[0]}@${r[1]}`))) {
+    const [repo = '', commit = ''] = key.split('@');
+    const gitDir = path.join(mirror, repo.replace('/', '+'), 'repo');
+    if (!fs.existsSync(gitDir)) continue;
+    out.push({
+      repo,
+      dir: () => {
+        const dir = tempProject({});
+        spawnSync('bash', ['-c', `git --git-dir="${gitDir}" archive ${commit} | tar -x -C "${dir}"`], { stdio: 'ignore' });
+        return dir;
+      },
+    });
+  }
+  return out;
+}
