@@ -10,6 +10,8 @@ import { REPO } from './helpers.js';
 // V2_SPEC in the environment points elsewhere (a git worktree is not beside the shared folder).
 export const V2_SPEC = process.env.V2_SPEC ?? path.resolve(REPO, '../shared/spec/runpod-v2.openapi.json');
 export const v2SpecPresent = fs.existsSync(V2_SPEC);
+// The spec tests skip without it: say so where the run shows it.
+if (!v2SpecPresent) console.warn(`[v2-spec] ${V2_SPEC} not found: the checks against the v2 spec are skipped (set V2_SPEC to run them)`);
 
 export type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
