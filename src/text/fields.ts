@@ -4,7 +4,7 @@
  */
 import { bodyMappingFor } from '../map/bodies.js';
 import { BUILDER_TARGETS } from '../map/fields.js';
-import { BILLING_PARAMS, IGNORED_QUERY_PARAMS, ITEM_NAMES, LIST_ENVELOPES, RESPONSE_FIELDS, responseFieldsNamed, type ResponseField } from '../map/responses.js';
+import { BILLING_PARAMS, changesAnswer, IGNORED_QUERY_PARAMS, ITEM_NAMES, LIST_ENVELOPES, RESPONSE_FIELDS, responseFieldsNamed, type ResponseField } from '../map/responses.js';
 import type { V1Operation } from '../map/operations.js';
 import { graphqlRoute, GRAPHQL_REST_ROUTES } from '../map/graphql.js';
 import type { RuleId } from '../rules/registry.js';
@@ -174,14 +174,14 @@ export function isListOp(op: V1Operation | undefined): op is V1Operation {
 export function checkQueryParam(c: FieldCollector, op: V1Operation, param: string, at: number, editable = false, value?: string): void {
   const ignored = IGNORED_QUERY_PARAMS[op.id]?.find((p) => p.param === param);
   const v2 = `GET /v2${op.v2?.path ?? op.path}`;
-  if (value !== undefined && ignored?.sameAsV2?.includes(value)) {
-    // v2 answers as v1 did for this value (includePublicTemplates=false): the list is the same.
-    c.reportDetail('query-filter', at, `${v2} ignores the v1 query parameter ${param}, and answers for ${param}=${value} what v1 did: remove it.`);
-    return;
-  }
-  if (ignored?.effect === 'detail') {
-    // A flag that only added data to each item: the list is the same, and reads of that data are reported where they are.
-    c.reportDetail('query-filter', at, `${v2} ${op.id.startsWith('List') ? 'silently ignores' : 'has no'} the v1 query parameter ${param}, which only added data to each item: ${ignored.recipe('items', null)}.`);
+  if (ignored && !changesAnswer(ignored, value)) {
+    // The list v2 answers is the one v1 did (a flag that only added data to each item, whose reads are
+    // reported where they are, or a value v2 answers the same for): it never keeps the request on v1.
+    const message =
+      ignored.effect === 'detail'
+        ? `${v2} ${op.id.startsWith('List') ? 'silently ignores' : 'has no'} the v1 query parameter ${param}, which only added data to each item: ${ignored.recipe('items', null)}.`
+        : `${v2} ignores the v1 query parameter ${param}, and answers for ${param}=${value} what v1 did: remove it.`;
+    c.reportDetail('query-filter', at, message);
     return;
   }
   if (ignored) {
