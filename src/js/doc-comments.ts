@@ -8,7 +8,7 @@
  */
 import type { Comment, StringLiteral } from '@babel/types';
 import type { Bases } from '../url/shape.js';
-import { shapeOf } from '../url/shape.js';
+import { SCHEME, shapeOf, withoutScheme } from '../url/shape.js';
 import { planUrlChanges, templateOf } from '../url/plan.js';
 import type { N } from './ast.js';
 import type { SourceEdit } from './edits.js';
@@ -19,7 +19,6 @@ const SEGMENT = String.raw`(?:[A-Za-z0-9_{}$<>-]|[.:](?=\w))+`;
 const PATH = String.raw`(?:\/${SEGMENT})+`;
 
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const withoutScheme = (url: string): string => url.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '');
 
 /**
  * A test's expected paths follow the client it tests: `toContain('/networkvolumes/vol-1')` becomes
@@ -57,7 +56,7 @@ export function commentEdits(comments: readonly Comment[], source: string, bases
 function tokenEdits(token: string, bases: Bases): Array<{ start: number; end: number; text: string }> {
   // A base quoted without its scheme is read with the legacy base's scheme and written without the target's.
   const legacy = bases.legacy.find((b) => token.startsWith(withoutScheme(b).replace(/\/$/, '')));
-  const scheme = legacy && !/^[a-z][a-z0-9+.-]*:\/\//i.test(token) ? legacy.slice(0, legacy.length - withoutScheme(legacy).length) : '';
+  const scheme = legacy && !SCHEME.test(token) ? legacy.slice(0, legacy.length - withoutScheme(legacy).length) : '';
   const url = scheme + token;
   const shape = shapeOf([{ kind: 'text', text: url, origin: null }], bases);
   const template = templateOf(shape);

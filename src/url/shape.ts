@@ -15,6 +15,11 @@ export interface Bases {
  * - relative: a path with no base (`/pods/...`), to be joined to a base by the caller
  * - unknown: starts with a value we cannot resolve (`${base}/pods`)
  */
+/** A URL's scheme and `//` (`https://`). */
+export const SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
+/** A URL without its scheme (`rest.runpod.io/v1`). */
+export const withoutScheme = (url: string): string => url.replace(SCHEME, '');
+
 export type BaseKind = 'legacy' | 'target' | 'job' | 'other' | 'relative' | 'unknown';
 
 export interface Segment {
@@ -54,8 +59,8 @@ export function classifyBase(text: string, bases: Bases): { kind: BaseKind; end:
   if (startsWithBase(text, target)) return { kind: 'target', end: target.length, matched: target };
   // The leading hole is the base (`${baseUrl}/pods`): path segments start after it.
   if (text.startsWith(HOLE)) return { kind: 'unknown', end: 1 };
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) {
-    const host = text.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').split(/[/?#]/)[0] ?? '';
+  if (SCHEME.test(text)) {
+    const host = withoutScheme(text).split(/[/?#]/)[0] ?? '';
     return { kind: host === JOB_API_HOST ? 'job' : 'other', end: 0 };
   }
   return { kind: 'relative', end: 0 };
