@@ -105,6 +105,8 @@ const copyGrammars = {
 export default defineConfig([{
   input: {
     cli: 'dist/src/cli.js',
+    // Loaded by bin/v2-migrate.js before the CLI, to start git early: kept small.
+    'early-run': 'dist/src/run/early-run.js',
     index: 'dist/src/index.js',
     eslint: 'dist/src/eslint/index.js',
     testing: 'dist/src/testing/index.js',

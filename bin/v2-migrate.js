@@ -1,6 +1,10 @@
 #!/usr/bin/env node
 // Thin launcher: the CLI is TypeScript built to dist/ by `npm run build` (run by `npm ci`).
-import { main } from '../dist/lib/cli.js';
+// What a run of this folder asks git first starts now, while the CLI's modules load (src/run/early-run.ts).
+import { startRunEarly } from '../dist/lib/early-run.js';
+
+startRunEarly(process.cwd());
+const { main } = await import('../dist/lib/cli.js');
 
 main(process.argv.slice(2)).then(
   (code) => {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as z from 'zod';
 import { lazy } from './util/lazy.js';
-import { onDisk, workTreeRoot, type HasEntry } from './util/folders.js';
+import { absolutePath, onDisk, workTreeRoot, type HasEntry } from './util/folders.js';
 import { fixedAdapterFile, isGeneratedAdapter } from './adapters/adapter-file.js';
 import { errnoCode, treePlace, writeRefusal } from './run/write-guard.js';
 import { GRAPHQL_URL, JOB_API_HOST, LEGACY_BASE_URL, TARGET_BASE_URL, stripTrailingSlash } from './map/hosts.js';
@@ -194,13 +194,14 @@ function readLeniently(file: string, report: ReportMalformed): { data: unknown }
 }
 
 /**
- * `cache` remembers the answer for every folder walked through, so a monorepo pays once per folder.
+ * The config that applies in `dir` (absolute and normalized), from there up. `cache` remembers the
+ * answer for every folder walked through, so a monorepo pays once per folder.
  * With `lenient`, a candidate that cannot be used is reported there and passed over; without it (the
  * root of the run, --config) it is a ConfigError.
  */
 export function findConfig(dir: string, cache: Map<string, FoundConfig> = new Map(), has: HasEntry = onDisk, lenient?: ReportMalformed): FoundConfig {
   const walked: string[] = [];
-  let cur = path.resolve(dir);
+  let cur = dir;
   const done = (found: FoundConfig): FoundConfig => {
     for (const d of walked) cache.set(d, found);
     return found;
@@ -239,7 +240,7 @@ export interface SettingsFlags {
 }
 
 export function loadSettings(flags: SettingsFlags): Settings {
-  const found = flags.config ? { file: path.resolve(flags.config), data: readJson(path.resolve(flags.config)) } : findConfig(flags.searchFrom);
+  const found = flags.config ? { file: path.resolve(flags.config), data: readJson(path.resolve(flags.config)) } : findConfig(path.resolve(flags.searchFrom));
   return settingsFrom(found, flags);
 }
 
@@ -256,7 +257,7 @@ export function settingsResolver(flags: SettingsFlags, root: Settings): (file: s
   // The root's own config was read strictly by loadSettings: a config found below it that cannot be
   // used is reported and passed over, never an error that stops the run.
   return (file, has = onDisk, report = () => {}) => {
-    const dir = path.dirname(file);
+    const dir = path.dirname(absolutePath(file));
     let settings = byDir.get(dir);
     if (!settings) {
       const found = findConfig(dir, configs, has, report);

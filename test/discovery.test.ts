@@ -2,6 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli, git, tempProject } from './helpers.js';
+import { loadSettings } from '../src/config.js';
+import { run } from '../src/run/runner.js';
+import { earlyCommands, startRunEarly } from '../src/run/early-run.js';
+import { earlyGitAdopted } from '../src/run/git-process.js';
+import { listingCommands } from '../src/scan/git-files.js';
+import { grepCommand } from '../src/scan/git-grep.js';
+import { NEVER_SCANNED_DIRS } from '../src/scan/skipped-dirs.js';
+import { screenNeedles } from '../src/run/project.js';
+import { discoverFiles } from '../src/scan/discover.js';
 
 const V1 = "export const stop = (id: string) => fetch(`https://rest.runpod.io/v1/pods/${id}/stop`, { method: 'POST' });\n";
 const ENV_V1 = 'RUNPOD_REST_URL=https://rest.runpod.io/v1\n';
@@ -116,5 +125,59 @@ describe('folders skipped by default', () => {
     expect(cli(['lint'], dir).stdout).toBe('1 file scanned: 0 errors, 0 warnings, 0 info (0 fixable by running v2-migrate).\n');
     const help = cli(['--help'], dir).stdout.replace(/\s+/g, ' ');
     expect(help).toContain('--default-ignore Skip dist, build, coverage, vendor, .venv, __pycache__, .tox and .claude folders, even where git tracks them (the summary counts what they hold); --no-default-ignore scans them. node_modules and .git are never scanned [boolean] [default: true]');
+  });
+});
+
+describe('git started before the CLI loads (bin/v2-migrate.js, run/early-run.ts)', () => {
+  const lint = async (dir: string): Promise<string[]> => (await run(['.'], dir, loadSettings({ searchFrom: dir }), { jobs: 2 })).results.map((r) => r.path);
+
+  it('asks what a run of the folder with the default settings asks', () => {
+    const dir = committed({ 'a.ts': 'export const x = 1;\n' }, '');
+    const { index, others } = listingCommands(NEVER_SCANNED_DIRS);
+    expect(earlyCommands()).toEqual([{ args: index }, { args: others }, grepCommand(screenNeedles(loadSettings({ searchFrom: dir })))]);
+  });
+
+  it('a run of the folder takes the listing over, also once git has finished, and answers as without it', async () => {
+    const dir = committed({ 'src/use.ts': V1, 'src/other.ts': 'export const x = 1;\n' }, '');
+    fs.writeFileSync(path.join(dir, 'untracked.ts'), V1);
+    const alone = await lint(dir);
+    const before = earlyGitAdopted();
+    startRunEarly(dir);
+    // git is done and its output waits for the run.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await lint(dir)).toEqual(alone);
+    // The listing's two questions (the search is asked by the screen of a built CLI: tests run from source).
+    expect(earlyGitAdopted() - before).toBe(2);
+    expect(alone).toEqual(['src/use.ts', 'untracked.ts']);
+  });
+
+  it('a run of another folder asks its own, and the early ones are dropped', async () => {
+    const dir = committed({ 'pkg/use.ts': V1 }, '');
+    const before = earlyGitAdopted();
+    startRunEarly(dir);
+    const pkg = path.join(dir, 'pkg');
+    expect((await discoverFiles(['.'], { cwd: pkg })).files).toEqual([path.join(pkg, 'use.ts')]);
+    expect(earlyGitAdopted()).toBe(before);
+    // Dropped: a second run of the folder starts its own.
+    await lint(dir);
+    expect(earlyGitAdopted()).toBe(before);
+  });
+});
+
+describe('config and package.json lookups in a git work tree', () => {
+  it('answer from git\'s listing: a file git ignores is not there, one it does not list (node_modules) is asked of the disk', async () => {
+    const dir = committed({ 'pkg/package.json': '{}\n', 'pkg/a.ts': 'export const x = 1;\n', 'node_modules/dep/package.json': '{}\n' }, 'gen/\nnode_modules/\n');
+    fs.mkdirSync(path.join(dir, 'gen'));
+    fs.writeFileSync(path.join(dir, 'gen', 'package.json'), '{}\n');
+    fs.writeFileSync(path.join(dir, 'pkg', 'local.json'), '{}\n');
+    const { has } = await discoverFiles(['.'], { cwd: dir, accepts: (f) => f.endsWith('.json') || f.endsWith('.ts') });
+    expect(has(path.join(dir, 'pkg'), 'package.json')).toBe(true);
+    expect(has(path.join(dir, 'pkg'), 'local.json')).toBe(true);
+    expect(has(path.join(dir, 'pkg'), 'missing.json')).toBe(false);
+    expect(has(path.join(dir, 'gen'), 'package.json')).toBe(false);
+    expect(has(path.join(dir, 'node_modules', 'dep'), 'package.json')).toBe(true);
+    // Names the run does not take, and folders above the listing, from the disk.
+    expect(has(dir, '.gitignore')).toBe(true);
+    expect(has(path.dirname(dir), path.basename(dir))).toBe(true);
   });
 });

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { cli, copyDir, realClientTrees, REPO, tempProject } from './helpers.js';
 import { commentSyntaxFor } from '../src/markers/syntax.js';
 import { insideComment, walkCommentLines } from '../src/markers/comments.js';
-import { DEFAULT_SKIPPED_DIRS, NEVER_SCANNED_DIRS } from '../src/scan/discover.js';
+import { DEFAULT_SKIPPED_DIRS, NEVER_SCANNED_DIRS } from '../src/scan/skipped-dirs.js';
 import { otherLanguageOf } from '../src/scan/kinds.js';
 import { codeRanges } from '../src/js/components.js';
 

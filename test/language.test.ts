@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { fenceLanguage, languageOf, LANGUAGES } from '../src/text/language.js';
 import { grammarsFor } from '../src/text/grammars.js';
 import { commentSyntaxFor, fenceSyntax } from '../src/markers/syntax.js';
-import { isEnvFile } from '../src/scan/kinds.js';
+import { isEnvFile, isJsFile, kindOf, otherLanguageOf } from '../src/scan/kinds.js';
 
 describe('the language table', () => {
   it('names each file by extension or whole name', () => {
@@ -42,5 +42,15 @@ describe('the language table', () => {
 
   it('is what the run calls a .env file', () => {
     expect(['.env', 'app/.env.production', 'deploy/prod.env', 'env.ts', '.envrc'].map(isEnvFile)).toEqual([true, true, true, false, false]);
+  });
+
+  it('tells the engines a file goes to by its name, whatever the case of its extension', () => {
+    expect(['a.ts', 'b.TSX', 'c.vue', 'src/.eslintrc.cjs', '.ts', 'x.d', 'README.md', 'dir.ts/file'].map(isJsFile)).toEqual([true, true, true, true, false, false, false, false]);
+    expect(['main.GO', 'a.ps1', 'x.ts', 'go'].map(otherLanguageOf)).toEqual(['Go', 'PowerShell', null, null]);
+    // A whole name of the language table wins for the text engine; its extension still names the JS engine's files.
+    expect(kindOf('app/.env.ts')).toEqual({ js: true, env: true, text: true, other: null });
+    expect(kindOf('Dockerfile.gpu')).toEqual({ js: false, env: false, text: true, other: null });
+    expect(kindOf('ci/deploy.YML')).toEqual({ js: false, env: false, text: true, other: null });
+    expect(kindOf('notes.txt')).toEqual({ js: false, env: false, text: false, other: null });
   });
 });

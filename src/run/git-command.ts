@@ -1,4 +1,5 @@
-import { execFile, spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { execFile, spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { gitRun, safeArgs } from './git-process.js';
 
 /**
  * Whether this process asked git something and found no git on PATH. A run without git goes on as
@@ -46,26 +47,20 @@ export const firstLine = (text: string | null | undefined): string => (text ?? '
  */
 export function gitEntries(args: readonly string[], cwd: string, onEntry: (entry: string) => void, { input, exitCodes = [0] }: { input?: Buffer; exitCodes?: readonly number[] } = {}): Promise<string | null> {
   return new Promise((resolve) => {
-    const child = spawn('git', safeArgs(args), { cwd, env: { ...process.env, LC_ALL: 'C', LANGUAGE: '' }, stdio: ['pipe', 'pipe', 'pipe'] });
-    const err: Buffer[] = [];
     // A chunk can end inside an entry, or inside a character: bytes after its last NUL wait for the next.
     let rest: Buffer = Buffer.alloc(0);
-    child.stdout.on('data', (chunk: Buffer) => {
-      const bytes = rest.length ? Buffer.concat([rest, chunk]) : chunk;
-      let start = 0;
-      for (let end = bytes.indexOf(0); end >= 0; start = end + 1, end = bytes.indexOf(0, start)) onEntry(bytes.toString('utf8', start, end));
-      rest = bytes.subarray(start);
-    });
-    child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
-    child.on('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') notFound = true;
-      resolve(null);
-    });
-    child.on('close', (code) => resolve(code !== null && exitCodes.includes(code) ? Buffer.concat(err).toString('utf8') : null));
-    // A git that exits before reading its input (an error) must not make the write fail the run.
-    child.stdin.on('error', () => {});
-    child.stdin.end(input);
+    gitRun(args, cwd, input).read(
+      (chunk) => {
+        const bytes = rest.length ? Buffer.concat([rest, chunk]) : chunk;
+        const last = bytes.lastIndexOf(0);
+        // One string per chunk, split at the NULs: a listing of a large tree is tens of thousands of entries.
+        if (last >= 0) for (const entry of bytes.toString('utf8', 0, last).split('\0')) onEntry(entry);
+        rest = bytes.subarray(last + 1);
+      },
+      ({ code, stderr, missing }) => {
+        if (missing) notFound = true;
+        resolve(code !== null && exitCodes.includes(code) ? stderr : null);
+      },
+    );
   });
 }
-
-const safeArgs = (args: readonly string[]): string[] => ['-c', 'core.fsmonitor=false', ...(args[0] === 'diff' ? ['diff', '--no-ext-diff', '--no-textconv', ...args.slice(1)] : args)];

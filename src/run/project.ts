@@ -4,7 +4,7 @@ import type { Settings } from '../config.js';
 import type { MigrateResult } from '../pipeline/js.js';
 import { isEnvFile } from '../scan/kinds.js';
 import { decode, isUtf16, lenientText, type Decoded } from './files.js';
-import { bytesContainAny, MENTION_NEEDLES, prefilterNeedles } from '../scan/prefilter.js';
+import { bytesContainAny, MENTION_NEEDLES, prefilterNeedles, screenNeedlesFor } from '../scan/prefilter.js';
 import { moduleSpecifiers } from './imports.js';
 import { ImportGraph } from './import-graph.js';
 import { screenEach, type Screen } from './screen.js';
@@ -55,7 +55,7 @@ const declaredWrapperCalls = (settings: Settings): string[] => settings.wrappers
 export const seedNeedlesOf = (settings: Settings): string[] => [...prefilterNeedles(settings.bases), ...declaredWrapperCalls(settings)];
 
 /** Every needle the byte screen of a run with these settings may be asked for, .env-based ones aside. */
-export const screenNeedles = (settings: Settings): string[] => [...seedNeedlesOf(settings), ...MENTION_NEEDLES];
+export const screenNeedles = (settings: Settings): string[] => screenNeedlesFor(settings.bases, declaredWrapperCalls(settings));
 
 export interface JsRunOptions {
   /** A byte screen fed during discovery. */

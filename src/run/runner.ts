@@ -3,8 +3,7 @@ import path from 'node:path';
 import type { Finding, Severity } from '../findings.js';
 import { compareFindings } from '../findings.js';
 import type { Settings } from '../config.js';
-import { isEnvFile, isJsFile, otherLanguageOf } from '../scan/kinds.js';
-import { isTextEngineFile } from '../text/language.js';
+import { isJsFile, kindOf } from '../scan/kinds.js';
 import { holdJsonReadByCode } from './json-imports.js';
 import { scanTextFiles, type TextFileOutcome } from './text-files.js';
 import { migrateJsFiles, screenNeedles, seedNeedlesOf, type JsFileOutcome } from './project.js';
@@ -25,7 +24,7 @@ import { NO_PRINTS, type FileResult, type RunResult, type SuppressedFinding } fr
 import { summarize } from './summary.js';
 import { lazy } from '../util/lazy.js';
 import { encode } from './files.js';
-import { folderPrefix, type HasEntry } from '../util/folders.js';
+import { directlyIn, folderPrefix, type HasEntry } from '../util/folders.js';
 import type { Malformed, ReportMalformed } from '../scan/malformed.js';
 import { pushTo } from '../util/multimap.js';
 import { AdapterFiles } from './adapter-files.js';
@@ -147,7 +146,10 @@ export async function run(targets: readonly string[], cwd: string, settings: Set
     skipDirs: cache ? [cache.dir] : [],
     defaultIgnore,
     named: scope.folders,
-    accepts: (f) => isJsFile(f) || isEnvFile(f) || isTextEngineFile(f) || otherLanguageOf(f) !== null,
+    accepts: (f) => {
+      const kind = kindOf(f);
+      return kind.js || kind.text || kind.other !== null;
+    },
     onCandidate: (f) => early?.add(f),
     // A JS/TS file that holds a needle makes the run collect every JS/TS file's imports, which the screen's
     // threads do as they read: then every file is read as before. In a tree with none, nothing is read.
@@ -195,7 +197,8 @@ export async function run(targets: readonly string[], cwd: string, settings: Set
       if (!isEmptyInventory(inventory)) results.set(file, { ...blank(file), inventory });
     };
     const run = { mayMatter, jobs, early, onRead, onAnalysed, resolver, ...(asked ? { focus: asked } : {}), ...(cache ? { cache } : {}) };
-    const outcomes = await migrateJsFiles(kept.filter(isJsFile), kept.filter(isEnvFile), groupSettings, run);
+    const byKind = splitByKind(kept);
+    const outcomes = await migrateJsFiles(byKind.js, byKind.env, groupSettings, run);
     for (const o of outcomes) {
       if (o.group) groups.join(o.file, o.group);
       if (o.result?.adapter) adapters.add(o.result.adapter, groupSettings), groups.join(o.result.adapter.file, o.file);
@@ -209,16 +212,16 @@ export async function run(targets: readonly string[], cwd: string, settings: Set
       // Otherwise the text engine plans it, keeping v1 what code the run does not migrate reads.
       else if (o.result?.heldVars) heldVars.set(o.file, o.result.heldVars);
     }
-    const textFiles = kept.filter((f) => !isJsFile(f) && isTextEngineFile(f) && !byJs.has(f));
+    const textFiles = byKind.text.filter((f) => !byJs.has(f));
     const textOutcomes = await scanTextFiles(textFiles, groupSettings, onRead, jobs, early, heldVars);
-    holdJsonReadByCode(textOutcomes, kept.filter(isJsFile), resolver, cwd);
+    holdJsonReadByCode(textOutcomes, byKind.js, resolver, cwd);
     for (const o of textOutcomes) {
       textLinks.set(o.file, o.result.linked ?? []);
       results.set(o.file, finishTextFile(results.get(o.file) ?? blank(o.file), o, groupSettings));
       // The text engine links scripts, modules and the settings files they read without saying which: its files are written as one.
       groups.join(o.file, textOutcomes[0]!.file);
     }
-    const otherFiles = kept.filter((f) => otherLanguageOf(f) !== null);
+    const otherFiles = byKind.other;
     if (otherFiles.length) {
       const { scanOtherFiles } = await import('./other-files.js');
       for (const o of await scanOtherFiles(otherFiles, groupSettings, onRead, jobs, early)) results.set(o.file, finishTextFile(results.get(o.file) ?? blank(o.file), o, groupSettings));
@@ -344,18 +347,31 @@ const relative = (from: string, to: string): string => {
  * in path order, so most calls are answered by the previous file's folder without a lookup.
  */
 function perFolder<T>(answer: (file: string) => T): (file: string) => T {
-  const byFolder = new Map<string, T>();
-  let lastFolder: string | null = null;
-  let last: T | undefined;
+  const byFolder = new Map<string, { answer: T }>();
+  let last: { prefix: string; answer: T } | null = null;
   return (file) => {
-    const folder = file.slice(0, file.lastIndexOf(path.sep) + 1);
-    if (folder !== lastFolder) {
-      if (!byFolder.has(folder)) byFolder.set(folder, answer(file));
-      last = byFolder.get(folder);
-      lastFolder = folder;
-    }
-    return last as T;
+    // The previous file's folder is tested without making a string.
+    if (last && directlyIn(file, last.prefix)) return last.answer;
+    const prefix = file.slice(0, file.lastIndexOf(path.sep) + 1);
+    let known = byFolder.get(prefix);
+    if (!known) byFolder.set(prefix, (known = { answer: answer(file) }));
+    last = { prefix, answer: known.answer };
+    return known.answer;
   };
+}
+
+/** A group's files by the engines that read them (kinds.ts), each file's name classified once. */
+function splitByKind(files: readonly string[]): Record<'js' | 'env' | 'text' | 'other', string[]> {
+  const out: Record<'js' | 'env' | 'text' | 'other', string[]> = { js: [], env: [], text: [], other: [] };
+  for (const f of files) {
+    const kind = kindOf(f);
+    if (kind.js) out.js.push(f);
+    // A .env file is read by both engines; a file the JS engine reads is never the text engine's.
+    if (kind.env) out.env.push(f);
+    if (kind.text && !kind.js) out.text.push(f);
+    if (kind.other !== null) out.other.push(f);
+  }
+  return out;
 }
 
 function groupBy<K>(files: readonly string[], key: (file: string) => K): Map<K, string[]> {

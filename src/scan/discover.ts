@@ -4,20 +4,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { gitIgnoreConfig, type GitIgnoreConfig } from './git-ignore-config.js';
 import { gitListing } from './git-files.js';
+import { dropEarly } from '../run/git-process.js';
 import { GitPrescreen, type PrescreenOptions } from './prescreen.js';
 import { ignoreRules, type IgnoreRules } from './ignore-rules.js';
 import { JS_EXTENSIONS, isEnvFile } from './kinds.js';
 import type { ReportMalformed } from './malformed.js';
+import { DEFAULT_SKIPPED_DIRS, NEVER_SCANNED_DIRS } from './skipped-dirs.js';
 import { directlyIn, folderPrefix, isAtOrBelow, onDisk, onDiskOnce, workTreeRoot, type HasEntry } from '../util/folders.js';
 
-/** Folders never scanned: dependencies, git's own, and the tool's cache of its reports. */
-export const NEVER_SCANNED_DIRS = ['node_modules', '.git', '.v2-migrate-cache'];
-/**
- * Folders skipped unless --no-default-ignore, even when git tracks them: build output, vendored code,
- * Python virtualenvs and byte-code caches, and coding agents' worktrees (`.claude/worktrees/…` are
- * full copies of the repository). The files a run would take there are counted, and the summary says so.
- */
-export const DEFAULT_SKIPPED_DIRS = ['dist', 'build', 'coverage', 'vendor', '.venv', '__pycache__', '.tox', '.claude'];
 const NEVER_SCANNED = new Set(NEVER_SCANNED_DIRS);
 const isMinified = (file: string): boolean => file.endsWith('.min.js');
 const defaultAccepts = (file: string): boolean => (JS_EXTENSIONS as readonly string[]).includes(path.extname(file).toLowerCase()) || isEnvFile(file);
@@ -292,7 +286,8 @@ export async function discoverFiles(targets: readonly string[], options: Discove
       continue;
     }
     const top = workTreeRoot(abs);
-    const folderOf = folderVerdicts(skippedByDefault, new Set(named.filter((d) => isAtOrBelow(abs, d)).map((d) => toPosix(path.relative(abs, d)))));
+    const namedBelow = new Set(named.filter((d) => isAtOrBelow(abs, d)).map((d) => toPosix(path.relative(abs, d))));
+    const folderOf = folderVerdicts(skippedByDefault, namedBelow);
     // The byte screen starts on the files as git prints them (the tracked ones once git grep has said
     // which hold a needle); they are taken once git has listed them all.
     const prescreen = top && options.prescreen ? new GitPrescreen(abs, options.prescreen, onCandidate) : null;
@@ -317,7 +312,8 @@ export async function discoverFiles(targets: readonly string[], options: Discove
       if (prescreen) prescreening.push(prescreen.settle());
       listed.forEach((file, i) => take(file, listedUnder[i] ?? null));
       unreadable.push(...listing.unreadable);
-      has.push(onDiskOnce());
+      const unlisted = (dir: string): boolean => skipDirs.some((d) => isAtOrBelow(d, dir)) || (dir !== abs && folderVerdict(below(abs, dir), skippedByDefault, namedBelow) === NEVER);
+      has.push(listedHas(abs, new Set(listed), accepts, unlisted));
       continue;
     }
     // Outside git (or where git cannot list): .gitignore files apply from the git work tree root down.
@@ -335,6 +331,8 @@ export async function discoverFiles(targets: readonly string[], options: Discove
     unreadable.push(...walk.unreadable);
     has.push(walk.has);
   }
+  // git commands started early for a listing the run did not ask for only take cores from it now.
+  dropEarly();
   // A file named explicitly, or found by another path, is not "not scanned".
   for (const files of skipped.values()) for (const f of files) if (found.has(f)) files.delete(f);
   const notScanned = [...skipped].filter(([, files]) => files.size > 0);
@@ -344,6 +342,28 @@ export async function discoverFiles(targets: readonly string[], options: Discove
     unreadableFolders: unreadable.sort(),
     notScanned: { folders: notScanned.map(([folder]) => folder).sort(), files: notScanned.reduce((n, [, files]) => n + files.size, 0) },
     prescreened: Promise.all(prescreening).then(() => {}),
+  };
+}
+
+/**
+ * In a git work tree, whether a folder holds a file the run takes by name (a package.json, a config)
+ * is git's answer: the listing has every such file git does not ignore, so one git ignores is not read,
+ * as its other files are not scanned. Other names, folders above `root` and folders git is never asked
+ * about (node_modules, a cache) are asked of the disk, once. A run asks this of every folder it lists.
+ */
+function listedHas(root: string, listed: ReadonlySet<string>, takes: (name: string) => boolean, unlisted: (dir: string) => boolean): HasEntry {
+  const disk = onDiskOnce();
+  const rootPrefix = folderPrefix(root);
+  // A run asks about a few names in thousands of folders, each folder two or three times.
+  const takenNames = new Map<string, boolean>();
+  const unlistedDirs = new Map<string, boolean>();
+  return (dir, name) => {
+    if (dir !== root && !dir.startsWith(rootPrefix)) return disk(dir, name);
+    let taken = takenNames.get(name);
+    if (taken === undefined) takenNames.set(name, (taken = takes(name)));
+    let notListed = unlistedDirs.get(dir);
+    if (notListed === undefined) unlistedDirs.set(dir, (notListed = unlisted(dir)));
+    return taken && !notListed ? listed.has(folderPrefix(dir) + name) : disk(dir, name);
   };
 }
 

@@ -39,6 +39,16 @@ export async function gitListing(dir: string, top: string, neverEntered: readonl
   return (await listRepository(dir, top, '', run)) ? { unreadable: run.unreadable } : null;
 }
 
+/**
+ * The two questions a listing asks git in a folder: the index (each entry with its mode, to tell
+ * submodules and symbolic links, and the deleted ones tagged: git checks each on disk), and the
+ * untracked files git does not ignore, never entering folders named `neverEntered`.
+ */
+export const listingCommands = (neverEntered: readonly string[]): { index: string[]; others: string[] } => ({
+  index: ['ls-files', '-z', '-t', '-s', '-d'],
+  others: ['ls-files', '-z', '-o', '--exclude-standard', ...neverEntered.flatMap((name) => ['-x', `${name}/`])],
+});
+
 /** What the listings of one run share. */
 interface Run {
   neverEntered: readonly string[];
@@ -49,7 +59,7 @@ interface Run {
 /** One repository's listing, its files handed over with `prefix` (where it lies below the first one); false when git fails. */
 async function listRepository(dir: string, top: string, prefix: string, run: Run): Promise<boolean> {
   const { neverEntered, unreadable, hand } = run;
-  const excluded = neverEntered.flatMap((name) => ['-x', `${name}/`]);
+  const commands = listingCommands(neverEntered);
   const nested: string[] = [];
   // A tracked file is handed over once the next entry shows that it was not deleted (an unmerged
   // file's stages come one after another: it is handed over once).
@@ -60,7 +70,7 @@ async function listRepository(dir: string, top: string, prefix: string, run: Run
     held = null;
   };
   const [index, others] = await Promise.all([
-    gitEntries(['ls-files', '-z', '-t', '-s', '-d'], dir, (entry) => {
+    gitEntries(commands.index, dir, (entry) => {
       const file = pathOf(entry);
       if (entry[0] === DELETED) {
         if (file === held) held = null;
@@ -74,7 +84,7 @@ async function listRepository(dir: string, top: string, prefix: string, run: Run
         heldRegular = REGULAR_MODES.some((mode) => entry.startsWith(mode, 2));
       }
     }),
-    gitEntries(['ls-files', '-z', '-o', '--exclude-standard', ...excluded], dir, (file) => {
+    gitEntries(commands.others, dir, (file) => {
       // git shows an untracked folder only when it holds a repository of its own.
       if (file.endsWith('/')) nested.push(file.slice(0, -1));
       else hand(prefix + file, false);

@@ -15,10 +15,15 @@ const UTF16_MARKS = [Buffer.from([0xff, 0xfe]), Buffer.from([0xfe, 0xff])];
  * would pass over a tracked file under a .gitignore rule.
  */
 export async function grepFiles(dir: string, needles: readonly string[], onMatch: (file: string) => void): Promise<boolean> {
+  const { args, input } = grepCommand(needles);
+  return (await gitEntries(args, dir, onMatch, { input, exitCodes: [0, 1] })) !== null;
+}
+
+/** The `git grep` grepFiles runs, and its standard input. */
+export function grepCommand(needles: readonly string[]): { args: string[]; input: Buffer } {
   // One fixed string a line on standard input (a needle could start with '-', and the marks are not UTF-8; an empty line would match every file).
-  const patterns = Buffer.concat([...needles.filter((n) => n.length > 0).map((n) => Buffer.from(n, 'latin1')), ...UTF16_MARKS].flatMap((p) => [p, Buffer.from('\n')]));
+  const input = Buffer.concat([...needles.filter((n) => n.length > 0).map((n) => Buffer.from(n, 'latin1')), ...UTF16_MARKS].flatMap((p) => [p, Buffer.from('\n')]));
   // -a: binary files too (the screen reads every file's bytes); paths relative to `dir`, and this
   // repository's files only, whatever its config says (grep.fullName, submodule.recurse).
-  const args = ['-c', 'grep.fullName=false', '-c', 'submodule.recurse=false', 'grep', '-l', '-z', '-a', '-F', '--no-color', '-f', '-'];
-  return (await gitEntries(args, dir, onMatch, { input: patterns, exitCodes: [0, 1] })) !== null;
+  return { args: ['-c', 'grep.fullName=false', '-c', 'submodule.recurse=false', 'grep', '-l', '-z', '-a', '-F', '--no-color', '-f', '-'], input };
 }

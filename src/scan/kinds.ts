@@ -1,18 +1,57 @@
-import path from 'node:path';
 import { COMPONENT_EXTENSIONS } from '../js/components.js';
-import { languageOf } from '../text/language.js';
+import { languageOf, namedLanguageOf } from '../text/language.js';
 
 /** Which engine reads a file, by name alone (kept free of heavy imports: the CLI loads it at start). */
 export const JS_EXTENSIONS = ['.js', '.jsx', '.mjs', '.cjs', '.ts', '.tsx', '.mts', '.cts'] as const;
 
-/** Files the JS engine reads: JS/TS modules, and components and pages (their `<script>` code, js/components.ts). */
-export function isJsFile(file: string): boolean {
-  const ext = path.extname(file).toLowerCase();
-  return (JS_EXTENSIONS as readonly string[]).includes(ext) || (COMPONENT_EXTENSIONS as readonly string[]).includes(ext);
+/** What reads a file, by its name alone. */
+export interface FileKind {
+  /** The JS engine: JS/TS modules, and components and pages (their `<script>` code, js/components.ts). */
+  js: boolean;
+  /** A `.env` file (`.env`, `.env.example`, `prod.env`): read by the JS engine for values, and by the text engine. */
+  env: boolean;
+  /** The text engine (text/language.ts; .env files included). */
+  text: boolean;
+  /** Code in a language neither engine reads: its name, for messages (OTHER_LANGUAGES). */
+  other: string | null;
 }
 
+const NONE: FileKind = { js: false, env: false, text: false, other: null };
+/** Kinds by lower-case extension: a run asks about each of a tree's files several times, and most share a few extensions. */
+const byExtension = new Map<string, FileKind>();
+
+/** Where a path's last name starts (after '/' or '\\'). */
+const nameStart = (file: string): number => Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\')) + 1;
+
+/** What reads `file`, by its extension (as path.extname reads it), and whole names of the language table (`.env.local`, `Dockerfile.gpu`). */
+export function kindOf(file: string): FileKind {
+  const start = nameStart(file);
+  const dot = file.lastIndexOf('.');
+  const kind = dot > start ? extensionKind(file.slice(dot)) : NONE;
+  const named = namedLanguageOf(file.slice(start));
+  return named ? { ...kind, env: named === 'env', text: true } : kind;
+}
+
+function extensionKind(ext: string): FileKind {
+  let kind = byExtension.get(ext);
+  if (kind) return kind;
+  const lower = ext.toLowerCase();
+  const language = languageOf(lower);
+  kind = {
+    js: (JS_EXTENSIONS as readonly string[]).includes(lower) || (COMPONENT_EXTENSIONS as readonly string[]).includes(lower),
+    env: language === 'env',
+    text: language !== null,
+    other: OTHER_LANGUAGES[lower] ?? null,
+  };
+  byExtension.set(ext, kind);
+  return kind;
+}
+
+/** Files the JS engine reads: JS/TS modules, and components and pages (their `<script>` code, js/components.ts). */
+export const isJsFile = (file: string): boolean => kindOf(file).js;
+
 /** `.env`, `.env.example`, `.env.production.local`, `prod.env`: the language table's .env files (text/language.ts). */
-export const isEnvFile = (file: string): boolean => languageOf(file) === 'env';
+export const isEnvFile = (file: string): boolean => kindOf(file).env;
 
 /**
  * Code in languages neither engine reads, by extension → the language's name (for messages). Such a
@@ -29,6 +68,4 @@ const OTHER_LANGUAGES: Readonly<Record<string, string>> = {
   '.ini': 'INI', '.cfg': 'config', '.conf': 'config', '.properties': 'properties', '.xml': 'XML',
 };
 
-export function otherLanguageOf(file: string): string | null {
-  return OTHER_LANGUAGES[path.extname(file).toLowerCase()] ?? null;
-}
+export const otherLanguageOf = (file: string): string | null => kindOf(file).other;

@@ -16,6 +16,9 @@ export function prefilterNeedles(bases: Bases): string[] {
 /** Bytes that mark a mention of RunPod at all (for the inventory), in either case. */
 export const MENTION_NEEDLES: readonly string[] = ['unpod', 'UNPOD'];
 
+/** Every needle a run's byte screen is asked for, .env-based ones aside: the bases' hosts, calls of declared wrappers (`name(`), mentions of RunPod. */
+export const screenNeedlesFor = (bases: Bases, wrapperCalls: readonly string[]): string[] => [...prefilterNeedles(bases), ...wrapperCalls, ...MENTION_NEEDLES];
+
 /** The same test on raw bytes (ASCII needles): no string is made for the many files that cannot matter. */
 export function bytesContainAny(needles: readonly string[]): (bytes: Buffer) => boolean {
   const encoded = encodeNeedles(needles);

@@ -82,10 +82,20 @@ const BY_FENCE = new Map<string, Language | FenceKind>([
   ...entries(FENCE_KINDS).flatMap(([kind, info]) => info.fences.map((name): [string, Language | FenceKind] => [name, kind])),
 ]);
 
+/** The languages known by whole file names (`.env.local`, `Dockerfile.gpu`), checked before extensions. */
+const BY_NAME = entries(LANGUAGES).flatMap(([lang, info]) => (info.names ? [[lang, info.names] as const] : []));
+
+/** The language a file's whole name (no folder) says it is, if any. */
+export function namedLanguageOf(name: string): Language | null {
+  for (const [lang, names] of BY_NAME) if (names.test(name)) return lang;
+  return null;
+}
+
 /** Which text-engine language a file is, by its name. */
 export function languageOf(file: string): Language | null {
-  const base = file.split(/[\\/]/).pop() ?? file;
-  for (const [lang, info] of entries(LANGUAGES)) if (info.names?.test(base)) return lang;
+  const base = file.slice(Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\')) + 1);
+  const named = namedLanguageOf(base);
+  if (named) return named;
   const dot = base.lastIndexOf('.');
   if (dot < 0) return null;
   return BY_EXTENSION.get(base.slice(dot).toLowerCase()) ?? null;

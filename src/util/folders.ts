@@ -4,6 +4,12 @@ import path from 'node:path';
 /** What a folder's direct entries start with: the folder and a separator (a root already ends with one). */
 export const folderPrefix = (dir: string): string => (dir.endsWith(path.sep) ? dir : dir + path.sep);
 
+/** A separator doubled, a `.` or `..` name, or a trailing separator: a path that resolving would change. */
+const NOT_NORMAL = /[\\/]\.{0,2}(?:[\\/]|$)/;
+
+/** `p` as an absolute, normalized path: `p` itself when it is one already (a run's files are: it asks for thousands), else resolved. */
+export const absolutePath = (p: string): string => (path.isAbsolute(p) && !NOT_NORMAL.test(p) ? p : path.resolve(p));
+
 /** Whether `p` is `dir` itself or anywhere below it. */
 export const isAtOrBelow = (dir: string, p: string): boolean => p === dir || p.startsWith(folderPrefix(dir));
 
