@@ -7,7 +7,7 @@ import { decode, isUtf16, lenientText, type Decoded } from './files.js';
 import { bytesContainAny, MENTION_NEEDLES, prefilterNeedles, screenNeedlesFor } from '../scan/prefilter.js';
 import { moduleSpecifiers } from './imports.js';
 import { ImportGraph } from './import-graph.js';
-import { screenEach, type Screen } from './screen.js';
+import { NO_MATCH, screenEach, type Screen } from './screen.js';
 import { notParsedBecause, scanLargeFile } from '../scan/large.js';
 import type { ModuleResolver } from '../scan/resolve.js';
 import type { ComponentOutcome, ComponentResult, ComponentTask } from './component.js';
@@ -97,6 +97,8 @@ export async function migrateJsFiles(jsFiles: readonly string[], envFiles: reado
   const couldBeSeed = bytesContainAny(seedNeedles);
   const screened = await screenEach(jsFiles, [...seedNeedles, ...MENTION_NEEDLES], (file, bytes) => {
     if (!bytes) return onRead(file, null);
+    // Most files of a tree: the screen found none of the needles (and git grep, mostly, read them).
+    if (bytes === NO_MATCH) return onRead(file, '');
     const utf16 = isUtf16(bytes);
     if (!utf16 && !couldBeSeed(bytes)) return onRead(file, mentionsRunpod(bytes) ? bytes.toString('latin1') : '');
     const lenient = lenientText(bytes);

@@ -150,11 +150,12 @@ const workerBuilt = (): boolean => fs.existsSync(fileURLToPath(WORKER_URL));
 export async function screenEach(files: readonly string[], needles: readonly string[], fn: (file: string, bytes: Buffer | null) => void, jobs = 1, early: Screen | null = null, triggers: readonly string[] = []): Promise<SpecifiersOf> {
   const known = early?.covers(needles) ? early : null;
   await known?.settle();
-  const rest = new Screen(needles, files.length, jobs > 1 && workerBuilt(), triggers);
-  for (const file of files) if (!known || known.code(file) === FREE) rest.add(file);
+  const codes = files.map((file) => known?.code(file) ?? FREE);
+  const rest = new Screen(needles, codes.filter((code) => code === FREE).length, jobs > 1 && workerBuilt(), triggers);
+  files.forEach((file, i) => codes[i] === FREE && rest.add(file));
   await rest.settle();
-  for (const file of files) {
-    const code = known?.code(file) || rest.code(file);
+  for (const [i, file] of files.entries()) {
+    const code = codes[i] || rest.code(file);
     if (code === NOTHING) fn(file, NO_MATCH);
     else if (code !== LOOK) fn(file, null);
     else {
