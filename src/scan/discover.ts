@@ -10,7 +10,7 @@ import { ignoreRules, type IgnoreRules } from './ignore-rules.js';
 import { JS_EXTENSIONS, isEnvFile } from './kinds.js';
 import type { ReportMalformed } from './malformed.js';
 import { DEFAULT_SKIPPED_DIRS, NEVER_SCANNED_DIRS } from './skipped-dirs.js';
-import { directlyIn, folderPrefix, isAtOrBelow, onDisk, onDiskOnce, workTreeRoot, type HasEntry } from '../util/folders.js';
+import { directlyIn, fileIn, folderPrefix, isAtOrBelow, onDisk, onDiskOnce, workTreeRoot, type HasEntry } from '../util/folders.js';
 
 const NEVER_SCANNED = new Set(NEVER_SCANNED_DIRS);
 const isMinified = (file: string): boolean => file.endsWith('.min.js');
@@ -236,7 +236,6 @@ export interface Discovery {
   prescreened: Promise<void>;
 }
 
-const toNative = path.sep === '/' ? (p: string): string => p : (p: string): string => p.split('/').join(path.sep);
 
 /**
  * The files under the given paths, sorted. In a git work tree, the files git lists (`git ls-files`:
@@ -299,9 +298,9 @@ export async function discoverFiles(targets: readonly string[], options: Discove
           if (!accepts(rel)) return;
           const under = folderOf(rel);
           if (under === NEVER) return;
-          const file = abs + path.sep + toNative(rel);
+          const file = fileIn(abs, rel);
           if (skipDirs.some((d) => isAtOrBelow(d, file))) return;
-          if (under === null && tracked && prescreen) prescreen.add(rel, file);
+          if (under === null && tracked && prescreen) prescreen.add(file);
           else if (under === null) onCandidate(file);
           listed.push(file);
           listedUnder.push(under);

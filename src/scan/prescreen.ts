@@ -1,4 +1,4 @@
-import path from 'node:path';
+import { fileIn } from '../util/folders.js';
 import { grepFiles } from './git-grep.js';
 
 /**
@@ -20,9 +20,9 @@ export interface PrescreenOptions {
  * spoils the prescreen turns up, or when git cannot answer, every file is a candidate, at once.
  */
 export class GitPrescreen {
+  /** The files git found a needle in (absolute). */
   private readonly matched = new Set<string>();
-  /** The files held (relative, and absolute). */
-  private readonly heldRel: string[] = [];
+  /** The files held until git has answered (absolute). */
   private readonly held: string[] = [];
   private spoiled = false;
   private readonly answered: Promise<boolean>;
@@ -33,28 +33,29 @@ export class GitPrescreen {
     private readonly onCandidate: (file: string) => void,
   ) {
     this.answered = grepFiles(dir, options.needles, (rel) => {
-      this.matched.add(rel);
-      if (!this.spoiled && options.spoils(path.join(dir, rel))) this.spoil();
+      const file = fileIn(dir, rel);
+      this.matched.add(file);
+      if (!this.spoiled && options.spoils(file)) this.spoil();
     });
   }
 
-  /** A tracked regular file of the listing (relative, with '/', and its absolute path). */
-  add(rel: string, file: string): void {
+  /** A tracked regular file of the listing (absolute). */
+  add(file: string): void {
     if (this.spoiled) return this.onCandidate(file);
-    this.heldRel.push(rel);
     this.held.push(file);
   }
 
   /** Once the listing is complete: every file held, handed on. */
   async settle(): Promise<void> {
     if (!(await this.answered)) this.spoil();
-    const rels = this.heldRel.splice(0);
-    this.held.splice(0).forEach((file, i) => (this.matched.has(rels[i] ?? '') ? this.onCandidate(file) : this.options.onClean(file)));
+    for (const file of this.held.splice(0)) {
+      if (this.matched.has(file)) this.onCandidate(file);
+      else this.options.onClean(file);
+    }
   }
 
   private spoil(): void {
     this.spoiled = true;
-    this.heldRel.length = 0;
     for (const file of this.held.splice(0)) this.onCandidate(file);
   }
 }

@@ -10,6 +10,9 @@ const NOT_NORMAL = /[\\/]\.{0,2}(?:[\\/]|$)/;
 /** `p` as an absolute, normalized path: `p` itself when it is one already (a run's files are: it asks for thousands), else resolved. */
 export const absolutePath = (p: string): string => (path.isAbsolute(p) && !NOT_NORMAL.test(p) ? p : path.resolve(p));
 
+/** The file at `rel` (relative, with '/', as git prints it) in the folder `dir`. */
+export const fileIn = path.sep === '/' ? (dir: string, rel: string): string => folderPrefix(dir) + rel : (dir: string, rel: string): string => folderPrefix(dir) + rel.split('/').join(path.sep);
+
 /** Whether `p` is `dir` itself or anywhere below it. */
 export const isAtOrBelow = (dir: string, p: string): boolean => p === dir || p.startsWith(folderPrefix(dir));
 
