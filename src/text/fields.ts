@@ -152,7 +152,8 @@ export function responseFieldMessage(rows: readonly ResponseField[]): string {
  * A bare-array read of a v1 list response: the rule (list-envelope, or billing-records for billing), the
  * v2 envelope key, and the message when it stays (`message`) or is unwrapped by the tool (`fixed`).
  */
-export function listEnvelope(op: V1Operation, how: string): { rule: 'list-envelope' | 'billing-records'; key: string; message: string; fixed: string } | null {
+/** `why`: why the read is not rewritten (default: the file type's reads are not rewritten). */
+export function listEnvelope(op: V1Operation, how: string, why?: string): { rule: 'list-envelope' | 'billing-records'; key: string; message: string; fixed: string } | null {
   const envelope = LIST_ENVELOPES[op.id];
   if (!envelope) return null;
   const head = `GET ${op.path} returned a bare array in v1; GET /v2${op.v2?.path ?? ''} returns ${listShape(envelope.key)}`;
@@ -160,7 +161,7 @@ export function listEnvelope(op: V1Operation, how: string): { rule: 'list-envelo
   return {
     rule: envelope.rule,
     key: envelope.key,
-    message: `${head}, so ${how} fails or iterates the wrong thing: read .${envelope.key} first${tail}. Not rewritten in this file type.`,
+    message: `${head}, so ${how} fails or iterates the wrong thing: read .${envelope.key} first${tail}. Not rewritten${why ? `: ${why}` : ' in this file type'}.`,
     fixed: `${head}: unwrapped with .${envelope.key} before ${how}, so it still sees an array${tail}.`,
   };
 }

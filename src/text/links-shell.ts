@@ -11,6 +11,7 @@ import { Lines } from '../util/lines.js';
 import { pushTo } from '../util/multimap.js';
 import { flatText, type TPiece } from './plan.js';
 import { readShell, type ShellProgramView, type ShellWrapper } from './shell.js';
+import type { ListReader } from './shell/lists.js';
 import { functionAt, literalOf, shellSyntax, type Part } from './shell/syntax.js';
 import { programIndex, ShellScope } from './shell/scope.js';
 import { foreignPieces, relative, type ForeignIds } from './foreign.js';
@@ -155,11 +156,12 @@ export function shellViews(scripts: readonly ShellSource[], bases: Bases, ids: F
     return [...n.reads, ...n.calls].some((name) => source(s.file, name)) || [...n.vars, ...n.functions].some((name) => scripts.some((o) => o.file !== s.file && source(o.file, name) === s.file));
   });
   // Exports are worked out in rounds: a wrapper over a variable or wrapper of another script needs that one first.
-  type Exports = { vars: Map<string, TPiece[]>; wrappers: Map<string, ShellWrapper> };
+  type Exports = { vars: Map<string, TPiece[]>; wrappers: Map<string, ShellWrapper>; readers: Map<string, ListReader> };
   let exports = new Map<string, Exports>();
   const viewOf = (reader: string): ShellProgramView => {
     const vars = new Map<string, TPiece[]>();
     const wrappers = new Map<string, ShellWrapper>();
+    const listReaders = new Map<string, ListReader>();
     const n = names.get(reader)!;
     for (const name of n.reads) {
       const from = source(reader, name);
@@ -170,8 +172,10 @@ export function shellViews(scripts: readonly ShellSource[], bases: Bases, ids: F
       const from = source(reader, name);
       const w = from ? exports.get(from)?.wrappers.get(name) : undefined;
       if (from && w) wrappers.set(name, { ...w, url: foreignPieces(w.url, from, linesOf(from), ids), method: w.method && foreignPieces(w.method, from, linesOf(from), ids), body: w.body && foreignPieces(w.body, from, linesOf(from), ids), where: `${name} (${relative(reader, from)})` });
+      const r = from ? exports.get(from)?.readers.get(name) : undefined;
+      if (from && r) listReaders.set(name, { filters: r.filters, where: `${name} (${relative(reader, from)})` });
     }
-    return { vars, wrappers, called };
+    return { vars, wrappers, listReaders, called };
   };
   for (let round = 0, changed = true; changed && round < 5; round++) {
     const next = new Map<string, Exports>();
@@ -185,7 +189,7 @@ export function shellViews(scripts: readonly ShellSource[], bases: Bases, ids: F
         if ([...bases.legacy, bases.target].some((b) => flat.includes(b))) vars.set(name, value);
       }
       const wrappers = new Map([...sf.wrappers].filter(([name]) => n.functions.has(name)));
-      next.set(s.file, { vars, wrappers });
+      next.set(s.file, { vars, wrappers, readers: sf.listReaders });
     }
     changed = signature(next) !== signature(exports);
     exports = next;

@@ -11,7 +11,7 @@ import type { HttpMethod } from '../map/operations.js';
 import { functionAt, literalOf, shellSyntax, type Command, type Part, type ShellFunction, type Word } from './shell/syntax.js';
 import { assignmentOf, programIndex, ShellScope } from './shell/scope.js';
 import { curlSetBody, curlSetMethod, parseCurl } from './shell/curl.js';
-import { listReads } from './shell/lists.js';
+import { listReads, stdinReaders, type ListReader } from './shell/lists.js';
 import { responseReads } from './shell/responses.js';
 import { curlBody } from './shell/body.js';
 import { curlListFilter } from './shell/filter.js';
@@ -39,6 +39,8 @@ export interface ShellOptions {
 export interface ShellProgramView {
   vars: ReadonlyMap<string, TPiece[]>;
   wrappers: ReadonlyMap<string, ShellWrapper>;
+  /** Functions of other files that read what is piped into them with jq. */
+  listReaders: ReadonlyMap<string, ListReader>;
   /** Function names called anywhere in the program (a wrapper nobody calls is planned where it is). */
   called: ReadonlySet<string>;
 }
@@ -53,6 +55,8 @@ export interface ShellFile {
   wrappers: Map<string, ShellWrapper>;
   /** Variable reads that went into a wrapper's model: its callers decide whether they move. */
   modelReads: Set<number>;
+  /** This file's functions that read what is piped into them with jq. */
+  listReaders: Map<string, ListReader>;
 }
 
 export function readShell(text: string, opts: Pick<ShellOptions, 'seeds' | 'program'>, whereOf: (fn: ShellFunction) => string): ShellFile {
@@ -63,11 +67,11 @@ export function readShell(text: string, opts: Pick<ShellOptions, 'seeds' | 'prog
   scope.defineAll(cmds);
   const modelReads = new Set<number>();
   const wrappers = findWrappers(cmds, functions, scope, opts.program?.wrappers ?? new Map(), whereOf, modelReads);
-  return { cmds, functions, heredocs, scope, wrappers, modelReads };
+  return { cmds, functions, heredocs, scope, wrappers, modelReads, listReaders: stdinReaders(cmds, functions, whereOf) };
 }
 
 export function scanShell(c: Collector, text: string, opts: ShellOptions = {}): void {
-  const { cmds, functions, heredocs, scope, wrappers, modelReads } = readShell(text, opts, (fn) => `${fn.name} (line ${c.lines.pos(fn.start).line})`);
+  const { cmds, functions, heredocs, scope, wrappers, modelReads, listReaders } = readShell(text, opts, (fn) => `${fn.name} (line ${c.lines.pos(fn.start).line})`);
   const known = new Map([...(opts.program?.wrappers ?? []), ...wrappers]);
   const called = new Set(opts.program?.called);
   for (const cmd of cmds) {
@@ -131,7 +135,7 @@ export function scanShell(c: Collector, text: string, opts: ShellOptions = {}): 
   // Heredoc bodies (a config file written by `cat > … <<EOF`, a script fed to a shell): each URL as written.
   for (const [s, e] of heredocs) urlTokens(c, text, s, e);
   holdUncoveredBases(c, cmds, scope, covered, opts.seeds);
-  listReads(c, cmds, scope, requests, subAssign, filtered);
+  listReads(c, cmds, scope, requests, subAssign, filtered, new Map([...(opts.program?.listReaders ?? []), ...listReaders]));
   responseReads(c, cmds, scope, requests, subAssign);
   if (opts.graphql !== false && mentionsGraphql(text)) scanGraphql(c, text, 0, text.length);
 }

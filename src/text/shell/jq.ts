@@ -77,6 +77,20 @@ export function unwrapJqEdit(text: string, options: readonly Word[], program: Wo
 }
 
 /** The filter words of a `jq` command. */
+/**
+ * The program of a jq command that reads its standard input (no file named, no `-n`): what a shell
+ * function such as `table() { jq -r '.[] | .name'; }` does to whatever is piped into it.
+ */
+export function stdinJqFilter(cmd: Command): Word | null {
+  const [filter] = jqFilters(cmd);
+  if (!filter) return null;
+  const options = cmd.words.slice(programIndex(cmd) + 1, cmd.words.indexOf(filter)).map(literalOf);
+  const rest = cmd.words.slice(cmd.words.indexOf(filter) + 1);
+  const nullInput = options.some((o) => o === '--null-input' || (o !== null && /^-[a-zA-Z]*n/.test(o)));
+  // A word after the program that is no option names a file jq reads instead.
+  return nullInput || rest.some((w) => !literalOf(w)?.startsWith('-')) ? null : filter;
+}
+
 export function jqFilters(cmd: Command): Word[] {
   const at = programIndex(cmd);
   if (at < 0 || literalOf(cmd.words[at]!) !== 'jq') return [];

@@ -6,9 +6,28 @@
  */
 import type { Collector, RequestOutcome } from '../plan.js';
 import { isListOp, listEnvelope } from '../fields.js';
-import { curlPrintsBody, jqFilters, readsList, unwrapJqEdit } from './jq.js';
+import { curlPrintsBody, jqFilters, readsList, stdinJqFilter, unwrapJqEdit } from './jq.js';
 import { programIndex, type ShellScope } from './scope.js';
-import { literalOf, type Command, type Word } from './syntax.js';
+import { functionAt, literalOf, type Command, type ShellFunction, type Word } from './syntax.js';
+
+/** A shell function that reads what is piped into it with jq (`table() { jq -r '.[] | .name'; }`): its programs, and where it is. */
+export interface ListReader {
+  filters: readonly string[];
+  where: string;
+}
+
+/** This file's functions that read their standard input with jq, by name. */
+export function stdinReaders(cmds: readonly Command[], functions: readonly ShellFunction[], whereOf: (fn: ShellFunction) => string): Map<string, ListReader> {
+  const out = new Map<string, ListReader>();
+  for (const cmd of cmds) {
+    const fn = cmd.stage === 0 && !cmd.inSub ? functionAt(functions, cmd.start) : null;
+    const filter = fn ? stdinJqFilter(cmd) : null;
+    const text = filter && literalOf(filter);
+    if (!fn || !text) continue;
+    out.set(fn.name, { filters: [...(out.get(fn.name)?.filters ?? []), text], where: whereOf(fn) });
+  }
+  return out;
+}
 
 /** A request the shell scanner planned: the command that sends it, and what it turned out to be. */
 export interface SentRequest {
@@ -71,11 +90,24 @@ export function responseReaders(c: Collector, cmds: readonly Command[], scope: S
   return { all, certain };
 }
 
-/** `done`: jq programs already rewritten (a query filter moved into them unwrapped their list too). */
-export function listReads(c: Collector, cmds: readonly Command[], scope: ShellScope, requests: readonly SentRequest[], subAssign: ReadonlyMap<string, string>, done: ReadonlySet<Word>): void {
+/** `done`: jq programs already rewritten (a query filter moved into them unwrapped their list too). `readers`: the functions of this script and of the scripts it sources that read their input with jq. */
+export function listReads(c: Collector, cmds: readonly Command[], scope: ShellScope, requests: readonly SentRequest[], subAssign: ReadonlyMap<string, string>, done: ReadonlySet<Word>, readers: ReadonlyMap<string, ListReader>): void {
   for (const { cmd: sent, outcome } of requests) {
     if (!isListOp(outcome.op) || (outcome.shape.base !== 'legacy' && outcome.shape.base !== 'target')) continue;
     const { all, certain } = responseReaders(c, cmds, scope, sent, subAssign);
+    // Piped into a function that reads it with jq: reported at the call (the function may serve other callers).
+    for (const cmd of cmds) {
+      if (cmd.pipeline !== sent.pipeline || cmd.stage <= sent.stage) continue;
+      const at = programIndex(cmd);
+      const name = at >= 0 ? literalOf(cmd.words[at]!) : null;
+      const reader = name ? readers.get(name) : undefined;
+      if (!reader) continue;
+      for (const filter of reader.filters) {
+        if (!readsList(filter) || new RegExp(`\\.${outcome.op.resource}\\b`).test(filter)) continue;
+        const env = listEnvelope(outcome.op, `jq '${filter}' in ${reader.where}`, 'the function may serve other callers; unwrap the list before piping it into the function, or inside it');
+        if (env) c.report(env.rule, cmd.words[at]!.start, env.message);
+      }
+    }
     for (const f of all) {
       const filter = literalOf(f);
       if (filter === null || done.has(f) || !readsList(filter) || new RegExp(`\\.${outcome.op.resource}\\b`).test(filter)) continue;
