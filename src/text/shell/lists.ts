@@ -4,6 +4,7 @@
  * assigned to (`pods=$(curl …)` then `echo "$pods" | jq '.[] | .id'`). Each is unwrapped where that is
  * certain (shell/jq.ts), else reported.
  */
+import path from 'node:path';
 import type { Collector, RequestOutcome } from '../plan.js';
 import { isListOp, listEnvelope } from '../fields.js';
 import { curlPrintsBody, jqFilters, readsList, stdinJqFilter, unwrapJqEdit } from './jq.js';
@@ -62,50 +63,67 @@ function aloneInSub(cmds: readonly Command[], sent: Command): boolean {
  * straight from curl, or from `echo "$VAR"` of a variable set once by `$(curl …)` alone), with their
  * jq command.
  */
-export function responseReaders(c: Collector, cmds: readonly Command[], scope: ShellScope, sent: Command, subAssign: ReadonlyMap<string, string>): { all: Word[]; certain: Map<Word, Command> } {
+export function responseReaders(c: Collector, cmds: readonly Command[], scope: ShellScope, sent: Command, subAssign: ReadonlyMap<string, string>): { all: Word[]; certain: Map<Word, Command>; consumers: Command[] } {
   const program = sent.words[programIndex(sent)];
   const isCurl = !!program && literalOf(program) === 'curl';
   const printsBody = isCurl && curlPrintsBody(c.text, scope.expandArrays(sent.words, sent.start));
   const all: Word[] = [];
   const certain = new Map<Word, Command>();
+  /** Every command the response is piped into, jq or not. */
+  const consumers: Command[] = [];
   for (const cmd of cmds) {
     if (cmd.pipeline !== sent.pipeline || cmd.stage <= sent.stage) continue;
+    consumers.push(cmd);
     const filters = jqFilters(cmd);
     all.push(...filters);
     if (cmd.stage === sent.stage + 1 && printsBody) for (const f of filters) certain.set(f, cmd);
   }
   const assigned = sent.inSub ? subAssign.get(`${sent.inSub[0]}`) : undefined;
-  if (!assigned) return { all, certain };
+  if (!assigned) return { all, certain, consumers };
   const once = (scope.defs.get(assigned) ?? []).length === 1 && printsBody && sent.stage === 0 && aloneInSub(cmds, sent);
   for (const cmd of cmds) {
     if (cmd.stage !== 0 || cmd.start <= sent.end) continue;
     if (!cmd.words.some((w) => w.parts.some((p) => p.kind === 'var' && p.name === assigned))) continue;
     for (const next of cmds) {
       if (next.pipeline !== cmd.pipeline || next.stage === 0) continue;
+      if (printsVariable(cmd, assigned)) consumers.push(next);
       const filters = jqFilters(next);
       all.push(...filters);
       if (once && next.stage === 1 && printsVariable(cmd, assigned)) for (const f of filters) certain.set(f, next);
     }
   }
-  return { all, certain };
+  return { all, certain, consumers };
+}
+
+/** Programs that run code of their own on what is piped into them: the tool does not follow what that code reads. */
+const INTERPRETERS = /^(python[0-9.]*|node|nodejs|deno|bun|ruby|perl|php)$/;
+
+/**
+ * A command a list response is piped into that reads it where the tool cannot unwrap it: a function
+ * that reads its input with jq (its programs, and where it is), or an interpreter (`python3 -c …`).
+ */
+function opaqueReader(cmd: Command, readers: ReadonlyMap<string, ListReader>): { how: string[]; why: string } | null {
+  const at = programIndex(cmd);
+  const name = at >= 0 ? literalOf(cmd.words[at]!) : null;
+  if (!name) return null;
+  const reader = readers.get(name);
+  if (reader) return { how: reader.filters.filter(readsList).map((f) => `jq '${f}' in ${reader.where}`), why: 'the function may serve other callers; unwrap the list before piping it into the function, or inside it' };
+  if (INTERPRETERS.test(path.basename(name))) return { how: [`the ${path.basename(name)} program it is piped into`], why: `v2-migrate does not follow the ${path.basename(name)} code that reads it` };
+  return null;
 }
 
 /** `done`: jq programs already rewritten (a query filter moved into them unwrapped their list too). `readers`: the functions of this script and of the scripts it sources that read their input with jq. */
 export function listReads(c: Collector, cmds: readonly Command[], scope: ShellScope, requests: readonly SentRequest[], subAssign: ReadonlyMap<string, string>, done: ReadonlySet<Word>, readers: ReadonlyMap<string, ListReader>): void {
   for (const { cmd: sent, outcome } of requests) {
     if (!isListOp(outcome.op) || (outcome.shape.base !== 'legacy' && outcome.shape.base !== 'target')) continue;
-    const { all, certain } = responseReaders(c, cmds, scope, sent, subAssign);
-    // Piped into a function that reads it with jq: reported at the call (the function may serve other callers).
-    for (const cmd of cmds) {
-      if (cmd.pipeline !== sent.pipeline || cmd.stage <= sent.stage) continue;
-      const at = programIndex(cmd);
-      const name = at >= 0 ? literalOf(cmd.words[at]!) : null;
-      const reader = name ? readers.get(name) : undefined;
-      if (!reader) continue;
-      for (const filter of reader.filters) {
-        if (!readsList(filter) || new RegExp(`\\.${outcome.op.resource}\\b`).test(filter)) continue;
-        const env = listEnvelope(outcome.op, `jq '${filter}' in ${reader.where}`, 'the function may serve other callers; unwrap the list before piping it into the function, or inside it');
-        if (env) c.report(env.rule, cmd.words[at]!.start, env.message);
+    const { all, certain, consumers } = responseReaders(c, cmds, scope, sent, subAssign);
+    // Piped into a function that reads it with jq, or into another language's program: reported at that command.
+    for (const cmd of consumers) {
+      const opaque = opaqueReader(cmd, readers);
+      for (const how of opaque?.how ?? []) {
+        if (new RegExp(`\\.${outcome.op.resource}\\b`).test(how)) continue;
+        const env = listEnvelope(outcome.op, how, opaque?.why);
+        if (env) c.report(env.rule, cmd.words[programIndex(cmd)]!.start, env.message);
       }
     }
     for (const f of all) {
