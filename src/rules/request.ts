@@ -17,7 +17,7 @@ import { finding, type Anchor, type PlanEnv, type RequestPlan } from './plan.js'
 import { planBody, type BodyPlan } from './body.js';
 import { planResponse, planV2Query } from './response.js';
 import { planRequestFlow, type RequestSink } from '../plan/flow.js';
-import { baseMessage, schemaMessage } from '../plan/messages.js';
+import { baseChangeMessage } from '../plan/messages.js';
 
 function literalNodes(pieces: readonly UrlPiece[]): N[] {
   return pieces.filter((p) => p.kind === 'text').map((p) => p.origin.path.node);
@@ -254,8 +254,7 @@ function addBaseChange(plan: RequestPlan, env: PlanEnv, site: HttpSite, shape: U
   if (!edits || !piece || piece.kind !== 'text') return;
   const anchor = piece.origin.path.node;
   plan.universal.push(...edits);
-  const message = change.ruleId === 'openapi-url' ? schemaMessage(env.bases.target) : baseMessage(shape.matchedBase, env.bases.target, piece.origin.envVar);
-  plan.findings.push(finding(change.ruleId, anchor, message));
+  plan.findings.push(finding(change.ruleId, anchor, baseChangeMessage(change, shape.matchedBase, env.bases.target, piece.origin.envVar)));
 }
 
 /**

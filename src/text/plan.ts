@@ -20,7 +20,7 @@ import { isSuppressed, parseMarkers, type MarkerIndex } from '../markers/index.j
 import { queryParams, type QueryParam } from './fields.js';
 import { planQueryParams } from './query-filter.js';
 import { decideValue, valueChangeMessage } from '../plan/decide.js';
-import { baseMessage, embeddedMessage, notInPlaceMessage, schemaMessage } from '../plan/messages.js';
+import { baseChangeMessage, embeddedMessage, notInPlaceMessage, schemaMessage } from '../plan/messages.js';
 import { planRequestFlow, type FlowOutcome, type RequestSink } from '../plan/flow.js';
 import type { CallSite, EditsOrReason as Parts, JsonBodyWriter, ListFilterWriter, MethodWriter } from '../plan/site.js';
 import type { TodoSyntax } from './todo-lines.js';
@@ -598,14 +598,14 @@ function pieceOf(pieces: readonly TPiece[], change: UrlChange): TPiece | undefin
   return pieces[change.edits[0]?.piece ?? -1];
 }
 
-/** Apply base (and schema) changes; returns false when one could not be applied. */
+/** Apply base (and schema) changes, each its own fix; one that cannot be written here says why. */
 function applyBase(c: Collector, pieces: readonly TPiece[], shape: UrlShape, changes: readonly UrlChange[], reason = 'the URL is not written as plain text here; change it by hand'): void {
   for (const ch of changes) {
     const piece = pieceOf(pieces, ch);
     // A base written in another file is that file's to move (or hold): reported there.
     if (piece?.origin.foreign) continue;
     const at = piece?.origin.literal ?? 0;
-    const message = ch.ruleId === 'openapi-url' ? schemaMessage(c.bases.target) : baseMessage(shape.matchedBase, c.bases.target, piece?.origin.envVar);
+    const message = baseChangeMessage(ch, shape.matchedBase, c.bases.target, piece?.origin.envVar);
     const edits = toEdits(pieces, ch);
     if (!edits) c.report(ch.ruleId, at, `${message} Not rewritten: ${reason}.`);
     else c.fix(ch.ruleId, at, message, edits);
@@ -675,7 +675,7 @@ function planValueInner(c: Collector, pieces: readonly TPiece[], opts: ValueOpti
       const piece = pieceOf(pieces, ch);
       // A base written in another file is that file's to move (or hold): reported there.
       if (piece?.origin.foreign) continue;
-      const message = (ch.ruleId === 'openapi-url' ? schemaMessage(c.bases.target) : baseMessage(shape.matchedBase, c.bases.target, piece?.origin.envVar)) + note;
+      const message = baseChangeMessage(ch, shape.matchedBase, c.bases.target, piece?.origin.envVar) + note;
       const edits = toEdits(pieces, ch);
       if (!edits) c.report(ch.ruleId, piece?.origin.literal ?? anchor, `${message} Not rewritten: the URL is not written as plain text here; change it by hand.`);
       else c.fix(ch.ruleId, piece?.origin.literal ?? anchor, message, edits);
