@@ -43,6 +43,11 @@ export function schemaMessage(target: string): string {
   return `The v1 OpenAPI schema URL becomes ${target}/openapi.json: regenerate typed clients from the v2 schema.`;
 }
 
+/** A base or schema change's message (`base-url`, `openapi-url`); `envVar`: the variable whose default the base is. */
+export function baseChangeMessage(change: UrlChange, matchedBase: string | undefined, target: string, envVar?: string): string {
+  return change.ruleId === 'openapi-url' ? schemaMessage(target) : baseMessage(matchedBase, target, envVar);
+}
+
 /** A path change of a request (resource rename, `{podId}` → `{id}`). */
 export function pathMessage(template: PathTemplate, change: UrlChange): string {
   return change.ruleId === 'path-param' ? paramMessage(change.what) : `${template.v1Path} is ${v2Display(template.v2Path!)} in v2: ${renameNote(template)}.`;

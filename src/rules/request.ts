@@ -1,9 +1,9 @@
-import { V1_RESOURCES, type PathTemplate, type V1Operation } from '../map/index.js';
-import { isSchemaUrl, planUrlChanges, templateOf, type UrlChange } from '../url/plan.js';
+import type { PathTemplate, V1Operation } from '../map/index.js';
+import { isSchemaUrl, type UrlChange } from '../url/plan.js';
 import type { PieceEdit } from '../url/pieces.js';
 import { literalTypeEdits } from '../js/literal-types.js';
 import { pushTo } from '../util/multimap.js';
-import { displayPath, shapeOf, type UrlShape } from '../url/shape.js';
+import { shapeOf, type UrlShape } from '../url/shape.js';
 import type { SiteInstance } from '../js/analyze.js';
 import { insertProperty, pieceEditsToSource, replaceNode, setArgument, todoEdit, type SourceEdit } from '../js/edits.js';
 import type { BodySlot, HttpSite, Insertion } from '../js/clients/model.js';
@@ -14,13 +14,10 @@ import { unhandled } from '../js/exhaustive.js';
 import { isParam } from '../map/match.js';
 import type { UrlPiece } from '../js/values.js';
 import { finding, type Anchor, type PlanEnv, type RequestPlan } from './plan.js';
-import type { RuleId } from './registry.js';
 import { planBody, type BodyPlan } from './body.js';
 import { planResponse, planV2Query } from './response.js';
-import { isV2Path, operationForV2 } from '../map/v2match.js';
-import { decideOnV2, decideOperation, decideUnmatched, type OperationDecision, type PathStep } from '../plan/decide.js';
-import { baseMessage, schemaMessage, unassembledMessage, unknownBaseMessage } from '../plan/messages.js';
-import { reasonAmong, type EditsOrReason } from '../plan/site.js';
+import { planRequestFlow, type RequestSink } from '../plan/flow.js';
+import { baseChangeMessage } from '../plan/messages.js';
 
 function literalNodes(pieces: readonly UrlPiece[]): N[] {
   return pieces.filter((p) => p.kind === 'text').map((p) => p.origin.path.node);
@@ -166,59 +163,64 @@ export function planRequest(inst: SiteInstance, env: PlanEnv): RequestPlan | nul
 
 function planParts(inst: SiteInstance, env: PlanEnv): RequestPlan | null {
   const { site, root } = inst;
-  const shape = shapeOf(site.url, env.bases);
   const touched = new Set<N>([...site.touched, ...literalNodes(site.url), ...(site.method.kind === 'pieces' ? literalNodes(site.method.pieces) : [])]);
   const plan: RequestPlan = { instance: inst, universal: [], specific: [], ifRewritten: [], understood: false, findings: [], touched };
-  if (shape.base === 'unknown' || shape.base === 'relative') {
-    const first = shape.segments[0]?.text;
-    if (shape.base === 'unknown' && first && V1_RESOURCES.has(first)) {
-      const hole = site.url[0]!;
-      const label = hole.kind === 'hole' ? hole.label : '?';
-      plan.findings.push(finding('unresolved-url', root.node, unknownBaseMessage(displayPath(shape), label)));
-    }
-    return plan.findings.length ? plan : null;
-  }
-  if (shape.base !== 'legacy' && shape.base !== 'target') return null;
-  const template = templateOf(shape);
-  // A config-declared wrapper has no visible base: a path already in its v2 form is v2 code.
   const declared = site.url[0]?.kind === 'text' && site.url[0].origin.declared === true;
-  const segments = shape.segments.map((s) => s.text);
-  if (declared && !template && isV2Path(segments)) shape.base = 'target';
+  const request = { url: site.url, shape: shapeOf(site.url, env.bases), method: methodOf(site), declared };
+  const { shape, template, op, to } = planRequestFlow(request, requestSink(plan, env, inst));
+  if (to === 'other' || to === 'unknown-base') return plan.findings.length ? plan : null;
   plan.understood = !!template || shape.base === 'target' || isSchemaUrl(shape);
-  const onV2 = shape.base === 'target' ? decideOnV2(shape, template, declared) : null;
-  if (onV2?.kind === 'v2') {
+  if (to === 'v2') {
     plan.onV2 = true;
-    // Already on v2: a leftover reset (v2 has none) and v1 fields left in a body need a person.
-    if (onV2.reset) addReset(plan, env, root, onV2.reset);
-    const v2Op = operationForV2(segments, methodOf(site));
-    if (v2Op) addBody(plan, planBody(site, v2Op, root, env, true));
-    if (v2Op) addBody(plan, planV2Query(inst, v2Op, env));
-    if (onV2.unknown) plan.findings.push(finding(onV2.unknown.ruleId, root.node, onV2.unknown.message, false));
     // What still reads or declares v1's response shape around it (after the write: what was left for a person).
-    if (v2Op) addBody(plan, planResponse(inst, v2Op, env, true));
+    if (op) addBody(plan, planResponse(inst, op, env, true));
     return plan.findings.length || plan.specific.length || plan.universal.length ? plan : null;
   }
-  const changes = planUrlChanges(shape, template, env.bases);
-  if (!changes) {
-    plan.findings.push(finding('unresolved-url', root.node, unassembledMessage(displayPath(shape))));
-    return plan;
-  }
-  for (const c of changes.filter((c) => c.ruleId === 'base-url' || c.ruleId === 'openapi-url')) addBaseChange(plan, env, site, shape, c);
-  const pathChanges = changes.filter((c) => c.ruleId !== 'base-url' && c.ruleId !== 'openapi-url');
-  if (!template) {
-    if (!isSchemaUrl(shape)) addUnmatched(plan, shape, root);
-    return plan;
-  }
-  const decision = decideOperation(template, methodOf(site), pathChanges);
-  if (decision.kind === 'not-an-operation') {
-    plan.findings.push(finding(decision.ruleId, root.node, decision.message));
-    return plan;
-  }
-  applyDecision(plan, env, site, template, decision, root);
-  const op = decision.op;
   if (op) addBody(plan, planBody(site, op, root, env, false));
   if (op) addBody(plan, planResponse(inst, op, env));
   return plan;
+}
+
+/** How the request flow (plan/flow.ts) writes a JS request's edits and findings: Babel source edits into its plan. */
+function requestSink(plan: RequestPlan, env: PlanEnv, inst: SiteInstance): RequestSink<SourceEdit> {
+  const { site, root } = inst;
+  // fetch sends a string body as text/plain unless the headers say otherwise; v2 wants JSON.
+  const h = site.headers;
+  const addContentType = site.contentTypeByHand && h.kind === 'object' && h.contentType === false;
+  const contentTypeUnseen = site.contentTypeByHand && !addContentType && !(h.kind === 'object' && h.contentType === true);
+  return {
+    engine: 'js',
+    bases: env.bases,
+    report: (ruleId, message) => void plan.findings.push(finding(ruleId, root.node, message, false)),
+    fix: (ruleId, message, edits) => {
+      plan.specific.push(...edits);
+      plan.findings.push(finding(ruleId, root.node, message));
+      return true;
+    },
+    path: (change) => pathEdits(plan, env, site, change),
+    method: (to) => methodEdits(env, site, to),
+    jsonBody: (body) => bodyEdits(env, site.body, body, plan),
+    // The base moves at once, as a universal edit: the pipeline settles a base shared between requests.
+    moveBase: (shape, base) => {
+      for (const c of base) addBaseChange(plan, env, site, shape, c);
+      return () => undefined;
+    },
+    writeTodo: (ruleId, todo) => {
+      const edit = todoEdit(env.source, statementOf(root).node, ruleId, todo);
+      if (edit) plan.universal.push(edit);
+    },
+    pathParams: (template) => typedClientParamEdits(env, site, template),
+    actionNote: contentTypeUnseen ? ' Make sure it sends Content-Type: application/json (the tool cannot see its headers).' : '',
+    afterAction: () => {
+      if (!addContentType || !plan.specific.length) return;
+      const q = env.quote;
+      plan.ifRewritten.push(...insertProperty(env.source, h.objects[0]!, `${q}Content-Type${q}: ${q}application/json${q}`, { beforeSpreads: true }).map((e) => ({ ...e, universal: true })));
+    },
+    checkOnV2: (op) => {
+      addBody(plan, planBody(site, op, root, env, true));
+      addBody(plan, planV2Query(inst, op, env));
+    },
+  };
 }
 
 function methodOf(site: HttpSite): V1Operation['method'] | undefined {
@@ -252,21 +254,7 @@ function addBaseChange(plan: RequestPlan, env: PlanEnv, site: HttpSite, shape: U
   if (!edits || !piece || piece.kind !== 'text') return;
   const anchor = piece.origin.path.node;
   plan.universal.push(...edits);
-  const message = change.ruleId === 'openapi-url' ? schemaMessage(env.bases.target) : baseMessage(shape.matchedBase, env.bases.target, piece.origin.envVar);
-  plan.findings.push(finding(change.ruleId, anchor, message));
-}
-
-function addUnmatched(plan: RequestPlan, shape: UrlShape, root: P): void {
-  const d = decideUnmatched(shape, 'js');
-  switch (d.kind) {
-    case 'report':
-      plan.findings.push(finding(d.ruleId, root.node, d.message, false));
-      return;
-    case 'none':
-      return;
-    default:
-      return unhandled(d);
-  }
+  plan.findings.push(finding(change.ruleId, anchor, baseChangeMessage(change, shape.matchedBase, env.bases.target, piece.origin.envVar)));
 }
 
 /**
@@ -311,67 +299,3 @@ function typedClientParamEdits(env: PlanEnv, site: HttpSite, template: PathTempl
   }
   return edits;
 }
-
-/** Carry out the planner's decision for a request on a v1 path template. */
-function applyDecision(plan: RequestPlan, env: PlanEnv, site: HttpSite, template: PathTemplate, d: Exclude<OperationDecision, { kind: 'not-an-operation' }>, root: P): void {
-  switch (d.kind) {
-    case 'path':
-      return addPathChanges(plan, env, site, template, d.steps, root);
-    case 'reset':
-      return addReset(plan, env, root, d);
-    case 'action':
-      return addAction(plan, env, site, template, d, root);
-    case 'update-alias':
-      addPathChanges(plan, env, site, template, d.renames, root);
-      return commit(plan, root, d.ruleId, d.message, [...d.drop.map((c) => pathEdits(plan, env, site, c)), methodEdits(env, site, d.method)]);
-    default:
-      return unhandled(d);
-  }
-}
-
-function addPathChanges(plan: RequestPlan, env: PlanEnv, site: HttpSite, template: PathTemplate, steps: readonly PathStep[], root: P): void {
-  for (const { ruleId, message, change } of steps) {
-    const edits = pathEdits(plan, env, site, change);
-    if (!edits) continue;
-    if (typeof edits === 'string') {
-      plan.findings.push(finding(ruleId, root.node, `${message} Not rewritten: ${edits}.`, false));
-      continue;
-    }
-    plan.specific.push(...edits);
-    if (ruleId === 'path-param') plan.specific.push(...typedClientParamEdits(env, site, template));
-    plan.findings.push(finding(ruleId, root.node, message));
-  }
-}
-
-function addReset(plan: RequestPlan, env: PlanEnv, root: P, d: { ruleId: 'pod-reset'; message: string; todo: string }): void {
-  plan.findings.push(finding(d.ruleId, root.node, d.message));
-  const todo = todoEdit(env.source, statementOf(root).node, d.ruleId, d.todo);
-  if (todo) plan.universal.push(todo);
-}
-
-/** Apply a group of request-specific edits all-or-nothing; on failure, report why. */
-function commit(plan: RequestPlan, root: P, ruleId: RuleId, message: string, parts: Array<EditsOrReason<SourceEdit> | null>): void {
-  const reason = reasonAmong(parts, 'the path cannot be edited in place');
-  if (reason !== undefined) {
-    plan.findings.push(finding(ruleId, root.node, `${message} Not rewritten: ${reason}.`, false));
-    return;
-  }
-  plan.specific.push(...(parts as SourceEdit[][]).flat());
-  plan.findings.push(finding(ruleId, root.node, message));
-}
-
-function addAction(plan: RequestPlan, env: PlanEnv, site: HttpSite, template: PathTemplate, d: Extract<OperationDecision, { kind: 'action' }>, root: P): void {
-  const parts: Array<EditsOrReason<SourceEdit> | null> = d.url.map((c) => pathEdits(plan, env, site, c));
-  parts.push(bodyEdits(env, site.body, d.body, plan), typedClientParamEdits(env, site, template));
-  // fetch sends a string body as text/plain unless the headers say otherwise; v2 wants JSON.
-  const h = site.headers;
-  const addContentType = site.contentTypeByHand && h.kind === 'object' && h.contentType === false;
-  const contentTypeUnseen = site.contentTypeByHand && !addContentType && !(h.kind === 'object' && h.contentType === true);
-  const note = contentTypeUnseen ? ' Make sure it sends Content-Type: application/json (the tool cannot see its headers).' : '';
-  commit(plan, root, d.ruleId, d.message + note, parts);
-  if (addContentType && plan.specific.length) {
-    const q = env.quote;
-    plan.ifRewritten.push(...insertProperty(env.source, h.objects[0]!, `${q}Content-Type${q}: ${q}application/json${q}`, { beforeSpreads: true }).map((e) => ({ ...e, universal: true })));
-  }
-}
-

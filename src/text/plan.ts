@@ -1,13 +1,12 @@
 /**
- * The text engine's shared planner: a URL found in any language (as literal text pieces and holes,
- * like the JS engine's) becomes findings and, where the change is certain, splice edits. Messages and
- * rule ids are the JS engine's, so the same fact reads the same in every file type.
+ * The text engine's side of the planner: a URL found in any language (as literal text pieces and holes,
+ * like the JS engine's) becomes findings and, where the change is certain, splice edits. A request goes
+ * through the one request flow (plan/flow.ts) with the file's Collector as its sink; bare URL values
+ * (planValue, planEmbedded) are planned here. Messages and rule ids are the JS engine's, so the same
+ * fact reads the same in every file type.
  */
 import type { Finding } from '../findings.js';
-import type { PathTemplate } from '../map/match.js';
-import type { HttpMethod, V1Operation } from '../map/operations.js';
-import { V1_RESOURCES } from '../map/match.js';
-import { operationForV2 } from '../map/v2match.js';
+import type { HttpMethod } from '../map/operations.js';
 import { HOLE, type Piece } from '../url/pieces.js';
 import { isCompleteShape, isSchemaUrl, planUrlChanges, templateOf, URL_RULES, type UrlChange } from '../url/plan.js';
 import { displayPath, shapeOf, type Bases, type UrlShape } from '../url/shape.js';
@@ -20,9 +19,10 @@ import { V2_OPENAPI_URL } from '../map/hosts.js';
 import { isSuppressed, parseMarkers, type MarkerIndex } from '../markers/index.js';
 import { queryParams, type QueryParam } from './fields.js';
 import { planQueryParams } from './query-filter.js';
-import { decideOnV2, decideOperation, decideUnmatched, decideValue, valueChangeMessage } from '../plan/decide.js';
-import { baseMessage, embeddedMessage, notInPlaceMessage, schemaMessage, unassembledMessage, unknownBaseMessage } from '../plan/messages.js';
-import { reasonAmong, type CallSite, type EditsOrReason as Parts, type JsonBodyWriter, type ListFilterWriter, type MethodWriter } from '../plan/site.js';
+import { decideValue, valueChangeMessage } from '../plan/decide.js';
+import { baseChangeMessage, embeddedMessage, notInPlaceMessage, schemaMessage } from '../plan/messages.js';
+import { planRequestFlow, type FlowOutcome, type RequestSink } from '../plan/flow.js';
+import type { CallSite, EditsOrReason as Parts, JsonBodyWriter, ListFilterWriter, MethodWriter } from '../plan/site.js';
 import type { TodoSyntax } from './todo-lines.js';
 import { blockingFinding, MARKED_REASON, needsTodo, READS, todoText } from '../plan/policy.js';
 
@@ -598,14 +598,14 @@ function pieceOf(pieces: readonly TPiece[], change: UrlChange): TPiece | undefin
   return pieces[change.edits[0]?.piece ?? -1];
 }
 
-/** Apply base (and schema) changes; returns false when one could not be applied. */
+/** Apply base (and schema) changes, each its own fix; one that cannot be written here says why. */
 function applyBase(c: Collector, pieces: readonly TPiece[], shape: UrlShape, changes: readonly UrlChange[], reason = 'the URL is not written as plain text here; change it by hand'): void {
   for (const ch of changes) {
     const piece = pieceOf(pieces, ch);
     // A base written in another file is that file's to move (or hold): reported there.
     if (piece?.origin.foreign) continue;
     const at = piece?.origin.literal ?? 0;
-    const message = ch.ruleId === 'openapi-url' ? schemaMessage(c.bases.target) : baseMessage(shape.matchedBase, c.bases.target, piece?.origin.envVar);
+    const message = baseChangeMessage(ch, shape.matchedBase, c.bases.target, piece?.origin.envVar);
     const edits = toEdits(pieces, ch);
     if (!edits) c.report(ch.ruleId, at, `${message} Not rewritten: ${reason}.`);
     else c.fix(ch.ruleId, at, message, edits);
@@ -675,7 +675,7 @@ function planValueInner(c: Collector, pieces: readonly TPiece[], opts: ValueOpti
       const piece = pieceOf(pieces, ch);
       // A base written in another file is that file's to move (or hold): reported there.
       if (piece?.origin.foreign) continue;
-      const message = (ch.ruleId === 'openapi-url' ? schemaMessage(c.bases.target) : baseMessage(shape.matchedBase, c.bases.target, piece?.origin.envVar)) + note;
+      const message = baseChangeMessage(ch, shape.matchedBase, c.bases.target, piece?.origin.envVar) + note;
       const edits = toEdits(pieces, ch);
       if (!edits) c.report(ch.ruleId, piece?.origin.literal ?? anchor, `${message} Not rewritten: the URL is not written as plain text here; change it by hand.`);
       else c.fix(ch.ruleId, piece?.origin.literal ?? anchor, message, edits);
@@ -759,14 +759,10 @@ export interface RequestSite extends CallSite<TextOrigin, HttpMethod | undefined
   filterList?: ListFilterWriter<Edit>;
 }
 
-export interface RequestOutcome {
-  shape: UrlShape;
-  template?: PathTemplate;
-  op?: V1Operation;
+export interface RequestOutcome extends FlowOutcome {
   /** The request as planned: a fix that depends on its URL moving to v2 is made with `Collector.fixWith`. */
   request: PlannedRequest;
 }
-type UrlOutcome = Omit<RequestOutcome, 'request'>;
 
 /** Plan one request; returns what it turned out to be, for the engine's body and response checks. */
 export function planRequest(c: Collector, site: RequestSite): RequestOutcome {
@@ -791,6 +787,7 @@ function planOne(c: Collector, site: RequestSite): RequestOutcome {
     if (!p.origin.local) c.bound.add(p.origin.literal);
   }
   const outcome: RequestOutcome = { ...planRequestUrl(c, site), request: req };
+  if (outcome.to === 'v2') req.onV2 = true;
   // v1 query parameters (`?computeType=GPU`, `params={…}`, `curl -G -d …`): part of the request, so a
   // renamed billing parameter moves with its path (or stays with it).
   if (outcome.op && (outcome.shape.base === 'legacy' || outcome.shape.base === 'target')) {
@@ -822,123 +819,41 @@ const LATER_FINDINGS: ReadonlySet<string> = new Set(['list-envelope', 'billing-r
 /** Rules a request's findings use: a marker naming any of them on the request's line freezes the request. */
 const REQUEST_RULES: readonly RuleId[] = ['base-url', 'openapi-url', 'resource-path', 'pod-action', 'update-alias', 'path-param', 'pod-reset', 'unknown-path', 'unresolved-url'];
 
-function planRequestUrl(c: Collector, site: RequestSite): UrlOutcome {
+function planRequestUrl(c: Collector, site: RequestSite): FlowOutcome {
   const pieces = site.url;
-  const shape = shapeFor(pieces, c.bases);
   for (const p of pieces) if (p.kind === 'text') c.consumed.add(p.origin.literal);
   // A marked request is not rewritten at all, and the literals it reads stay as they are.
   if (c.requestMarked(site.anchor)) for (const p of pieces) if (p.kind === 'text') c.frozen.set(p.origin.literal, c.lines.pos(site.anchor).line);
-  const at = site.anchor;
-  if (shape.base === 'unknown') {
-    const first = shape.segments[0]?.text;
-    if (first && V1_RESOURCES.has(first) && keptOrV2(c, pieces[0])) return { shape };
-    if (first && V1_RESOURCES.has(first)) {
-      c.looksRest = true;
-      const hole = pieces[0]!;
-      const label = hole.kind === 'hole' ? hole.label : '?';
-      c.report('unresolved-url', at, unknownBaseMessage(displayPath(shape), label));
-    }
-    return { shape };
-  }
-  if (shape.base !== 'legacy' && shape.base !== 'target') return { shape };
-  c.talksRest = true;
-  const template = templateOf(shape);
-  const onV2 = shape.base === 'target' ? decideOnV2(shape, template) : null;
-  if (onV2?.kind === 'v2') {
-    const current = c.requests[c.requests.length - 1];
-    if (current) current.onV2 = true;
-    // Already on v2 (as the JS engine sees it): a leftover reset and a path v2 does not have need a person;
-    // the engine's body and response checks get the v1 operation the v2 request corresponds to.
-    if (onV2.reset) c.report(onV2.reset.ruleId, at, onV2.reset.message);
-    if (onV2.unknown) c.report(onV2.unknown.ruleId, at, onV2.unknown.message);
-    const v2Op = operationForV2(shape.segments.map((s) => s.text), site.method);
-    return { shape, ...(template ? { template } : {}), ...(v2Op ? { op: v2Op } : {}) };
-  }
-  // A v1 path on the v2 base (half migrated): it migrates like a v1 call, all but the base.
-  const changes = planUrlChanges(shape, template, c.bases);
-  if (!changes) {
-    c.report('unresolved-url', at, unassembledMessage(displayPath(shape)));
-    return { shape, ...(template ? { template } : {}) };
-  }
-  const baseChanges = changes.filter((ch) => ch.ruleId === 'base-url' || ch.ruleId === 'openapi-url');
-  const pathChanges = changes.filter((ch) => !baseChanges.includes(ch));
-  if (!template) {
-    applyBase(c, pieces, shape, baseChanges, site.pathReason);
-    if (!isSchemaUrl(shape)) addUnmatched(c, shape, at);
-    return { shape };
-  }
-  const d = decideOperation(template, site.method, pathChanges);
-  if (d.kind === 'not-an-operation') {
-    applyBase(c, pieces, shape, baseChanges, site.pathReason);
-    c.report(d.ruleId, at, d.message);
-    return { shape, template };
-  }
-  const outcome: UrlOutcome = { shape, template, ...(d.op ? { op: d.op } : {}) };
-  // Base edits go to the base's own literal; a literal that also holds an action path is left whole.
-  const pathLiterals = new Set(pathChanges.flatMap((ch) => ch.edits.map((e) => pieces[e.piece]?.origin.literal)));
-  const baseIn = (rewritten: boolean): void => {
-    const separate = baseChanges.filter((ch) => rewritten || !pathLiterals.has(pieceOf(pieces, ch)?.origin.literal ?? -1));
-    applyBase(c, pieces, shape, separate, site.pathReason);
-  };
-  // A URL change that must be written at the request itself (all or nothing with the method or body).
-  const atRequest = (ch: UrlChange): EditsOrReason => toEdits(pieces, ch, true) ?? site.pathReason ?? 'the path is not written at the request as plain text';
-  switch (d.kind) {
-    case 'path': {
-      baseIn(true);
-      for (const { ruleId, message, change } of d.steps) {
-        const edits = toEdits(pieces, change);
-        if (!edits) c.report(ruleId, at, `${message} Not rewritten: ${site.pathReason ?? 'the path is not written as plain text here; change it by hand'}.`);
-        else c.fix(ruleId, at, message, edits);
-      }
-      break;
-    }
-    case 'reset':
-      baseIn(c.writesTodos);
-      c.report(d.ruleId, at, d.message);
-      break;
-    case 'action': {
-      const body = site.setJsonBody ? site.setJsonBody(d.body) : (site.bodyReason ?? 'the request body is not visible here');
-      baseIn(commit(c, d.ruleId, at, d.message, [...d.url.map(atRequest), body]) || c.writesTodos);
-      break;
-    }
-    case 'update-alias': {
-      const parts = [...d.renames.map((r) => r.change), ...d.drop].map(atRequest);
-      parts.push(site.setMethod ? site.setMethod(d.method) : 'the request method is not visible here');
-      const done = commit(c, d.ruleId, at, d.message, parts);
-      if (done) for (const r of d.renames) c.alsoFixed(r.ruleId, at, r.message);
-      baseIn(done || c.writesTodos);
-      break;
-    }
-    default: {
-      const unknown: never = d;
-      return unknown;
-    }
-  }
+  const outcome = planRequestFlow({ url: pieces, shape: shapeFor(pieces, c.bases), method: site.method }, requestSink(c, site));
+  if (outcome.to === 'unknown-base') c.looksRest = true;
+  if (outcome.to === 'v1' || outcome.to === 'v2') c.talksRest = true;
   return outcome;
 }
 
-/** Apply a request-specific group of edits all-or-nothing; on failure, report why. */
-function commit(c: Collector, ruleId: RuleId, at: number, message: string, parts: readonly EditsOrReason[]): boolean {
-  const reason = reasonAmong(parts, '');
-  if (reason !== undefined) {
-    c.report(ruleId, at, `${message} Not rewritten: ${reason}.`);
-    return false;
-  }
-  return c.fix(ruleId, at, message, parts.flat() as Edit[]);
-}
-
-function addUnmatched(c: Collector, shape: UrlShape, at: number): void {
-  const d = decideUnmatched(shape, 'text');
-  switch (d.kind) {
-    case 'report':
-      return c.report(d.ruleId, at, d.message);
-    case 'none':
-      return;
-    default: {
-      const unknown: never = d;
-      return unknown;
-    }
-  }
+/** How the request flow (plan/flow.ts) writes a request's edits and findings in this file: splices, through the Collector. */
+function requestSink(c: Collector, site: RequestSite): RequestSink<Edit> {
+  const { anchor: at, url: pieces } = site;
+  return {
+    engine: 'text',
+    bases: c.bases,
+    report: (ruleId, message) => c.report(ruleId, at, message),
+    fix: (ruleId, message, edits) => c.fix(ruleId, at, message, edits),
+    // A URL change written at the request itself goes all or nothing with its method or body.
+    path: (change, atRequest) =>
+      toEdits(pieces, change, atRequest) ?? site.pathReason ?? (atRequest ? 'the path is not written at the request as plain text' : 'the path is not written as plain text here; change it by hand'),
+    method: (to) => (site.setMethod ? site.setMethod(to) : 'the request method is not visible here'),
+    jsonBody: (body) => (site.setJsonBody ? site.setJsonBody(body) : (site.bodyReason ?? 'the request body is not visible here')),
+    moveBase: (shape, base, path) => {
+      // Base edits go to the base's own literal; a literal that also holds an action path moves only with it.
+      const pathLiterals = new Set(path.flatMap((ch) => ch.edits.map((e) => pieces[e.piece]?.origin.literal)));
+      return (rewritten) => {
+        const moves = rewritten || c.writesTodos;
+        applyBase(c, pieces, shape, moves ? base : base.filter((ch) => !pathLiterals.has(pieceOf(pieces, ch)?.origin.literal ?? -1)), site.pathReason);
+      };
+    },
+    alsoFixed: (ruleId, message) => c.alsoFixed(ruleId, at, message),
+    keptOrV2Base: () => keptOrV2(c, pieces[0]),
+  };
 }
 
 /** The sentence an OpenAPI document's v1 server gets: the whole document must be regenerated. */
