@@ -153,13 +153,30 @@ function returnStarts(m: Module, fn: Scope): number[] {
   return (m.linesByScope.get(fn) ?? []).filter((l) => isName(m.toks[l.a], 'return')).map((l) => l.a);
 }
 
-/** The function around `call` returns the parsed body of its response, as it is. */
+/**
+ * `<parse> if <test> else None` from token `i` (just after the parse) to the end of the line: the parse
+ * or nothing (a helper that answers None to an empty body). Reading the envelope's key of None fails as
+ * iterating None did, so the caller's unwrap stays right.
+ */
+function orNone(t: readonly Tok[], i: number): boolean {
+  if (!isName(t[i], 'if')) return false;
+  let depth = 0;
+  for (let j = i + 1; j < t.length && t[j]?.type !== 'newline'; j++) {
+    const tok = t[j];
+    if (tok?.type === 'op' && '([{'.includes(tok.value)) depth++;
+    else if (tok?.type === 'op' && ')]}'.includes(tok.value)) depth--;
+    else if (depth === 0 && isName(tok, 'else')) return isName(t[j + 1], 'None') && t[j + 2]?.type === 'newline';
+  }
+  return false;
+}
+
+/** The function around `call` returns the parsed body of its response, as it is (or None, orNone). */
 function returnsParsed(m: Module, call: Call): boolean {
   const points = parsePoints(m, call);
   if (points === 'unwrapped' || !points.length) return false;
   const t = m.toks;
   return points.some((p) => {
-    if (isName(t[p.first - 1], 'return') && t[p.close + 1]?.type === 'newline') return true;
+    if (isName(t[p.first - 1], 'return') && (t[p.close + 1]?.type === 'newline' || orNone(t, p.close + 1))) return true;
     const name = assignedName(m, p.first);
     return !!name && returnStarts(m, fnOf(call.scope)).some((i) => isName(t[i + 1], name) && t[i + 2]?.type === 'newline');
   });
