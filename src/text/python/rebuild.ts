@@ -144,7 +144,7 @@ export function rebuildDict(c: Collector, m: Module, dict: Range, outcome: Reque
     const same = Object.hasOwn(made.v2, e.key) && JSON.stringify(made.v2[e.key]) === JSON.stringify(sent[e.key]);
     return fact && !same ? [{ at: e.start, ...fact }] : [];
   });
-  const added = missingRequired(op, new Set(d.entries.map((e) => e.key)));
+  const added = missingRequired(op, new Set(d.entries.map((e) => e.key))).filter((r) => Object.hasOwn(made.v2, r.key));
   const [first, ...rest] = facts;
   if (!first) return false;
   if (!c.fixWith(outcome.request, first.rule, first.at, first.message, [{ start: open.start, end: close.end, text: made.text }])) return false;
