@@ -29,12 +29,14 @@ export interface DictEntry {
 }
 
 export interface DictValues {
+  /** Written as `dict(key=value, …)`: keys are names, the braces are the call's parentheses. */
+  call: boolean;
   entries: DictEntry[];
   /** Each hole by id: its source text, and whether its type is unknown. */
   holes: Array<{ text: string; any: boolean }>;
   /** Source text of each list, dict or literal value (jsonOf the value → its text as written, the first one). */
   texts: Map<string, string>;
-  /** The quote the keys are written with. */
+  /** The quote new strings are written with: the keys', or the first string's of a `dict(…)`. */
   quote: string;
   /** Text between `{` and the first entry, between entries (with the comma), after the last one. */
   lead: string;
@@ -131,10 +133,14 @@ class Reader {
     return entries && Object.fromEntries(entries.map((e) => [e.key, e.value]));
   }
 
-  /** The entries of the dict literal [a, b), each key a plain string written once. */
+  /**
+   * The entries of the dict literal [a, b), each key a plain string written once (a keyword of a
+   * `dict(…)` whose `(` is at a).
+   */
   entries(a: number, b: number): DictEntry[] | undefined {
     const { m } = this;
     const toks = m.toks;
+    const call = isOp(toks[a], '(');
     if (findTop(toks, a + 1, b - 1, (x) => isName(x, 'for')) >= 0) return undefined;
     const out: DictEntry[] = [];
     for (const [x, y] of splitTop(toks, a + 1, b - 1)) {
@@ -142,8 +148,8 @@ class Reader {
       const keyTok = toks[x];
       const valueTok = toks[x + 2];
       const lastTok = toks[y - 1];
-      const key = plainString(m, keyTok);
-      if (!keyTok || !valueTok || !lastTok || key === null || !isOp(toks[x + 1], ':') || out.some((e) => e.key === key)) return undefined;
+      const key = call ? (keyTok?.type === 'name' ? keyTok.value : null) : plainString(m, keyTok);
+      if (!keyTok || !valueTok || !lastTok || key === null || !isOp(toks[x + 1], call ? '=' : ':') || out.some((e) => e.key === key)) return undefined;
       const value = this.value(x + 2, y, a === this.top);
       if (value === undefined) return undefined;
       out.push({ key, value, keyTok, start: keyTok.start, end: lastTok.end, valueStart: valueTok.start });
@@ -163,11 +169,15 @@ function withoutComments(m: Module, a: number, b: number): boolean {
   return m.toks.slice(a, b).every((t, i, toks) => i === 0 || !m.text.slice(toks[i - 1]?.end ?? t.start, t.start).trim());
 }
 
-/** The dict literal `{…}` at tokens [a, b) of the module, read for a rebuild; null where it cannot be. */
+/**
+ * The dict literal at tokens [a, b) of the module, `{…}` or the `(…)` of `dict(…)`, read for a rebuild;
+ * null where it cannot be.
+ */
 export function readDict(m: Module, a: number, b: number): DictValues | null {
   const open = m.toks[a];
   const close = m.toks[b - 1];
-  if (!open || !close || !isOp(open, '{') || open.match !== b - 1 || !withoutComments(m, a, b)) return null;
+  const call = isOp(open, '(') && isName(m.toks[a - 1], 'dict');
+  if (!open || !close || !(call || isOp(open, '{')) || open.match !== b - 1 || !withoutComments(m, a, b)) return null;
   const reader = new Reader(m, a);
   const entries = reader.entries(a, b);
   const first = entries?.[0];
@@ -178,7 +188,8 @@ export function readDict(m: Module, a: number, b: number): DictValues | null {
     entries,
     holes: reader.holes,
     texts: reader.texts,
-    quote: first.keyTok.str?.quote.slice(0, 1) ?? '"',
+    call,
+    quote: m.toks.slice(a, b).find((t) => t.str)?.str?.quote.slice(0, 1) ?? '"',
     lead: m.text.slice(open.end, first.start),
     sep: second ? m.text.slice(first.end, second.start) : ', ',
     trail: m.text.slice(last.end, close.start),

@@ -63,20 +63,23 @@ export class PythonPrinter {
     return value === null ? null : `${key}${colon}${value}`;
   }
 
-  /** The rebuilt body `out` as the dict literal's new text: an entry kept or renamed keeps how its key is written. */
+  /** The rebuilt body `out` as the dict literal's new text (from `{` or `dict(`'s `(`): an entry kept or renamed keeps how its key is written. */
   dict(m: Module, map: BodyMap, out: Record<string, unknown>): string | null {
     const renamed = (key: string): string | undefined => {
       const rule = Object.hasOwn(map.fields, key) ? map.fields[key] : undefined;
       return rule?.kind === 'rename' ? rule.to : undefined;
     };
+    const { call, lead, sep, trail } = this.d;
     const entries = Object.entries(out).map(([key, v]) => {
       const from = this.d.entries.find((e) => e.key === key || renamed(e.key) === key);
-      const s = from?.keyTok.str;
-      if (!from || !s) return this.entry(pyString(key, this.d.quote), ': ', v);
-      const written = m.text.slice(from.keyTok.start, s.bodyStart) + key + m.text.slice(s.bodyEnd, from.keyTok.end);
+      if (!from) return call ? this.entry(key, '=', v) : this.entry(pyString(key, this.d.quote), ': ', v);
+      // The key as written (`"imageName"`, `r'imageName'`, the keyword `imageName`), with the v2 name.
+      const s = from.keyTok.str;
+      const written = s ? m.text.slice(from.keyTok.start, s.bodyStart) + key + m.text.slice(s.bodyEnd, from.keyTok.end) : key;
       return this.entry(written, m.text.slice(from.keyTok.end, from.valueStart), v);
     });
     if (!entries.every(isText)) return null;
-    return entries.length ? `{${this.d.lead}${entries.join(this.d.sep)}${this.d.trail}}` : '{}';
+    const [open, close] = call ? ['(', ')'] : ['{', '}'];
+    return entries.length ? `${open}${lead}${entries.join(sep)}${trail}${close}` : `${open}${close}`;
   }
 }
