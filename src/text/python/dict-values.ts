@@ -184,14 +184,16 @@ export function readDict(m: Module, a: number, b: number): DictValues | null {
   const last = entries?.[entries.length - 1];
   if (!entries || !first || !last) return null;
   const second = entries[1];
+  const lead = m.text.slice(open.end, first.start);
   return {
     entries,
     holes: reader.holes,
     texts: reader.texts,
     call,
     quote: m.toks.slice(a, b).find((t) => t.str)?.str?.quote.slice(0, 1) ?? '"',
-    lead: m.text.slice(open.end, first.start),
-    sep: second ? m.text.slice(first.end, second.start) : ', ',
+    lead,
+    // One entry: the next goes on a line of its own where the first has one.
+    sep: second ? m.text.slice(first.end, second.start) : /\n/.test(lead) ? `,${lead}` : ', ',
     trail: m.text.slice(last.end, close.start),
   };
 }
