@@ -71,7 +71,7 @@ class Reader {
   readonly holes: Array<{ text: string; any: boolean }> = [];
   readonly texts = new Map<string, string>();
 
-  /** `top`: the token index of the body literal's `{` (its entries' values are whole field values). */
+  /** `top`: the token index of the body literal's `{` or `dict(`'s `(` (its entries' values are whole field values). */
   constructor(
     private readonly m: Module,
     private readonly top: number,
@@ -110,8 +110,9 @@ class Reader {
     const closed = t.match === b - 1;
     if (closed && isOp(t, '[')) return this.list(a, b);
     if (closed && isOp(t, '{')) return this.dict(a, b);
-    // `"a" + x`, `"a" "b"`: a string; anything else an expression of its own type.
-    return this.hole(a, b, top && t.type !== 'string');
+    // `"a" + x`, `"a" "b"`, `"-".join(xs)`: a string (unless a choice: `"a" if x else None`); anything else an expression of its own type.
+    const choice = findTop(m.toks, a, b, (x) => x.type === 'name' && ['if', 'or', 'and', 'lambda'].includes(x.value)) >= 0;
+    return this.hole(a, b, top && (t.type !== 'string' || choice));
   }
 
   private list(a: number, b: number): unknown[] | undefined {
