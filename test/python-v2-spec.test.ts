@@ -1,6 +1,7 @@
 /**
  * Every request the tool writes in Python is a valid v2 request: the Python fixtures' migrated files
- * (fixtures/text/python/*.output, fixtures/projects/python-* expected) are read back by the scanner,
+ * (fixtures/text/python/*.output, the Python fences of fixtures/text/markdown/*.output,
+ * fixtures/projects/python-* expected) are read back by the scanner,
  * and each request on the v2 base must name a v2 path and method, with a JSON body the v2 spec accepts.
  */
 import fs from 'node:fs';
@@ -8,6 +9,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Finding } from '../src/findings.js';
 import { loadGrammars, scanText } from '../src/text/index.js';
+import { fencesOf } from '../src/text/fences.js';
 import { Collector } from '../src/text/plan.js';
 import { NOT_LITERAL } from '../src/text/python/bodies.js';
 import { scanPython, type ReadRequest } from '../src/text/python/scan.js';
@@ -21,13 +23,15 @@ const FIXTURES = path.join(REPO, 'fixtures');
 
 const outputs = [
   ...listFiles(path.join(FIXTURES, 'text', 'python')).filter((f) => f.endsWith('.py.output')),
+  // Markdown whose Python fences the tool rewrote.
+  ...listFiles(path.join(FIXTURES, 'text', 'markdown')).filter((f) => f.endsWith('.md.output') && pythonFences(fs.readFileSync(f, 'utf8')).length),
   ...fs
     .readdirSync(path.join(FIXTURES, 'projects'))
     .filter((name) => name.startsWith('python-'))
     .flatMap((name) => listFiles(path.join(FIXTURES, 'projects', name, 'expected')).filter((f) => f.endsWith('.py'))),
 ];
 
-beforeAll(() => loadGrammars(['python']));
+beforeAll(() => loadGrammars(['python', 'bash']));
 
 /** The spec path a v2 URL path names (`/pods/\0/action` → `/pods/{podId}/action`), if any. */
 function specPath(urlPath: string): string | undefined {
@@ -38,9 +42,21 @@ function specPath(urlPath: string): string | undefined {
   });
 }
 
-/** Body fields whose value is not a literal: the spec cannot judge their values, only their names. */
-function unknownFields(body: Json): string[] {
-  return Object.entries(body).filter(([, v]) => v === NOT_LITERAL).map(([k]) => k);
+/**
+ * Where the body holds a value that is not a literal (`/image`, `/gpu/id` of a rebuilt body), as JSON
+ * pointers: the spec cannot judge those values, only the names around them.
+ */
+function unknownPaths(value: unknown, at = ''): string[] {
+  if (value === NOT_LITERAL) return [at];
+  if (Array.isArray(value)) return value.flatMap((v, i) => unknownPaths(v, `${at}/${i}`));
+  return value && typeof value === 'object' ? Object.entries(value).flatMap(([k, v]) => unknownPaths(v, `${at}/${k}`)) : [];
+}
+
+/** The body with each value that is not a literal replaced by `value`. */
+function filled(body: unknown, value: unknown): unknown {
+  if (body === NOT_LITERAL) return value;
+  if (Array.isArray(body)) return body.map((v) => filled(v, value));
+  return body && typeof body === 'object' ? Object.fromEntries(Object.entries(body).map(([k, v]) => [k, filled(v, value)])) : body;
 }
 
 function problemsOf(req: ReadRequest): string[] {
@@ -56,23 +72,29 @@ function problemsOf(req: ReadRequest): string[] {
   if (req.body === undefined || req.body === NOT_LITERAL) return op.requestBody?.required && req.body === undefined ? [`${req.method} ${p} needs a body`] : [];
   if (!ref || typeof req.body !== 'object' || req.body === null) return ref ? [] : [`${req.method} ${p} takes no body`];
   const body: Json = req.body;
-  const unknown = unknownFields(body);
-  // A field whose value is not a literal is given a value of every JSON type in turn: one must pass.
+  const unknown = unknownPaths(body);
+  // A value that is not a literal is given a value of every JSON type in turn: one must pass.
   const schema = ref.replace('#/components/schemas/', '');
-  const fill = (value: unknown): Json => Object.fromEntries(Object.entries(body).map(([k, v]) => [k, unknown.includes(k) ? value : v]));
-  const tries = unknown.length ? ['x', 1, true, ['x'], {}].map((v) => specProblems(schema, fill(v))) : [specProblems(schema, body)];
-  const fieldProblems = (list: string[]): string[] => list.filter((e) => !unknown.some((k) => e.startsWith(`/${k} `) || e.startsWith(`/${k}/`)));
+  const tries = unknown.length ? ['x', 1, true, ['x'], {}].map((v) => specProblems(schema, filled(body, v))) : [specProblems(schema, body)];
+  const fieldProblems = (list: string[]): string[] => list.filter((e) => !unknown.some((k) => e.startsWith(`${k} `) || e.startsWith(`${k}/`)));
   return tries.map(fieldProblems).reduce((best, next) => (next.length < best.length ? next : best)).map((e) => `${req.method} ${p} ${JSON.stringify(body)}: ${e}`);
 }
 
 /** The input a migrated fixture file was made from. */
 function inputOf(output: string): string {
-  return output.endsWith('.py.output') ? output.slice(0, -'.output'.length) : output.replace(`${path.sep}expected${path.sep}`, `${path.sep}input${path.sep}`);
+  return output.endsWith('.output') ? output.slice(0, -'.output'.length) : output.replace(`${path.sep}expected${path.sep}`, `${path.sep}input${path.sep}`);
+}
+
+/** The Python fences of a Markdown text (outside blockquotes), as texts of their own. */
+function pythonFences(text: string): string[] {
+  return fencesOf(text)
+    .filter((f) => !f.quoted && ['python', 'py'].includes(f.info.trim().split(/\s/)[0] ?? ''))
+    .map((f) => text.slice(f.contentStart, f.contentEnd));
 }
 
 function readRequests(file: string, text: string): ReadRequest[] {
   const read: ReadRequest[] = [];
-  scanPython(new Collector(text, BASES, file), text, {}, read);
+  for (const code of file.endsWith('.md.output') ? pythonFences(text) : [text]) scanPython(new Collector(code, BASES, file), code, {}, read);
   return read;
 }
 

@@ -4,11 +4,12 @@
  * (plain renames made in a literal written at the request), and a body the tool cannot see reported as
  * unknown, never taken for empty.
  */
-import { bodyChecklist, bodyMappingFor, v1BodyDiffers } from '../../map/bodies.js';
+import { bodyChecklist, bodyMappingFor, v1BodyDiffers, type BodyMapping } from '../../map/bodies.js';
 import { opaqueBodyMessage } from '../../plan/messages.js';
 import type { V1Operation } from '../../map/operations.js';
 import { bodyOperation, checkBodyField, type ValueKind } from '../fields.js';
 import type { Collector, RequestOutcome } from '../plan.js';
+import { numberValue } from './dict-values.js';
 import { makeCtx, type Ctx } from './eval.js';
 import { findTop, splitTop, type Call, type Module, type Scope, type Tok } from './model.js';
 
@@ -152,19 +153,29 @@ export function checkDict(c: Collector, m: Module, dict: { toks: readonly Tok[];
  */
 function addRequired(c: Collector, m: Module, dict: Range, outcome: RequestOutcome, op: V1Operation, atCall: boolean): void {
   const entries = splitTop(dict.toks, dict.a + 1, dict.b - 1).filter(([x, y]) => y > x);
-  const keys = new Set(entries.map(([x, y]) => literalValue(m, dict.toks, x, findTop(dict.toks, x, y, (t) => isOp(t, ':')))));
-  const missing = (bodyMappingFor(op.id)?.required ?? []).filter((r) => !keys.has(r.key) && !r.unlessPresent.some((k) => keys.has(k)));
+  const missing = missingRequired(op, new Set(entries.map(([x, y]) => literalValue(m, dict.toks, x, findTop(dict.toks, x, y, (t) => isOp(t, ':'))))));
   if (!missing.length) return;
   const last = entries[entries.length - 1];
   const end = last ? dict.toks[last[1] - 1]?.end : undefined;
   const at = dict.toks[dict.a]?.start ?? 0;
   const fields = missing.map((r) => `"${r.key}": ${pythonLiteral(r.value)}`).join(', ');
-  const notes = missing.map((r) => `${r.key} ${JSON.stringify(r.value)} (${r.why})`).join('; ');
   const text = `${last ? ', ' : ''}${fields}`;
   const edit = end !== undefined ? { start: end, end, text } : { start: at + 1, end: at + 1, text };
-  const fixed = atCall && outcome.shape.base === 'legacy' && c.fixWith(outcome.request, 'body-field', at, `${op.id} body for v2: added ${notes}.`, [edit]);
-  if (!fixed) c.report('body-field', at, `${op.id} body for v2 needs ${notes}. Not rewritten here: add ${fields} by hand.`);
+  const fixed = atCall && outcome.shape.base === 'legacy' && c.fixWith(outcome.request, 'body-field', at, addedMessage(op, missing), [edit]);
+  if (!fixed) c.report('body-field', at, `${op.id} body for v2 needs ${requiredNotes(missing)}. Not rewritten here: add ${fields} by hand.`);
 }
+
+type Required = NonNullable<BodyMapping['required']>[number];
+
+/** The fields v2 requires on create that a body with these keys leaves out (v1 had a default). */
+export function missingRequired(op: V1Operation, keys: ReadonlySet<unknown>): Required[] {
+  return (bodyMappingFor(op.id)?.required ?? []).filter((r) => !keys.has(r.key) && !r.unlessPresent.some((k) => keys.has(k)));
+}
+
+const requiredNotes = (missing: readonly Required[]): string => missing.map((r) => `${r.key} ${JSON.stringify(r.value)} (${r.why})`).join('; ');
+
+/** The finding of required fields the tool wrote into a body. */
+export const addedMessage = (op: V1Operation, missing: readonly Required[]): string => `${op.id} body for v2: added ${requiredNotes(missing)}.`;
 
 /** A JSON value as Python source. */
 function pythonLiteral(value: unknown): string {
@@ -193,7 +204,7 @@ export function literalValue(m: Module, toks: readonly Tok[], a: number, b: numb
   if (!t) return NOT_LITERAL;
   if (b === a + 1) {
     if (t.type === 'string' && t.str && !t.str.f) return m.text.slice(t.str.bodyStart, t.str.bodyEnd);
-    if (t.type === 'number') return Number(t.value);
+    if (t.type === 'number') return numberValue(t.value) ?? NOT_LITERAL;
     if (t.type === 'name') return t.value === 'True' ? true : t.value === 'False' ? false : t.value === 'None' ? null : NOT_LITERAL;
     return NOT_LITERAL;
   }

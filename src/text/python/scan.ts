@@ -14,6 +14,7 @@ import { checkLooseBodyField, checkQueryParam, checkResponseField, isListOp, men
 import { clientFilter, paramEntries } from './query.js';
 import { IGNORED_QUERY_PARAMS } from '../../map/responses.js';
 import { bodyDict, bodySource, checkDict, literalValue, NOT_LITERAL, ownedBy, reportUnseenBody, sourceText } from './bodies.js';
+import { rebuildDict } from './rebuild.js';
 import { bindArgs, callersOf, envLookup, evalRange, makeCtx, type Ctx } from './eval.js';
 import { buildModule, fnOf, splitTop, type Arg, type Assign, type Call, type Module, type Scope, type Tok } from './model.js';
 import { parsePoints, planList } from './lists.js';
@@ -261,7 +262,7 @@ function expand(c: Collector, m: Module, site: HttpCall, chain: Call[], quote: s
       const { dict } = source;
       // The literal written in this request's own call, or in a name only that call reads (not inside a wrapper others call).
       const atCall = !!own && ownedBy(m, dict, own);
-      checkDict(c, m, dict, outcome, atCall);
+      if (!atCall || !rebuildDict(c, m, dict, outcome)) checkDict(c, m, dict, outcome, atCall);
       for (const [x, y] of splitTop(dict.toks, dict.a + 1, dict.b - 1)) {
         if (isOp(dict.toks[x], '**')) reportUnseenBody(c, outcome.op, dict.toks[x]?.start ?? at, sourceText(m, dict.toks, x, y), true);
       }
