@@ -25,6 +25,7 @@
 //   --files N     BENCH_FILES      JS/TS source files per package    (default 300)
 //   --reps N      BENCH_REPS       repetitions, medians reported     (default 3)
 //   --pairs P     BENCH_PAIRS      pairs of (a) and of (b') per repetition (default 3)
+//   --warmup W    BENCH_WARMUP     untimed runs of each command on the new trees first (default 1)
 //   --jobs N      BENCH_JOBS       passed to v2-migrate --jobs       (default: the CLI's default)
 //   --seed N      BENCH_SEED       generator seed                    (default 1)
 //   --keep        BENCH_KEEP=1     keep the generated trees (prints where)
@@ -77,9 +78,17 @@ function option(flag, env, fallback) {
 }
 
 function positiveInt(name, value) {
+  return wholeNumber(name, value, 1);
+}
+
+function nonNegativeInt(name, value) {
+  return wholeNumber(name, value, 0);
+}
+
+function wholeNumber(name, value, min) {
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) {
-    console.error(`bench: ${name} must be a whole number ≥ 1 (got ${value})`);
+  if (!Number.isInteger(n) || n < min) {
+    console.error(`bench: ${name} must be a whole number ≥ ${min} (got ${value})`);
     process.exit(2);
   }
   return n;
@@ -96,6 +105,7 @@ const opts = {
   files: positiveInt('files', option('files', 'BENCH_FILES', '300')),
   reps: positiveInt('reps', option('reps', 'BENCH_REPS', '3')),
   pairs: positiveInt('pairs', option('pairs', 'BENCH_PAIRS', '3')),
+  warmup: nonNegativeInt('warmup', option('warmup', 'BENCH_WARMUP', '1')),
   jobs: option('jobs', 'BENCH_JOBS', undefined),
   seed: positiveInt('seed', option('seed', 'BENCH_SEED', '1')),
   keep: option('keep', 'BENCH_KEEP', '') !== '' && option('keep', 'BENCH_KEEP', '') !== '0',
@@ -365,6 +375,15 @@ function main() {
   let analysedFiles = null;
   const extensions = ['--extensions=ts,tsx,mts,cts,js,jsx,mjs,cjs'];
   const jscsArgs = [JSCODESHIFT, '-t', NOOP, '--parser=tsx', '--no-babel', '--dry', ...extensions, '--stdin'];
+
+  // The trees were just written: the first runs over them pay for the kernel writing them back (both
+  // tools, ~1.5×). Like hyperfine's --warmup, each command runs once untimed before the measurements.
+  for (let w = 0; w < opts.warmup; w++) {
+    log(`warm-up ${w + 1}/${opts.warmup} (untimed)`);
+    spawnSync(process.execPath, [BIN, 'lint', '.', ...jobsArgs], { cwd: cleanRoot, stdio: 'ignore' });
+    if (rg) spawnSync(rg, ['-l', PATTERN, '.'], { cwd: cleanRoot, stdio: 'ignore' });
+    spawnSync(process.execPath, [BIN, '--dry-run', '.', ...jobsArgs], { cwd: v1Root, stdio: 'ignore', maxBuffer: 1 << 30 });
+  }
 
   for (let rep = 1; rep <= opts.reps; rep++) {
     log(`repetition ${rep}/${opts.reps}`);
