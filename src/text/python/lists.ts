@@ -107,28 +107,66 @@ function jsonAfter(m: Module, i: number): number {
   return isOp(t[i + 1], '.') && isName(t[i + 2], 'json') && isOp(t[i + 3], '(') && isOp(t[i + 4], ')') ? i + 4 : -1;
 }
 
+/** `json.loads(` right before token `i` (its argument starts there): the index of `json`, or -1. */
+function loadsBefore(t: readonly Tok[], i: number): number {
+  return isOp(t[i - 1], '(') && isName(t[i - 2], 'loads') && isOp(t[i - 3], '.') && isName(t[i - 4], 'json') ? i - 4 : -1;
+}
+
+/** The body of a response as text or bytes after token `i` (`.text`, `.content`, `.text()`, `.read()`): the index of its last token, or -1. */
+function bodyAfter(t: readonly Tok[], i: number): number {
+  if (!isOp(t[i + 1], '.')) return -1;
+  const called = isOp(t[i + 3], '(') && isOp(t[i + 4], ')');
+  if (isName(t[i + 2], 'text') || isName(t[i + 2], 'content')) return called ? i + 4 : i + 2;
+  return isName(t[i + 2], 'read') && called ? i + 4 : -1;
+}
+
+/**
+ * `json.loads(<the body>)` where the body's tokens run from `first` to `last` (`r.text`, `await
+ * r.text()`), or `body = await r.text()` and then `json.loads(body)` before `end`: those parses.
+ */
+function loadsOfBody(m: Module, first: number, last: number, end: number): ParsePoint[] {
+  const t = m.toks;
+  const loads = loadsBefore(t, first);
+  if (loads >= 0) return isOp(t[last + 1], ')') ? [{ first: loads, close: last + 1 }] : [];
+  const text = assignedName(m, first);
+  const out: ParsePoint[] = [];
+  for (let i = last + 1; text && i < t.length && (t[i]?.start ?? end) < end; i++) {
+    if (!isName(t[i], text) || isOp(t[i - 1], '.')) continue;
+    if (isOp(t[i + 1], '=')) break; // reassigned
+    const at = loadsBefore(t, i);
+    if (at >= 0 && isOp(t[i + 1], ')')) out.push({ first: at, close: i + 1 });
+  }
+  return out;
+}
+
 /**
  * Where the response of `call` is parsed in the code around it: `call.json()`, `check(call).json()`
  * (a helper of this file that returns its argument), or `r = call` / `async with call as r` and then
- * `r.json()` in the same function. 'unwrapped': the code already subscripts the parsed body.
+ * `r.json()` in the same function; or its body read as text and given to `json.loads` (`json.loads(r.text)`,
+ * `body = await r.text()` then `json.loads(body)`). 'unwrapped': the code already subscripts the parsed body.
  */
 export function parsePoints(m: Module, call: Call): ParsePoint[] | 'unwrapped' {
   const t = m.toks;
   const points: ParsePoint[] = [];
+  const scopeEnd = fnOf(call.scope).kind === 'module' ? Infinity : fnOf(call.scope).end;
   const direct = jsonAfter(m, call.close);
   if (direct >= 0) points.push({ first: awaitedStart(m, call.calleeTok), close: direct });
+  const directBody = bodyAfter(t, call.close);
+  if (directBody >= 0) points.push(...loadsOfBody(m, awaitedStart(m, call.calleeTok), directBody, scopeEnd));
   const outer = passThrough(m, call);
   const outerJson = outer ? jsonAfter(m, outer.close) : -1;
   if (outer && outerJson >= 0) points.push({ first: outer.calleeTok, close: outerJson });
   const bound = t[call.close + 2];
   const name = assignedName(m, awaitedStart(m, call.calleeTok)) ?? (isName(t[call.close + 1], 'as') && bound?.type === 'name' ? bound.value : null);
   if (name) {
-    const end = fnOf(call.scope).kind === 'module' ? Infinity : fnOf(call.scope).end;
+    const end = scopeEnd;
     for (let i = call.close + 1; i < t.length && (t[i]?.start ?? end) < end; i++) {
       if (!isName(t[i], name) || isOp(t[i - 1], '.')) continue;
       if (isOp(t[i + 1], '=')) break; // reassigned
       const close = jsonAfter(m, i);
       if (close >= 0) points.push({ first: awaitedStart(m, i), close });
+      const body = bodyAfter(t, i);
+      if (body >= 0) points.push(...loadsOfBody(m, awaitedStart(m, i), body, end));
     }
   }
   if (points.some((p) => isOp(t[p.close + 1], '[') && t[p.close + 2]?.type === 'string')) return 'unwrapped';
@@ -210,17 +248,14 @@ function listUse(m: Module, anchor: Call, viaJson: boolean, depth = 0): string |
   if (hasJson && isOp(toks[end + 4], '[') && toks[end + 5]?.type === 'string') return null;
   if (hasJson) end += 4;
   else if (!viaJson) {
-    // `r = requests.get(…)` then `r.json()` used as a list.
-    const name = assignedName(m, awaitedStart(m, anchor.calleeTok));
-    if (!name) return null;
-    for (let i = end; i < toks.length - 3; i++) {
-      if (toks[i]!.type === 'name' && toks[i]!.value === name && isOp(toks[i + 1], '.') && toks[i + 2]?.value === 'json' && isOp(toks[i + 3], '(')) {
-        if (isOp(toks[i + 5], '[') && toks[i + 6]?.type === 'string') continue;
-        const how = directListUse(m, i, i + 5);
-        if (how) return how;
-        const d = assignedName(m, i);
-        if (d) return nameListUse(m, d, i + 5);
-      }
+    // `r = requests.get(…)` then `r.json()` or `json.loads(r.text)` used as a list.
+    const points = parsePoints(m, anchor);
+    if (points === 'unwrapped') return null;
+    for (const p of points) {
+      const how = directListUse(m, p.first, p.close + 1);
+      if (how) return how;
+      const d = assignedName(m, p.first);
+      if (d) return nameListUse(m, d, p.close + 1);
     }
     return null;
   }

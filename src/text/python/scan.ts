@@ -275,10 +275,12 @@ function expand(c: Collector, m: Module, site: HttpCall, chain: Call[], quote: s
   const spread = forwarded?.args.find((x) => x.kind === 'dstar');
   if (spread && !body && outcome.shape.base === 'legacy') reportUnseenBody(c, outcome.op, m.toks[spread.a]?.start ?? 0, `**${sourceText(m, m.toks, spread.a, spread.b)}`);
   const onRest = outcome.shape.base === 'legacy' || outcome.shape.base === 'target';
-  const points = !chain.length && onRest ? parsePoints(m, site.call) : 'unwrapped';
-  if (points !== 'unwrapped') for (const at of planResponseReads(c, m, site.call, outcome.op, outcome.request, points.map((p) => p.first))) provable.add(at);
+  // What answers: the call itself, or the one that sends the request it built (`urlopen(req)`).
+  const answer = site.response ?? site.call;
+  const points = !chain.length && onRest ? parsePoints(m, answer) : 'unwrapped';
+  if (points !== 'unwrapped') for (const at of planResponseReads(c, m, answer, outcome.op, outcome.request, points.map((p) => p.first))) provable.add(at);
   const filter = entries && params && onRest && filterable.size === entries.length ? clientFilter(m, outcome.op, params, entries) : null;
-  const listed = isListOp(outcome.op) && onRest ? planList(c, m, { call: site.call, chain, op: outcome.op, request: outcome.request, quote, filter }) : { filtered: false };
+  const listed = isListOp(outcome.op) && onRest ? planList(c, m, { call: answer, chain, op: outcome.op, request: outcome.request, quote, filter }) : { filtered: false };
   if (!listed.filtered && onRest) for (const q of query.filter((x) => filterable.has(x.name))) checkQueryParam(c, outcome.op, q.name, q.at, q.editable);
 }
 

@@ -18,6 +18,8 @@ export interface HttpCall {
   memberMethod?: HttpMethod;
   methodArg?: Arg;
   body?: Arg;
+  /** The call whose result is the response, when it is not `call` itself (`urlopen(req)` for `req = Request(…)`). */
+  response?: Call;
   /** `httpx.Client(base_url=…)`: the base the path is joined to. */
   base?: { toks: readonly Tok[]; a: number; b: number; scope: Scope };
 }

@@ -1,3 +1,4 @@
+import type { Call, Module } from '../model.js';
 import type { PythonHttpLibrary } from './types.js';
 import { argOf, isNone } from './types.js';
 
@@ -12,6 +13,16 @@ export const urllib: PythonHttpLibrary = {
     if (!url) return null;
     const data = argOf(call, 1, 'data');
     const methodArg = call.member === 'Request' ? call.args.find((a) => a.kind === 'kw' && a.name === 'method') : undefined;
-    return { call, kind: 'urllib', url, ...(methodArg ? { methodArg } : { memberMethod: data && !isNone(m, data) ? 'POST' : 'GET' }), ...(data ? { body: data } : {}) };
+    const response = call.member === 'Request' ? openerOf(m, call) : undefined;
+    return { call, kind: 'urllib', url, ...(methodArg ? { methodArg } : { memberMethod: data && !isNone(m, data) ? 'POST' : 'GET' }), ...(data ? { body: data } : {}), ...(response ? { response } : {}) };
   },
 };
+
+/** `req = Request(…)` and then `urlopen(req)` in the same function: the call that sends it. */
+function openerOf(m: Module, request: Call): Call | undefined {
+  const t = m.toks;
+  const eq = t[request.calleeTok - 1];
+  const target = t[request.calleeTok - 2];
+  if (eq?.type !== 'op' || eq.value !== '=' || target?.type !== 'name') return undefined;
+  return m.calls.find((c) => c.scope === request.scope && c.calleeTok > request.close && /(?:^|\.)urlopen$/.test(c.callee) && c.args[0]?.kind === 'pos' && c.args[0].b === c.args[0].a + 1 && t[c.args[0].a]?.value === target.value);
+}
