@@ -6,12 +6,12 @@
  * reported as a likely read.
  */
 import { DISTINCTIVE_RESPONSE_FIELDS, checkResponseField, responseFieldMessage } from '../fields.js';
-import { ERROR_SHAPE, LIST_ENVELOPES, RESPONSE_FIELDS, SINGLE_RESPONSES } from '../../map/responses.js';
+import { ERROR_SHAPE, LIST_ENVELOPES, RESPONSE_FIELDS, SINGLE_RESPONSES, type ItemKind } from '../../map/responses.js';
 import type { Collector, RequestOutcome } from '../plan.js';
 import { jqFilters } from './jq.js';
 import { responseReaders, type SentRequest } from './lists.js';
-import type { ShellScope } from './scope.js';
-import type { Command } from './syntax.js';
+import { programIndex, type ShellScope } from './scope.js';
+import { literalOf, type Command } from './syntax.js';
 
 /** `.name` steps of a jq program (not `$var.name`, not a key inside a longer path such as `.a.name`). */
 const FIELD_STEP = /(?<![\w$)"])\.([A-Za-z_]\w*)/g;
@@ -24,7 +24,9 @@ export function responseReads(c: Collector, cmds: readonly Command[], scope: She
     const op = outcome.op;
     const item = op && (SINGLE_RESPONSES[op.id] ?? LIST_ENVELOPES[op.id]?.item);
     if (!item || (outcome.shape.base !== 'legacy' && outcome.shape.base !== 'target')) continue;
-    for (const f of responseReaders(c, cmds, scope, sent, subAssign).certain.keys()) {
+    const { certain, consumers } = responseReaders(c, cmds, scope, sent, subAssign);
+    for (const cmd of consumers) textReads(c, cmd, item, decided);
+    for (const f of certain.keys()) {
       const part = f.parts.length === 1 ? f.parts[0] : undefined;
       if (part?.kind !== 'lit' || !part.editable || c.text[f.start] !== "'") continue;
       for (const m of part.text.matchAll(FIELD_STEP)) {
@@ -57,6 +59,34 @@ export function responseReads(c: Collector, cmds: readonly Command[], scope: She
     }
   }
 }
+
+/**
+ * A response handed to a program that is not jq (`grep -oE '"publicIp":"[^"]*"'`, `sed`, `python3 -c
+ * "…d.get('desiredStatus')…"`): a v1 field of `item` written there as a quoted name is read as text, so
+ * v2's name never matches. Reported (the program is not rewritten).
+ */
+function textReads(c: Collector, cmd: Command, item: ItemKind, decided: Set<number>): void {
+  const at0 = programIndex(cmd);
+  const program = at0 >= 0 ? literalOf(cmd.words[at0]!) : null;
+  if (!program || program === 'jq') return;
+  for (const word of cmd.words.slice(at0 + 1)) {
+    for (const p of word.parts) {
+      if (p.kind !== 'lit') continue;
+      for (const m of p.text.matchAll(QUOTED_NAME)) {
+        const name = m[2] ?? '';
+        const rows = RESPONSE_FIELDS.filter((r) => r.field === name && r.items.includes(item));
+        if (!rows.length) continue;
+        const at = p.start + (m.index ?? 0) + 1;
+        if (decided.has(at)) continue;
+        decided.add(at);
+        c.report('response-field', at, `${responseFieldMessage(rows)} Not rewritten: ${program} reads the response as text here; change the pattern by hand.`);
+      }
+    }
+  }
+}
+
+/** A name in quotes inside a program's text (`"publicIp"`, `'desiredStatus'`, `\"costPerHr\"`). */
+const QUOTED_NAME = /(\\?["'])([A-Za-z_]\w*)\\?["']/g;
 
 /**
  * `.message` / `.error` read on a RunPod response: no v2 success body has either, so it reads an error
