@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Collector, RequestOutcome } from '../plan.js';
 import { isListOp, listEnvelope } from '../fields.js';
 import { curlPrintsBody, jqFilters, readsList, stdinJqFilter, unwrapJqEdit } from './jq.js';
-import { programIndex, type ShellScope } from './scope.js';
+import { programIndex, programWord, type ShellScope } from './scope.js';
 import { functionAt, literalOf, type Command, type ShellFunction, type Word } from './syntax.js';
 
 /** A shell function that reads what is piped into it with jq (`table() { jq -r '.[] | .name'; }`): its programs, and where it is. */
@@ -102,13 +102,14 @@ const INTERPRETERS = /^(python[0-9.]*|node|nodejs|deno|bun|ruby|perl|php)$/;
  * A command a list response is piped into that reads it where the tool cannot unwrap it: a function
  * that reads its input with jq (its programs, and where it is), or an interpreter (`python3 -c …`).
  */
-function opaqueReader(cmd: Command, readers: ReadonlyMap<string, ListReader>): { how: string[]; why: string } | null {
-  const at = programIndex(cmd);
-  const name = at >= 0 ? literalOf(cmd.words[at]!) : null;
-  if (!name) return null;
+function opaqueReader(cmd: Command, readers: ReadonlyMap<string, ListReader>): { how: string[]; why: string; at: number } | null {
+  const word = programWord(cmd);
+  const name = word ? literalOf(word) : null;
+  if (!word || !name) return null;
   const reader = readers.get(name);
-  if (reader) return { how: reader.filters.filter(readsList).map((f) => `jq '${f}' in ${reader.where}`), why: 'the function may serve other callers; unwrap the list before piping it into the function, or inside it' };
-  if (INTERPRETERS.test(path.basename(name))) return { how: [`the ${path.basename(name)} program it is piped into`], why: `v2-migrate does not follow the ${path.basename(name)} code that reads it` };
+  if (reader) return { how: reader.filters.filter(readsList).map((f) => `jq '${f}' in ${reader.where}`), why: 'the function may serve other callers; unwrap the list before piping it into the function, or inside it', at: word.start };
+  const program = path.basename(name);
+  if (INTERPRETERS.test(program)) return { how: [`the ${program} program it is piped into`], why: `v2-migrate does not follow the ${program} code that reads it`, at: word.start };
   return null;
 }
 
@@ -120,10 +121,11 @@ export function listReads(c: Collector, cmds: readonly Command[], scope: ShellSc
     // Piped into a function that reads it with jq, or into another language's program: reported at that command.
     for (const cmd of consumers) {
       const opaque = opaqueReader(cmd, readers);
-      for (const how of opaque?.how ?? []) {
+      if (!opaque) continue;
+      for (const how of opaque.how) {
         if (new RegExp(`\\.${outcome.op.resource}\\b`).test(how)) continue;
-        const env = listEnvelope(outcome.op, how, opaque?.why);
-        if (env) c.report(env.rule, cmd.words[programIndex(cmd)]!.start, env.message);
+        const env = listEnvelope(outcome.op, how, opaque.why);
+        if (env) c.report(env.rule, opaque.at, env.message);
       }
     }
     for (const f of all) {

@@ -10,7 +10,7 @@ import { ERROR_SHAPE, LIST_ENVELOPES, RESPONSE_FIELDS, SINGLE_RESPONSES, type It
 import type { Collector, RequestOutcome } from '../plan.js';
 import { jqFilters } from './jq.js';
 import { responseReaders, type SentRequest } from './lists.js';
-import { programIndex, type ShellScope } from './scope.js';
+import { programWord, type ShellScope } from './scope.js';
 import { literalOf, type Command } from './syntax.js';
 
 /** `.name` steps of a jq program (not `$var.name`, not a key inside a longer path such as `.a.name`). */
@@ -66,10 +66,10 @@ export function responseReads(c: Collector, cmds: readonly Command[], scope: She
  * v2's name never matches. Reported (the program is not rewritten).
  */
 function textReads(c: Collector, cmd: Command, item: ItemKind, decided: Set<number>): void {
-  const at0 = programIndex(cmd);
-  const program = at0 >= 0 ? literalOf(cmd.words[at0]!) : null;
-  if (!program || program === 'jq') return;
-  for (const word of cmd.words.slice(at0 + 1)) {
+  const programAt = programWord(cmd);
+  const program = programAt ? literalOf(programAt) : null;
+  if (!programAt || !program || program === 'jq') return;
+  for (const word of cmd.words.slice(cmd.words.indexOf(programAt) + 1)) {
     for (const p of word.parts) {
       if (p.kind !== 'lit') continue;
       for (const m of p.text.matchAll(QUOTED_NAME)) {

@@ -46,6 +46,9 @@ export function programIndex(cmd: Command): number {
   return -1;
 }
 
+/** The word that names the program a command runs, if any (see programIndex). */
+export const programWord = (cmd: Command): Word | undefined => cmd.words[programIndex(cmd)];
+
 export class ShellScope {
   readonly defs = new Map<string, Definition[]>();
   /** Arrays: each assignment (`A=(…)` resets, `A+=(…)` appends) where it ends, and its words. */
