@@ -7,6 +7,7 @@
 import { LIST_ENVELOPES, SINGLE_RESPONSES, responseField, type ItemKind, ITEM_NAMES } from '../../map/responses.js';
 import type { V1Operation } from '../../map/operations.js';
 import type { Collector, PlannedRequest } from '../plan.js';
+import type { Edit } from '../source.js';
 import { fnOf, type Call, type Module, type Tok } from './model.js';
 import { fieldLabel } from '../../plan/messages.js';
 
@@ -74,11 +75,34 @@ export function planResponseReads(c: Collector, m: Module, call: Call, op: V1Ope
       c.report('response-field', key.start, `${message} Not rewritten: the request stays on v1 for now; rename it with the request.`);
     } else {
       const text = fate.kind === 'nest' ? `is "${fate.to}" in v2` : fate.kind === 'moved' ? `is not in v2 responses; the data is ${fate.to.startsWith('GET ') ? `at ${fate.to}` : `under "${fate.to}"`}` : 'is gone in v2';
-      c.report('response-field', key.start, `${what} ${text}: ${row.note}. Change the read by hand.`);
+      const message = `${what} ${text}: ${row.note}.`;
+      const nested = fate.kind === 'nest' ? nestedRead(m, isOp(t[k], '[') ? k + 1 : k + 3, fate.to.split('.'), isOp(t[k], '[')) : null;
+      if (nested && c.fixWith(request, 'response-field', key.start, message, [nested])) continue;
+      c.report('response-field', key.start, `${message} ${nested ? 'Not rewritten: the request stays on v1 for now; change it with the request.' : 'Change the read by hand.'}`);
     }
   }
   return handled;
 }
+
+/**
+ * The read of a field v2 nests, written as the nested read: `ep["workersMax"]` → `ep["workers"]["max"]`,
+ * `ep.get("workersMax", 0)` → `ep.get("workers", {}).get("max", 0)` (None where v1 had none, as before).
+ * The key token is replaced, in its own quotes. Not for a subscript that is assigned to.
+ */
+function nestedRead(m: Module, i: number, path: readonly string[], subscript: boolean): Edit | null {
+  const t = m.toks;
+  const key = t[i];
+  const after = t[i + 2];
+  if (!key?.str || path.length < 2 || (subscript && after?.type === 'op' && ASSIGN.test(after.value))) return null;
+  const open = m.text.slice(key.start, key.str.bodyStart);
+  const close = m.text.slice(key.str.bodyEnd, key.end);
+  const quoted = path.map((p) => `${open}${p}${close}`);
+  const text = subscript ? quoted.join(']['): quoted.join(', {}).get(');
+  return { start: key.start, end: key.end, text };
+}
+
+/** `=` and the augmented assignments (`+=`, `//=`, …), not `==`. */
+const ASSIGN = /^(?:[-+*/%&|^@]|\/\/|\*\*|<<|>>)?=$/;
 
 /** `NAME = <expr starting at token a>` (after an `await`, too) → NAME. */
 function assignedTo(m: Module, a: number): string | null {
