@@ -157,7 +157,9 @@ function carryOut<Edit>(sink: RequestSink<Edit>, template: PathTemplate, d: Excl
     case 'update-alias': {
       const together = sink.alsoFixed ? d.renames : [];
       if (!sink.alsoFixed) pathSteps(sink, template, d.renames);
-      const parts = [...together.map((r) => r.change), ...d.drop].map((c) => sink.path(c, true));
+      // A resource rename is the same for every request on its text (a shared base that ends in the
+      // resource, `…/v1/endpoints`, is renamed for all of them); dropping `/update` is this request's alone.
+      const parts = [...together.map((r) => sink.path(r.change, false)), ...d.drop.map((c) => sink.path(c, true))];
       parts.push(sink.method(d.method));
       const done = commit(sink, d.ruleId, d.message, parts);
       if (done) for (const r of together) sink.alsoFixed?.(r.ruleId, r.message);
