@@ -254,7 +254,7 @@ export class Collector {
    */
   fixWith(req: PlannedRequest, ruleId: RuleId, at: number, message: string, edits: readonly Edit[]): boolean {
     const loud = (f: Finding): boolean => f.fixable || (f.ruleId !== 'base-url' && (this.writesTodos || !URL_RULES.has(f.ruleId)));
-    const moves = req.migrated && !this.requestMarked(req.at) && req.findings.some((f) => f.fixable) && req.findings.every(loud);
+    const moves = req.migrated && !this.requestMarked(req.at) && movesHere(req) && req.findings.every(loud);
     if (!moves) return false;
     const literal = req.literals.values().next().value;
     const previous = this.current;
@@ -361,9 +361,7 @@ export class Collector {
   private leaveTodos(owners: ReadonlyMap<Finding, PlannedRequest>): void {
     const syntax = this.todos;
     if (syntax === null) return;
-    // Its URL moves: this file rewrites part of it, or it reads a base another file moves (a foreign id, < 0).
-    const moves = (r: PlannedRequest): boolean => r.findings.some((f) => f.fixable) || [...r.literals].some((l) => l < 0);
-    const movers = new Set(this.requests.filter((r) => !r.value && !r.onV2 && r.migrated && !r.blocked && !this.requestMarked(r.at) && moves(r)));
+    const movers = new Set(this.requests.filter((r) => !r.value && !r.onV2 && r.migrated && !r.blocked && !this.requestMarked(r.at) && movesHere(r)));
     if (!movers.size) return;
     const wanted: Array<{ from: number; todo: string; req: PlannedRequest }> = [];
     for (const f of this.findings) {
@@ -560,6 +558,13 @@ export class Collector {
 }
 
 const editKey = (e: Edit): string => `${e.start}:${e.end}:${e.text}`;
+
+/**
+ * A request whose URL this run moves: this file rewrites part of it, or it reads a base another file
+ * moves (a foreign literal id, < 0; if that file holds it after all, the request is stuck and its
+ * fixes are taken back, holdBases).
+ */
+const movesHere = (r: PlannedRequest): boolean => r.findings.some((f) => f.fixable) || [...r.literals].some((l) => l < 0);
 
 /** One request as planned: what it read and whether its URL is fully migrated by this run. */
 export interface PlannedRequest {

@@ -278,7 +278,8 @@ function listUse(m: Module, anchor: Call, viaJson: boolean, depth = 0): string |
 function directListUse(m: Module, a: number, b: number): string | null {
   const toks = m.toks;
   if (isOp(toks[b], '[') && toks[b + 1]?.type === 'number') return 'indexing it';
-  if (toks[a - 1]?.value === 'in' && (isOp(toks[b], ':') || isOp(toks[b], ']') || isOp(toks[b], ')') || toks[b]?.value === 'if')) return 'iterating it';
+  // `for x in <expr>:`, and the end of a list, generator, set or dict comprehension.
+  if (toks[a - 1]?.value === 'in' && (isOp(toks[b], ':') || isOp(toks[b], ']') || isOp(toks[b], ')') || isOp(toks[b], '}') || toks[b]?.value === 'if')) return 'iterating it';
   if (isOp(toks[a - 1], '(') && toks[a - 2]?.value === 'len') return 'len() of it';
   return null;
 }
