@@ -12,6 +12,7 @@ import { pushTo } from '../util/multimap.js';
 import { flatText, type TPiece } from './plan.js';
 import { readShell, type ShellProgramView, type ShellWrapper } from './shell.js';
 import type { ListReader } from './shell/lists.js';
+import type { CurlPassThrough } from './shell/passthrough.js';
 import { functionAt, literalOf, shellSyntax, type Part } from './shell/syntax.js';
 import { programIndex, ShellScope } from './shell/scope.js';
 import { foreignPieces, relative, type ForeignIds } from './foreign.js';
@@ -156,12 +157,13 @@ export function shellViews(scripts: readonly ShellSource[], bases: Bases, ids: F
     return [...n.reads, ...n.calls].some((name) => source(s.file, name)) || [...n.vars, ...n.functions].some((name) => scripts.some((o) => o.file !== s.file && source(o.file, name) === s.file));
   });
   // Exports are worked out in rounds: a wrapper over a variable or wrapper of another script needs that one first.
-  type Exports = { vars: Map<string, TPiece[]>; wrappers: Map<string, ShellWrapper>; readers: Map<string, ListReader> };
+  type Exports = { vars: Map<string, TPiece[]>; wrappers: Map<string, ShellWrapper>; readers: Map<string, ListReader>; passThroughs: Map<string, CurlPassThrough> };
   let exports = new Map<string, Exports>();
   const viewOf = (reader: string): ShellProgramView => {
     const vars = new Map<string, TPiece[]>();
     const wrappers = new Map<string, ShellWrapper>();
     const listReaders = new Map<string, ListReader>();
+    const passThroughs = new Map<string, CurlPassThrough>();
     const n = names.get(reader)!;
     for (const name of n.reads) {
       const from = source(reader, name);
@@ -174,8 +176,10 @@ export function shellViews(scripts: readonly ShellSource[], bases: Bases, ids: F
       if (from && w) wrappers.set(name, { ...w, url: foreignPieces(w.url, from, linesOf(from), ids), method: w.method && foreignPieces(w.method, from, linesOf(from), ids), body: w.body && foreignPieces(w.body, from, linesOf(from), ids), where: `${name} (${relative(reader, from)})` });
       const r = from ? exports.get(from)?.readers.get(name) : undefined;
       if (from && r) listReaders.set(name, { filters: r.filters, where: `${name} (${relative(reader, from)})` });
+      const through = from ? exports.get(from)?.passThroughs.get(name) : undefined;
+      if (through) passThroughs.set(name, through);
     }
-    return { vars, wrappers, listReaders, called };
+    return { vars, wrappers, listReaders, passThroughs, called };
   };
   for (let round = 0, changed = true; changed && round < 5; round++) {
     const next = new Map<string, Exports>();
@@ -189,7 +193,7 @@ export function shellViews(scripts: readonly ShellSource[], bases: Bases, ids: F
         if ([...bases.legacy, bases.target].some((b) => flat.includes(b))) vars.set(name, value);
       }
       const wrappers = new Map([...sf.wrappers].filter(([name]) => n.functions.has(name)));
-      next.set(s.file, { vars, wrappers, readers: sf.listReaders });
+      next.set(s.file, { vars, wrappers, readers: sf.listReaders, passThroughs: sf.passThroughs });
     }
     changed = signature(next) !== signature(exports);
     exports = next;

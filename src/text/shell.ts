@@ -11,7 +11,9 @@ import type { HttpMethod } from '../map/operations.js';
 import { functionAt, literalOf, shellSyntax, type Command, type Part, type ShellFunction, type Word } from './shell/syntax.js';
 import { assignmentOf, programIndex, ShellScope } from './shell/scope.js';
 import { curlSetBody, curlSetMethod, parseCurl } from './shell/curl.js';
-import { listReads, stdinReaders, type ListReader } from './shell/lists.js';
+import { listReads, stdinReaders, type ListReader, type SentRequest } from './shell/lists.js';
+import { curlPrintsBody } from './shell/jq.js';
+import { curlPassThroughs, type CurlPassThrough } from './shell/passthrough.js';
 import { responseReads } from './shell/responses.js';
 import { curlBody } from './shell/body.js';
 import { curlListFilter } from './shell/filter.js';
@@ -41,6 +43,8 @@ export interface ShellProgramView {
   wrappers: ReadonlyMap<string, ShellWrapper>;
   /** Functions of other files that read what is piped into them with jq. */
   listReaders: ReadonlyMap<string, ListReader>;
+  /** Functions of other files that run curl with the caller's arguments. */
+  passThroughs: ReadonlyMap<string, CurlPassThrough>;
   /** Function names called anywhere in the program (a wrapper nobody calls is planned where it is). */
   called: ReadonlySet<string>;
 }
@@ -57,6 +61,8 @@ export interface ShellFile {
   modelReads: Set<number>;
   /** This file's functions that read what is piped into them with jq. */
   listReaders: Map<string, ListReader>;
+  /** This file's functions that run curl with the caller's arguments. */
+  passThroughs: Map<string, CurlPassThrough>;
 }
 
 export function readShell(text: string, opts: Pick<ShellOptions, 'seeds' | 'program'>, whereOf: (fn: ShellFunction) => string): ShellFile {
@@ -67,11 +73,12 @@ export function readShell(text: string, opts: Pick<ShellOptions, 'seeds' | 'prog
   scope.defineAll(cmds);
   const modelReads = new Set<number>();
   const wrappers = findWrappers(cmds, functions, scope, opts.program?.wrappers ?? new Map(), whereOf, modelReads);
-  return { cmds, functions, heredocs, scope, wrappers, modelReads, listReaders: stdinReaders(cmds, functions, whereOf) };
+  return { cmds, functions, heredocs, scope, wrappers, modelReads, listReaders: stdinReaders(cmds, functions, whereOf), passThroughs: curlPassThroughs(text, cmds, functions) };
 }
 
 export function scanShell(c: Collector, text: string, opts: ShellOptions = {}): void {
-  const { cmds, functions, heredocs, scope, wrappers, modelReads, listReaders } = readShell(text, opts, (fn) => `${fn.name} (line ${c.lines.pos(fn.start).line})`);
+  const { cmds, functions, heredocs, scope, wrappers, modelReads, listReaders, passThroughs } = readShell(text, opts, (fn) => `${fn.name} (line ${c.lines.pos(fn.start).line})`);
+  const curlLike = new Map([...(opts.program?.passThroughs ?? []), ...passThroughs]);
   const known = new Map([...(opts.program?.wrappers ?? []), ...wrappers]);
   const called = new Set(opts.program?.called);
   for (const cmd of cmds) {
@@ -86,15 +93,19 @@ export function scanShell(c: Collector, text: string, opts: ShellOptions = {}): 
   };
   const subAssign = new Map<string, string>(); // `$(…)` start → the variable it is assigned to
   for (const [name, defs] of scope.defs) for (const d of defs) for (const p of d.parts) if (p.kind === 'sub') subAssign.set(`${p.start}`, name);
-  const requests: Array<{ cmd: Command; outcome: RequestOutcome }> = [];
+  const requests: SentRequest[] = [];
   // jq programs that now filter an unwrapped list in place of an ignored v1 query filter.
   const filtered = new Set<Word>();
   const covered = new Set<number>(modelReads);
   for (const cmd of cmds) {
     const at = programIndex(cmd);
-    if (at < 0 || literalOf(cmd.words[at]!) !== 'curl' || inCalledWrapper(cmd.start)) continue;
+    const program = at >= 0 ? literalOf(cmd.words[at]!) : null;
+    // A call of a pass-through function is a curl command with the function's options added.
+    const through = program !== null && program !== 'curl' && functionAt(functions, cmd.start)?.name !== program ? curlLike.get(program) : undefined;
+    if (program === null || (program !== 'curl' && !through) || inCalledWrapper(cmd.start)) continue;
     const curl = parseCurl({ ...cmd, words: scope.expandArrays(cmd.words, cmd.start) }, at);
     if (!curl.url) continue;
+    if (through?.json) curl.headers.push('Content-Type: application/json');
     const urlWord = curl.url;
     const reads = new Set<number>();
     scope.recorder = reads;
@@ -119,7 +130,7 @@ export function scanShell(c: Collector, text: string, opts: ShellOptions = {}): 
       pinV1Base: () => pinBase(scope, urlWord),
       filterList: (filters, envelope) => (opts.canInsert && !opts.canInsert(curl.cmd.end) ? 'a filter cannot be written inside this quoted or plain value' : curlListFilter(text, cmds, cmd, curl, filters, envelope, filtered)),
     });
-    requests.push({ cmd, outcome });
+    requests.push({ cmd, outcome, printsBody: (through?.printsBody ?? true) && curlPrintsBody(text, scope.expandArrays(cmd.words, cmd.start)) });
     if (outcome.shape.base === 'legacy' || outcome.shape.base === 'target') for (const r of reads) covered.add(r);
     if (outcome.op && !curl.get) curlBody(c, cmds, scope, curl.data, outcome);
   }

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import type { Collector, RequestOutcome } from '../plan.js';
 import { isListOp, listEnvelope } from '../fields.js';
-import { curlPrintsBody, jqFilters, readsList, stdinJqFilter, unwrapJqEdit } from './jq.js';
+import { jqFilters, readsList, stdinJqFilter, unwrapJqEdit } from './jq.js';
 import { programIndex, programWord, type ShellScope } from './scope.js';
 import { functionAt, literalOf, type Command, type ShellFunction, type Word } from './syntax.js';
 
@@ -34,6 +34,8 @@ export function stdinReaders(cmds: readonly Command[], functions: readonly Shell
 export interface SentRequest {
   cmd: Command;
   outcome: RequestOutcome;
+  /** curl prints the response body as it is (no `-o`, `-w`, `-i`…, its own options or a pass-through function's): its readers read exactly the answer. */
+  printsBody?: boolean;
 }
 
 /** Commands that print their arguments unchanged to standard output (`printf '%s' "$x"` included). */
@@ -63,10 +65,9 @@ function aloneInSub(cmds: readonly Command[], sent: Command): boolean {
  * straight from curl, or from `echo "$VAR"` of a variable set once by `$(curl …)` alone), with their
  * jq command.
  */
-export function responseReaders(c: Collector, cmds: readonly Command[], scope: ShellScope, sent: Command, subAssign: ReadonlyMap<string, string>): { all: Word[]; certain: Map<Word, Command>; consumers: Command[] } {
-  const program = sent.words[programIndex(sent)];
-  const isCurl = !!program && literalOf(program) === 'curl';
-  const printsBody = isCurl && curlPrintsBody(c.text, scope.expandArrays(sent.words, sent.start));
+export function responseReaders(cmds: readonly Command[], scope: ShellScope, request: SentRequest, subAssign: ReadonlyMap<string, string>): { all: Word[]; certain: Map<Word, Command>; consumers: Command[] } {
+  const sent = request.cmd;
+  const printsBody = request.printsBody ?? false;
   const all: Word[] = [];
   const certain = new Map<Word, Command>();
   /** Every command the response is piped into, jq or not. */
@@ -115,9 +116,10 @@ function opaqueReader(cmd: Command, readers: ReadonlyMap<string, ListReader>): {
 
 /** `done`: jq programs already rewritten (a query filter moved into them unwrapped their list too). `readers`: the functions of this script and of the scripts it sources that read their input with jq. */
 export function listReads(c: Collector, cmds: readonly Command[], scope: ShellScope, requests: readonly SentRequest[], subAssign: ReadonlyMap<string, string>, done: ReadonlySet<Word>, readers: ReadonlyMap<string, ListReader>): void {
-  for (const { cmd: sent, outcome } of requests) {
+  for (const request of requests) {
+    const { outcome } = request;
     if (!isListOp(outcome.op) || (outcome.shape.base !== 'legacy' && outcome.shape.base !== 'target')) continue;
-    const { all, certain, consumers } = responseReaders(c, cmds, scope, sent, subAssign);
+    const { all, certain, consumers } = responseReaders(cmds, scope, request, subAssign);
     // Piped into a function that reads it with jq, or into another language's program: reported at that command.
     for (const cmd of consumers) {
       const opaque = opaqueReader(cmd, readers);

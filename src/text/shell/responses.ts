@@ -20,11 +20,12 @@ const ERROR_STEP = /(?<![\w$)"\]])\.(message|error)\b/g;
 
 export function responseReads(c: Collector, cmds: readonly Command[], scope: ShellScope, requests: readonly SentRequest[], subAssign: ReadonlyMap<string, string>): void {
   const decided = new Set<number>();
-  for (const { cmd: sent, outcome } of requests) {
+  for (const request of requests) {
+    const { outcome } = request;
     const op = outcome.op;
     const item = op && (SINGLE_RESPONSES[op.id] ?? LIST_ENVELOPES[op.id]?.item);
     if (!item || (outcome.shape.base !== 'legacy' && outcome.shape.base !== 'target')) continue;
-    const { certain, consumers } = responseReaders(c, cmds, scope, sent, subAssign);
+    const { certain, consumers } = responseReaders(cmds, scope, request, subAssign);
     for (const cmd of consumers) textReads(c, cmd, item, decided);
     for (const f of certain.keys()) {
       const part = f.parts.length === 1 ? f.parts[0] : undefined;
