@@ -110,7 +110,9 @@ function opaqueReader(cmd: Command, readers: ReadonlyMap<string, ListReader>): {
   const reader = readers.get(name);
   if (reader) return { how: reader.filters.filter(readsList).map((f) => `jq '${f}' in ${reader.where}`), why: 'the function may serve other callers; unwrap the list before piping it into the function, or inside it', at: word.start };
   const program = path.basename(name);
-  if (INTERPRETERS.test(program)) return { how: [`the ${program} program it is piped into`], why: `v2-migrate does not follow the ${program} code that reads it`, at: word.start };
+  // `python3 -m json.tool` only pretty-prints what it reads, for a person.
+  const printsOnly = cmd.words.some((w, i) => literalOf(w) === 'json.tool' && literalOf(cmd.words[i - 1] ?? w) === '-m');
+  if (INTERPRETERS.test(program) && !printsOnly) return { how: [`the ${program} program it is piped into`], why: `v2-migrate does not follow the ${program} code that reads it`, at: word.start };
   return null;
 }
 
