@@ -324,6 +324,20 @@ export function bindArgs(fn: Scope, args: readonly Arg[], toks: readonly Tok[], 
   return env;
 }
 
+/**
+ * The class of this module a parameter is annotated with (`def client(settings: Settings)`): its
+ * attributes are read as the class defines them (`settings.base_url` is `Settings.base_url`'s value, a
+ * dataclass field's default), as `os.getenv("X", default)` is read as its default.
+ */
+function annotatedClass(m: Module, name: string, scope: Scope): Scope | undefined {
+  for (let s: Scope | null = scope; s; s = s.parent) {
+    const p = s.params.find((x) => x.name === name);
+    if (p) return p.annotation ? m.classesByName.get(p.annotation) : undefined;
+    if ((s.assigns.get(name) ?? []).length) return undefined;
+  }
+  return undefined;
+}
+
 /** The value a name has at `at` in the evaluated code. */
 export function resolveName(name: string, at: number, ctx: Ctx): TPiece[] {
   const m = ctx.m;
@@ -338,7 +352,7 @@ export function resolveName(name: string, at: number, ctx: Ctx): TPiece[] {
     if (attr.includes('.')) return unknown();
     let cls: Scope | null | undefined = null;
     if (head === 'self' || head === 'cls') cls = classOf(ctx.scope);
-    else cls = m.classesByName.get(head);
+    else cls = m.classesByName.get(head) ?? annotatedClass(m, head, ctx.scope);
     if (!cls) return m.foreign.get(name) ?? unknown();
     const candidates = [
       ...(cls.assigns.get(attr) ?? []),

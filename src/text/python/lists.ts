@@ -10,7 +10,7 @@ import type { Collector, PlannedRequest } from '../plan.js';
 import type { Edit } from '../source.js';
 import { callersOf } from './eval.js';
 import type { ClientFilter } from './query.js';
-import { fnOf, type Call, type Module, type Scope, type Tok } from './model.js';
+import { fnOf, returnStarts, type Call, type Module, type Scope, type Tok } from './model.js';
 
 const isOp = (t: Tok | undefined, v: string): boolean => !!t && t.type === 'op' && t.value === v;
 const isName = (t: Tok | undefined, v: string): boolean => !!t && t.type === 'name' && t.value === v;
@@ -186,10 +186,6 @@ function passThrough(m: Module, call: Call): Call | null {
   return returns.length > 0 && returns.every((i) => isName(t[i + 1], param.name) && t[i + 2]?.type === 'newline') ? outer : null;
 }
 
-/** Token indexes of the `return` keywords of a function (not of functions nested in it). */
-function returnStarts(m: Module, fn: Scope): number[] {
-  return (m.linesByScope.get(fn) ?? []).filter((l) => isName(m.toks[l.a], 'return')).map((l) => l.a);
-}
 
 /**
  * `<parse> if <test> else None` from token `i` (just after the parse) to the end of the line: the parse

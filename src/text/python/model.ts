@@ -213,3 +213,8 @@ export function fnOf(scope: Scope): Scope {
   for (let s: Scope | null = scope; s; s = s.parent) if (s.kind !== 'class') return s;
   return scope;
 }
+
+/** Token indexes of the `return` keywords of a function (not of functions nested in it). */
+export function returnStarts(m: Module, fn: Scope): number[] {
+  return (m.linesByScope.get(fn) ?? []).filter((l) => m.toks[l.a]?.type === 'name' && m.toks[l.a]?.value === 'return').map((l) => l.a);
+}

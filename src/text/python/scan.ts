@@ -16,7 +16,7 @@ import { IGNORED_QUERY_PARAMS } from '../../map/responses.js';
 import { bodyDict, bodySource, checkDict, literalValue, NOT_LITERAL, ownedBy, reportUnseenBody, sourceText } from './bodies.js';
 import { rebuildDict } from './rebuild.js';
 import { bindArgs, callersOf, envLookup, evalRange, makeCtx, type Ctx } from './eval.js';
-import { buildModule, fnOf, splitTop, type Arg, type Assign, type Call, type Module, type Scope, type Tok } from './model.js';
+import { buildModule, fnOf, returnStarts, splitTop, type Arg, type Assign, type Call, type Module, type Scope, type Tok } from './model.js';
 import { parsePoints, planList } from './lists.js';
 import { planResponseReads } from './responses.js';
 import { reportModelFields } from './models.js';
@@ -48,8 +48,22 @@ function receiverCtor(m: Module, recv: string, scope: Scope, at: number): { call
   }
   if (!as) return null;
   const call = m.callByCalleeTok.get(as.a);
-  if (call && call.close !== as.b - 1) return null;
-  return call ? { callee: call.callee, args: call.args, scope: as.scope } : null;
+  if (!call || call.close !== as.b - 1) return null;
+  return factoryCtor(m, call) ?? { callee: call.callee, args: call.args, scope: as.scope };
+}
+
+/**
+ * `client_for(settings)` where `client_for` is a function of this module that returns a client it
+ * constructs (`return httpx.Client(base_url=…)`) on every path: that constructor call, in its function.
+ */
+function factoryCtor(m: Module, call: Call): { callee: string; args: Arg[]; scope: Scope } | null {
+  if (isClientConstructor(call.callee)) return null;
+  const defs = (m.defsByName.get(call.callee) ?? []).filter((d) => d.kind === 'def');
+  const fn = defs.length === 1 ? defs[0] : undefined;
+  const returns = fn ? returnStarts(m, fn) : [];
+  const ctors = returns.map((i) => m.callByCalleeTok.get(i + 1)).filter((c): c is Call => !!c && isClientConstructor(c.callee) && m.toks[c.close + 1]?.type === 'newline');
+  const first = ctors[0];
+  return fn && first && ctors.length === returns.length ? { callee: first.callee, args: first.args, scope: fn } : null;
 }
 
 function httpCallOf(m: Module, call: Call): HttpCall | null {

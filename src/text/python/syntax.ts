@@ -46,6 +46,8 @@ export interface Param {
   /** Token range of the default value. */
   def?: [number, number];
   star?: '*' | '**';
+  /** The annotation, when it names a class (`settings: Settings`). */
+  annotation?: string;
 }
 
 export interface Arg {
@@ -330,7 +332,9 @@ class Reader {
       if (!nameNode || nameNode.type !== 'identifier') continue;
       const value = p.childForFieldName('value');
       const def = value ? this.range(value) : null;
-      params.push({ name: this.textOf(nameNode), index: params.length, ...(def ? { def } : {}), ...(star ? { star } : {}) });
+      const type = p.childForFieldName('type');
+      const annotation = type && /^[A-Za-z_][\w.]*$/.test(this.textOf(type)) ? this.textOf(type) : undefined;
+      params.push({ name: this.textOf(nameNode), index: params.length, ...(def ? { def } : {}), ...(star ? { star } : {}), ...(annotation ? { annotation } : {}) });
     }
     return params;
   }
