@@ -14,6 +14,7 @@ import { curlSetBody, curlSetMethod, parseCurl } from './shell/curl.js';
 import { listReads, stdinReaders, type ListReader, type SentRequest } from './shell/lists.js';
 import { curlPrintsBody } from './shell/jq.js';
 import { curlPassThroughs, type CurlPassThrough } from './shell/passthrough.js';
+import { getRequestOf } from './shell/get-clients.js';
 import { responseReads } from './shell/responses.js';
 import { curlBody } from './shell/body.js';
 import { curlListFilter } from './shell/filter.js';
@@ -133,6 +134,19 @@ export function scanShell(c: Collector, text: string, opts: ShellOptions = {}): 
     requests.push({ cmd, outcome, printsBody: (through?.printsBody ?? true) && curlPrintsBody(text, scope.expandArrays(cmd.words, cmd.start)) });
     if (outcome.shape.base === 'legacy' || outcome.shape.base === 'target') for (const r of reads) covered.add(r);
     if (outcome.op && !curl.get) curlBody(c, cmds, scope, curl.data, outcome);
+  }
+  // wget and HTTPie GETs: their path and the list their readers get (their method and body are never written).
+  for (const cmd of cmds) {
+    const get = inCalledWrapper(cmd.start) ? null : getRequestOf(cmd);
+    if (!get) continue;
+    const reads = new Set<number>();
+    scope.recorder = reads;
+    const url = scope.pieces(get.url.parts, get.url.start).map((p) => (p.kind === 'text' && p.origin.start >= cmd.start && p.origin.start < cmd.end ? { ...p, origin: { ...p.origin, local: true } } : p));
+    scope.recorder = null;
+    const unwritten = `the tool does not write ${get.client}'s method or body; use curl, or change it by hand`;
+    const outcome = planRequest(c, { client: get.client, url, anchor: get.url.start, method: 'GET', setMethod: () => unwritten, setJsonBody: () => unwritten, pinV1Base: () => pinBase(scope, get.url) });
+    requests.push({ cmd, outcome, printsBody: get.printsBody });
+    if (outcome.shape.base === 'legacy' || outcome.shape.base === 'target') for (const r of reads) covered.add(r);
   }
   for (const cmd of cmds) {
     const at = programIndex(cmd);
