@@ -267,6 +267,10 @@ function callValue(toks: readonly Tok[], a: number, b: number, callee: string, a
     return [holePiece(env.name ? `$${env.name}` : srcOf(m, toks, a, b), toks[a]!.start)];
   }
   if (callee === 'str' && args.length === 1 && args[0]!.kind === 'pos') return evalRange(toks, args[0]!.a, args[0]!.b, ctx);
+  if ((callee === 'urljoin' || callee.endsWith('.urljoin')) && args.length === 2 && args.every((x) => x.kind === 'pos')) {
+    const [base, rel] = args.map((x) => evalRange(toks, x.a, x.b, ctx));
+    return (base && rel && urljoin(base, rel)) ?? hole(m, toks, a, b);
+  }
   // A small helper in this file: `def url(path): return BASE + path`.
   const fn = helperFunction(m, callee, ctx.scope);
   if (fn && ctx.depth < 8) {
@@ -277,6 +281,18 @@ function callValue(toks: readonly Tok[], a: number, b: number, callee: string, a
     }
   }
   return hole(m, toks, a, b);
+}
+
+/**
+ * `urljoin(BASE, "pods")` when it is plain concatenation: a base that ends with `/` and a relative path
+ * that starts with a name. Anything else (`"/pods"` replaces the base's path, a base without a trailing
+ * `/` loses its last segment) is left unknown.
+ */
+function urljoin(base: TPiece[], rel: TPiece[]): TPiece[] | null {
+  const last = base[base.length - 1];
+  const first = rel[0];
+  if (last?.kind !== 'text' || !last.text.endsWith('/') || first?.kind !== 'text' || !/^[A-Za-z0-9_-]/.test(first.text) || /^[a-z][a-z0-9+.-]*:/i.test(first.text)) return null;
+  return [...base, ...rel];
 }
 
 /** A `def` in this file that a call by this name reaches (`helper(...)`, `self.helper(...)`). */

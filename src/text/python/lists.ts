@@ -38,7 +38,8 @@ function planListInner(c: Collector, m: Module, r: ListRequest): boolean {
   const anchor = r.chain[r.chain.length - 1] ?? r.call;
   const at = m.toks[anchor.calleeTok]?.start ?? 0;
   const key = listEnvelope(r.op, '')?.key;
-  if (!key || mentionsKey(m, fnOf(anchor.scope), key)) return false; // the code already reads the v2 envelope
+  // The code already reads the v2 envelope (the request's own URL, `BASE + "pods"`, aside).
+  if (!key || mentionsKey(m, fnOf(anchor.scope), key, r.request.literals)) return false;
   const subscript = `[${r.quote}${key}${r.quote}]`;
   let edits: Edit[] | null = null;
   let returned = false;
@@ -230,9 +231,9 @@ function discarded(m: Module, call: Call): boolean {
   return !!line && line.a === first && line.b === call.close + 1;
 }
 
-/** The function's code names the v2 envelope's key as a string. */
-function mentionsKey(m: Module, fn: Scope, key: string): boolean {
-  return m.toks.some((t) => !!t.str && !t.str.f && t.start >= fn.start && t.end <= fn.end && m.text.slice(t.str.bodyStart, t.str.bodyEnd) === key);
+/** The function's code names the v2 envelope's key as a string, other than in `url`'s literals (by offset). */
+function mentionsKey(m: Module, fn: Scope, key: string, url: ReadonlySet<number>): boolean {
+  return m.toks.some((t) => !!t.str && !t.str.f && t.start >= fn.start && t.end <= fn.end && !url.has(t.start) && !url.has(t.str.bodyStart) && m.text.slice(t.str.bodyStart, t.str.bodyEnd) === key);
 }
 /** How the response of the call at `anchor` is used as a bare array, if it visibly is. */
 function listUse(m: Module, anchor: Call, viaJson: boolean, depth = 0): string | null {
