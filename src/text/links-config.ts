@@ -12,20 +12,25 @@ import type { TextScanResult } from './index.js';
 
 type Hold = { where: string; why: 'uncovered' | 'request' };
 
-const SETTINGS = new Set(['yaml', 'toml', 'json', 'env']);
+/** Languages whose files hold settings a program reads by key. */
+export const SETTINGS_LANGUAGES: ReadonlySet<string> = new Set(['yaml', 'toml', 'json', 'env']);
 const READERS = new Set(['python', 'shell']);
 /** The key a settings line assigns (`  base_url: …`, `"baseUrl": …`, `export API=…`, `api = …`). */
 const KEY = /^[ \t]*(?:export[ \t]+)?["']?([A-Za-z_][\w.-]*)["']?[ \t]*[:=]/;
 
-/** Per settings file: the base literals (offset) to hold, and where the code that reads each is. */
-export function settingsHolds(sources: ReadonlyArray<{ file: string; text: string }>, results: ReadonlyMap<string, TextScanResult>): Map<string, Map<number, Hold>> {
+/**
+ * Per settings file: the base literals (offset) to hold, and where the code that reads each is.
+ * `readers`: the Python and shell files that may read a setting (those that mention RunPod, and those
+ * that do not, such as a script whose only URL is `"$RUNPOD_API_URL/pods"`); `resultOf` scans one when
+ * it names a setting's key (only then: most never do).
+ */
+export function settingsHolds(sources: ReadonlyArray<{ file: string; text: string }>, results: ReadonlyMap<string, TextScanResult>, readers: ReadonlyArray<{ file: string; text: string }>, resultOf: (reader: { file: string; text: string }) => TextScanResult | undefined): Map<string, Map<number, Hold>> {
   const kind = (file: string): string | null => languageOf(path.basename(file));
-  // Files whose requests go to a base they cannot see: they read it from somewhere.
-  const readers = sources.filter((s) => READERS.has(kind(s.file) ?? '') && results.get(s.file)?.findings.some((f) => f.ruleId === 'unresolved-url'));
+  // A reader whose requests go to a base it cannot see: it reads it from somewhere.
+  const blind = (r: { file: string; text: string }): boolean => READERS.has(kind(r.file) ?? '') && !!resultOf(r)?.findings.some((f) => f.ruleId === 'unresolved-url');
   const out = new Map<string, Map<number, Hold>>();
-  if (!readers.length) return out;
   for (const s of sources) {
-    if (!SETTINGS.has(kind(s.file) ?? '')) continue;
+    if (!SETTINGS_LANGUAGES.has(kind(s.file) ?? '')) continue;
     const bases = results.get(s.file)?.findings.filter((f) => f.ruleId === 'base-url' && f.fixable) ?? [];
     if (!bases.length) continue;
     const lines = s.text.split('\n');
@@ -35,7 +40,7 @@ export function settingsHolds(sources: ReadonlyArray<{ file: string; text: strin
       const word = new RegExp(`(^|[^\\w.-])${key.replace(/[.-]/g, '\\$&')}(?![\\w-])`, 'm');
       for (const r of readers) {
         const at = r.text.search(word);
-        if (at < 0) continue;
+        if (at < 0 || !blind(r)) continue;
         const offset = offsetOf(s.text, f.line, f.column);
         const held = out.get(s.file) ?? out.set(s.file, new Map()).get(s.file)!;
         held.set(offset, { where: `line ${new Lines(r.text).pos(at + (r.text[at] === key[0] ? 0 : 1)).line} of ${relative(s.file, r.file)}`, why: 'uncovered' });

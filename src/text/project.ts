@@ -13,7 +13,7 @@ import { relative, ForeignIds } from './foreign.js';
 import { languageOf } from './language.js';
 import { joinShellScripts, shellViews } from './links-shell.js';
 import { joinImporters, pythonViews } from './links-python.js';
-import { settingsHolds } from './links-config.js';
+import { SETTINGS_LANGUAGES, settingsHolds } from './links-config.js';
 import { scanText, type TextLinks, type TextScanResult } from './index.js';
 import type { TPiece } from './plan.js';
 
@@ -52,7 +52,7 @@ export function scanTextProject(sources: readonly TextSource[], others: readonly
   for (const s of [...sources, ...program, ...modules]) {
     if (!linkedSet.has(s.file) && !results.has(s.file)) results.set(s.file, scanText(s.text, s.file, bases, (s as TextSource).heldVars ?? {}, {}, markersOf(s.text, s.file)));
   }
-  if (!linked.length) return withSettingsHolds(sources, results, bases, markersOf);
+  if (!linked.length) return withSettingsHolds(sources, results, bases, markersOf, others, read);
 
   const byFile = new Map(linked.map((s) => [s.file, s as TextSource]));
   const lines = new Map<string, Lines>();
@@ -121,7 +121,7 @@ export function scanTextProject(sources: readonly TextSource[], others: readonly
     const r = results.get(file);
     if (r) r.linked = [...others].sort();
   }
-  return withSettingsHolds(sources, results, bases, markersOf);
+  return withSettingsHolds(sources, results, bases, markersOf, others, read);
 }
 
 /** Which files share what: a reader and the file that defines a value it uses, a module and those it imports from (both ways). */
@@ -137,8 +137,17 @@ function linksBetween(foreignUsed: ReadonlyMap<string, ReadonlySet<number>>, ids
 }
 
 /** Settings files whose base a file of the project reads where its requests cannot be followed: scanned again with that base held. */
-function withSettingsHolds(sources: readonly TextSource[], results: Map<string, TextScanResult>, bases: Bases, markersOf: (text: string, file: string) => MarkerIndex): Map<string, TextScanResult> {
-  for (const [file, here] of settingsHolds(sources, results)) {
+function withSettingsHolds(sources: readonly TextSource[], results: Map<string, TextScanResult>, bases: Bases, markersOf: (text: string, file: string) => MarkerIndex, others: readonly string[], read: (file: string) => string | null): Map<string, TextScanResult> {
+  // Scripts and modules that do not mention RunPod may still send requests to a base a setting holds
+  // (read only when some settings file moves a base).
+  const settingsMove = sources.some((s) => SETTINGS_LANGUAGES.has(languageOf(path.basename(s.file)) ?? '') && results.get(s.file)?.findings.some((f) => f.ruleId === 'base-url' && f.fixable));
+  const quiet = (settingsMove ? others : []).flatMap((file) => {
+    const text = read(file);
+    return text === null ? [] : [{ file, text }];
+  });
+  const scanned = new Map<string, TextScanResult>();
+  const resultOf = (r: { file: string; text: string }): TextScanResult | undefined => results.get(r.file) ?? scanned.get(r.file) ?? scanned.set(r.file, scanText(r.text, r.file, bases)).get(r.file);
+  for (const [file, here] of settingsHolds(sources, results, [...sources, ...quiet], resultOf)) {
     const s = sources.find((x) => x.file === file)!;
     results.set(file, scanText(s.text, file, bases, s.heldVars ?? {}, { holds: { here, there: new Map() } }, markersOf(s.text, file)));
   }
