@@ -1,4 +1,4 @@
-import path from 'node:path';
+import { relativeFrom } from '../util/folders.js';
 import type { Finding, FixEdit } from '../findings.js';
 import { compareFindings } from '../findings.js';
 import type { Bases } from '../url/shape.js';
@@ -220,7 +220,7 @@ function analyzeProject(project: Project, options: MigrateOptions): Map<string, 
     const result = results.get(file);
     if (result?.output !== null && result) result.adapter = need;
     // Name the adapter file where the findings of this file say where the adapter is.
-    const rel = path.relative(path.dirname(file), need.file).split(path.sep).join('/');
+    const rel = relativeFrom(file, need.file);
     for (const f of result?.findings ?? []) f.message = f.message.replace(`${ADAPTER_BASENAME} next to this code`, rel.startsWith('.') ? rel : `./${rel}`);
   }
   for (const r of results.values()) for (const f of r.findings) f.message = f.message.replace(` (${ADAPTER_BASENAME} next to this code)`, '');
@@ -374,7 +374,7 @@ function placeFrom(project: Project): Place {
     const line = `line ${node.loc?.start.line ?? '?'}`;
     const file = project.fileAt(node.start!).file;
     const here = project.fileAt(from.start!).file;
-    return file === here ? line : `${line} of ${path.relative(path.dirname(here), file).split(path.sep).join('/')}`;
+    return file === here ? line : `${line} of ${relativeFrom(here, file)}`;
   };
 }
 

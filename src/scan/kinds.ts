@@ -1,5 +1,5 @@
 import { COMPONENT_EXTENSIONS } from '../js/components.js';
-import { languageOf, namedLanguageOf } from '../text/language.js';
+import { languageOf, nameStart, namedLanguageOf } from '../text/language.js';
 
 /** Which engine reads a file, by name alone (kept free of heavy imports: the CLI loads it at start). */
 export const JS_EXTENSIONS = ['.js', '.jsx', '.mjs', '.cjs', '.ts', '.tsx', '.mts', '.cts'] as const;
@@ -19,9 +19,6 @@ export interface FileKind {
 const NONE: FileKind = { js: false, env: false, text: false, other: null };
 /** Kinds by lower-case extension: a run asks about each of a tree's files several times, and most share a few extensions. */
 const byExtension = new Map<string, FileKind>();
-
-/** Where a path's last name starts (after '/' or '\\'). */
-const nameStart = (file: string): number => Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\')) + 1;
 
 /** What reads `file`, by its extension (as path.extname reads it), and whole names of the language table (`.env.local`, `Dockerfile.gpu`). */
 export function kindOf(file: string): FileKind {

@@ -2,7 +2,6 @@
  * Text written in one file and read by another (a sourced script's base, an imported module's
  * constant): its pieces as the reading file sees them, with a project-wide id for each literal.
  */
-import path from 'node:path';
 import type { Lines } from '../util/lines.js';
 import type { TPiece } from './plan.js';
 
@@ -33,9 +32,4 @@ export function foreignPieces(pieces: readonly TPiece[], file: string, lines: Li
     if (p.kind !== 'text' || p.origin.foreign) return p;
     return { ...p, origin: { ...p.origin, editable: false, local: false, literal: ids.idOf(file, p.origin.literal), foreign: { file, line: lines.pos(p.origin.literal).line } } };
   });
-}
-
-/** `file` as written from the folder of `from` (`../lib/http.sh`). */
-export function relative(from: string, file: string): string {
-  return path.relative(path.dirname(from), file).split(path.sep).join('/');
 }

@@ -91,9 +91,12 @@ export function namedLanguageOf(name: string): Language | null {
   return null;
 }
 
+/** Where a path's last name starts (after `/` or `\\`, whichever the path is written with). */
+export const nameStart = (file: string): number => Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\')) + 1;
+
 /** Which text-engine language a file is, by its name. */
 export function languageOf(file: string): Language | null {
-  const base = file.slice(Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\')) + 1);
+  const base = file.slice(nameStart(file));
   const named = namedLanguageOf(base);
   if (named) return named;
   const dot = base.lastIndexOf('.');

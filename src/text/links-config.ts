@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { Lines } from '../util/lines.js';
-import { relative } from './foreign.js';
+import { relativeFrom as relative } from '../util/folders.js';
 import { languageOf } from './language.js';
 import type { TextScanResult } from './index.js';
 

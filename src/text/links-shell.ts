@@ -15,7 +15,8 @@ import type { ListReader } from './shell/lists.js';
 import type { CurlPassThrough } from './shell/passthrough.js';
 import { functionAt, literalOf, shellSyntax, type Part } from './shell/syntax.js';
 import { programIndex, ShellScope } from './shell/scope.js';
-import { foreignPieces, relative, type ForeignIds } from './foreign.js';
+import { foreignPieces, type ForeignIds } from './foreign.js';
+import { relativeFrom as relative } from '../util/folders.js';
 
 /** The names a script defines at top level, and those it uses without defining them. */
 interface ShellNames {

@@ -13,6 +13,9 @@ export const absolutePath = (p: string): string => (path.isAbsolute(p) && !NOT_N
 /** The file at `rel` (relative, with '/', as git prints it) in the folder `dir`. */
 export const fileIn = path.sep === '/' ? (dir: string, rel: string): string => folderPrefix(dir) + rel : (dir: string, rel: string): string => folderPrefix(dir) + rel.split('/').join(path.sep);
 
+/** `file` as written from the folder of `from`, with '/' (`../lib/http.sh`). */
+export const relativeFrom = (from: string, file: string): string => path.relative(path.dirname(from), file).split(path.sep).join('/');
+
 /** Whether `p` is `dir` itself or anywhere below it. */
 export const isAtOrBelow = (dir: string, p: string): boolean => p === dir || p.startsWith(folderPrefix(dir));
 

@@ -11,10 +11,8 @@ import { bodyOperation, checkBodyField, type ValueKind } from '../fields.js';
 import type { Collector, RequestOutcome } from '../plan.js';
 import { numberValue } from './dict-values.js';
 import { makeCtx, type Ctx } from './eval.js';
+import { isName, isOp } from './syntax.js';
 import { findTop, splitTop, type Call, type Module, type Scope, type Tok } from './model.js';
-
-const isOp = (t: Tok | undefined, v: string): boolean => !!t && t.type === 'op' && t.value === v;
-const isName = (t: Tok | undefined, v: string): boolean => !!t && t.type === 'name' && t.value === v;
 
 /** A token range: a dict literal (`{…}`, or the `(…)` of `dict(…)`), or any expression. */
 export interface Range {

@@ -4,6 +4,7 @@
  * any other expression a hole that stands for its text. Null where the literal cannot be read with
  * certainty: a key that is not a plain string, `**spread`, a comprehension, a comment inside.
  */
+import { isName, isOp } from './syntax.js';
 import { findTop, splitTop, type Module, type Tok } from './model.js';
 
 /**
@@ -43,9 +44,6 @@ export interface DictValues {
   sep: string;
   trail: string;
 }
-
-const isOp = (t: Tok | undefined, v: string): boolean => !!t && t.type === 'op' && t.value === v;
-const isName = (t: Tok | undefined, v: string): boolean => !!t && t.type === 'name' && t.value === v;
 
 /** A plain string token's value (no prefix but `r`, no escape sequence), or null. */
 function plainString(m: Module, t: Tok | undefined): string | null {

@@ -7,7 +7,7 @@
  */
 import { holePiece, type TPiece, type TextOrigin } from '../plan.js';
 import { classOf, findTop, fnOf, parseArgs, splitTop, type Arg, type Assign, type Call, type Module, type Scope } from './model.js';
-import type { StringInfo, Tok } from './syntax.js';
+import { isName, isOp, type StringInfo, type Tok } from './syntax.js';
 
 /** A parameter's value at a call: the argument tokens, evaluated in the caller's context. */
 export type Binding = { toks: readonly Tok[]; a: number; b: number; ctx: Ctx } | 'missing' | 'opaque';
@@ -27,9 +27,6 @@ export interface Ctx {
 export function makeCtx(m: Module, scope: Scope, env: Map<string, Binding> | null = null, depth = 0): Ctx {
   return { m, scope, fn: fnOf(scope), env, used: new Set(), depth };
 }
-
-const isOp = (t: Tok | undefined, v: string): boolean => !!t && t.type === 'op' && t.value === v;
-const isName = (t: Tok | undefined, v?: string): boolean => !!t && t.type === 'name' && (v === undefined || t.value === v);
 
 function srcOf(m: Module, toks: readonly Tok[], a: number, b: number): string {
   if (a >= b) return '';

@@ -10,10 +10,8 @@ import type { Collector, PlannedRequest } from '../plan.js';
 import type { Edit } from '../source.js';
 import { callersOf } from './eval.js';
 import type { ClientFilter } from './query.js';
+import { isName, isOp } from './syntax.js';
 import { fnOf, returnStarts, type Call, type Module, type Scope, type Tok } from './model.js';
-
-const isOp = (t: Tok | undefined, v: string): boolean => !!t && t.type === 'op' && t.value === v;
-const isName = (t: Tok | undefined, v: string): boolean => !!t && t.type === 'name' && t.value === v;
 
 /** A list request: its HTTP call, the wrapper calls that reach it (innermost first), what it is. */
 export interface ListRequest {
@@ -186,7 +184,6 @@ function passThrough(m: Module, call: Call): Call | null {
   const returns = returnStarts(m, fn);
   return returns.length > 0 && returns.every((i) => isName(t[i + 1], param.name) && t[i + 2]?.type === 'newline') ? outer : null;
 }
-
 
 /**
  * `<parse> if <test> else None` from token `i` (just after the parse) to the end of the line: the parse

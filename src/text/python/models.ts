@@ -6,9 +6,8 @@
 import { RESPONSE_FIELDS, V1_TYPE_NAMES, responseField, type ItemKind, ITEM_NAMES, type ResponseField } from '../../map/responses.js';
 import type { Collector } from '../plan.js';
 import { fieldLabel } from '../../plan/messages.js';
-import type { Module, Scope, Tok } from './model.js';
-
-const isOp = (t: Tok | undefined, v: string): boolean => !!t && t.type === 'op' && t.value === v;
+import { isOp } from './syntax.js';
+import type { Module, Scope } from './model.js';
 
 /** A class the file declares as a data model: pydantic, a dataclass or a TypedDict. */
 function isModel(m: Module, cls: Scope): boolean {

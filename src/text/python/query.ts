@@ -8,9 +8,8 @@ import { IGNORED_QUERY_PARAMS, type IgnoredParam } from '../../map/responses.js'
 import type { V1Operation } from '../../map/operations.js';
 import type { Edit } from '../source.js';
 import { literalValue } from './bodies.js';
-import { findTop, splitTop, type Arg, type Call, type Module, type Tok } from './model.js';
-
-const isOp = (t: Tok | undefined, v: string): boolean => !!t && t.type === 'op' && t.value === v;
+import { isOp } from './syntax.js';
+import { findTop, splitTop, type Arg, type Call, type Module } from './model.js';
 
 /** One `"name": value` entry of a params dict written at the request. */
 export interface ParamEntry {

@@ -8,11 +8,9 @@ import { LIST_ENVELOPES, SINGLE_RESPONSES, responseField, type ItemKind, ITEM_NA
 import type { V1Operation } from '../../map/operations.js';
 import type { Collector, PlannedRequest } from '../plan.js';
 import type { Edit } from '../source.js';
-import { fnOf, type Call, type Module, type Tok } from './model.js';
+import { fnOf, type Call, type Module } from './model.js';
+import { isName, isOp } from './syntax.js';
 import { fieldLabel } from '../../plan/messages.js';
-
-const isOp = (t: Tok | undefined, v: string): boolean => !!t && t.type === 'op' && t.value === v;
-const isName = (t: Tok | undefined, v: string): boolean => !!t && t.type === 'name' && t.value === v;
 
 /** Names that hold the response in the function around the request: the parsed object, a list, its items. */
 interface Holders {

@@ -23,6 +23,7 @@ import { reportModelFields } from './models.js';
 import { lastStartingBy } from '../../util/lines.js';
 import { pushTo } from '../../util/multimap.js';
 import { BASE_KEYWORDS, BODY_KEYWORDS, HTTP_MODULES, isClientConstructor, ownShapeCall } from './clients/index.js';
+import { isOp } from './syntax.js';
 import { argOf, type HttpCall, type Kind } from './clients/types.js';
 
 const METHOD_MEMBERS: Record<string, HttpMethod> = { get: 'GET', post: 'POST', put: 'PUT', patch: 'PATCH', delete: 'DELETE' };
@@ -32,8 +33,6 @@ const CLIENTISH = /(?:^|[._])(?:session|sess|client|http|s|api)$/i;
 const LIST_FILTERS = new Set(Object.values(IGNORED_QUERY_PARAMS).flatMap((list) => list.map((p) => p.param)));
 /** Methods of a client object that send no request. */
 const CLIENT_LIFECYCLE = new Set(['close', 'aclose', '__enter__', '__exit__', '__aenter__', '__aexit__']);
-
-const isOp = (t: Tok | undefined, v: string): boolean => !!t && t.type === 'op' && t.value === v;
 
 /** The assignment a receiver (`s`, `self.session`) gets its value from, as a call's callee and args. */
 function receiverCtor(m: Module, recv: string, scope: Scope, at: number): { callee: string; args: Arg[]; scope: Scope } | null {

@@ -40,6 +40,10 @@ export interface Tok {
   str?: StringInfo;
 }
 
+/** Token tests the Python planners share: an operator, and a name (any name, or the one given). */
+export const isOp = (t: Tok | undefined, v: string): boolean => !!t && t.type === 'op' && t.value === v;
+export const isName = (t: Tok | undefined, v?: string): boolean => !!t && t.type === 'name' && (v === undefined || t.value === v);
+
 export interface Param {
   name: string;
   index: number;
