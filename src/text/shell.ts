@@ -108,10 +108,7 @@ export function scanShell(c: Collector, text: string, opts: ShellOptions = {}): 
     if (!curl.url) continue;
     if (through?.json) curl.headers.push('Content-Type: application/json');
     const urlWord = curl.url;
-    const reads = new Set<number>();
-    scope.recorder = reads;
-    const url = scope.pieces(curl.url.parts, curl.url.start).map((p) => (p.kind === 'text' && p.origin.start >= cmd.start && p.origin.start < cmd.end ? { ...p, origin: { ...p.origin, local: true } } : p));
-    scope.recorder = null;
+    const { url, reads } = urlOfCommand(scope, curl.url, cmd);
     // `curl -G -d desiredStatus=RUNNING …`: the data are query parameters.
     const query = curl.get
       ? curl.data.flatMap((d) => {
@@ -139,10 +136,7 @@ export function scanShell(c: Collector, text: string, opts: ShellOptions = {}): 
   for (const cmd of cmds) {
     const get = inCalledWrapper(cmd.start) ? null : getRequestOf(cmd);
     if (!get) continue;
-    const reads = new Set<number>();
-    scope.recorder = reads;
-    const url = scope.pieces(get.url.parts, get.url.start).map((p) => (p.kind === 'text' && p.origin.start >= cmd.start && p.origin.start < cmd.end ? { ...p, origin: { ...p.origin, local: true } } : p));
-    scope.recorder = null;
+    const { url, reads } = urlOfCommand(scope, get.url, cmd);
     const unwritten = `the tool does not write ${get.client}'s method or body; use curl, or change it by hand`;
     const outcome = planRequest(c, { client: get.client, url, anchor: get.url.start, method: 'GET', setMethod: () => unwritten, setJsonBody: () => unwritten, pinV1Base: () => pinBase(scope, get.url) });
     requests.push({ cmd, outcome, printsBody: get.printsBody });
@@ -163,6 +157,18 @@ export function scanShell(c: Collector, text: string, opts: ShellOptions = {}): 
   listReads(c, cmds, scope, requests, subAssign, filtered, new Map([...(opts.program?.listReaders ?? []), ...listReaders]));
   responseReads(c, cmds, scope, requests, subAssign);
   if (opts.graphql !== false && mentionsGraphql(text)) scanGraphql(c, text, 0, text.length);
+}
+
+/**
+ * A command's URL word as pieces (the text written in the command itself is the request's own), and
+ * the variable reads it took: they move with the request.
+ */
+function urlOfCommand(scope: ShellScope, word: Word, cmd: Command): { url: TPiece[]; reads: Set<number> } {
+  const reads = new Set<number>();
+  scope.recorder = reads;
+  const url = scope.pieces(word.parts, word.start).map((p) => (p.kind === 'text' && p.origin.start >= cmd.start && p.origin.start < cmd.end ? { ...p, origin: { ...p.origin, local: true } } : p));
+  scope.recorder = null;
+  return { url, reads };
 }
 
 /**
