@@ -352,6 +352,25 @@ describe('config: declared wrappers', () => {
   });
 });
 
+describe('config: a package config with needles of its own', () => {
+  it("finds a package's declared wrapper in a git tree that otherwise holds no RunPod bytes (the screen of the root's needles does not clear it)", () => {
+    const files: Record<string, string> = {
+      'packages/app/v2-migrate.config.json': JSON.stringify({ wrappers: [{ name: 'podCall', method: 0, path: 1 }] }),
+      'packages/app/a.ts': "import { podCall } from '@acme/transport';\nexport const stop = (id: string) => podCall('POST', `/pods/${id}/stop`);\n",
+    };
+    for (let i = 0; i < 30; i++) files[`packages/other/f${i}.ts`] = `export const x${i} = ${i};\n`;
+    const dir = tempProject(files);
+    git(dir, 'init', '-q');
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-qm', 'tree');
+    const run = cli(['lint', '--format', 'json', '--jobs', '2'], dir);
+    const doc = JSON.parse(run.stdout);
+    expect(doc.files.map((f: { path: string }) => f.path)).toEqual(['packages/app/a.ts']);
+    expect(doc.summary.errors + doc.summary.warnings).toBeGreaterThan(0);
+    expect(run.code).toBe(1);
+  });
+});
+
 describe('config: maxFileSizeMB', () => {
   const V1_CALL = "export const a = () => fetch('https://rest.runpod.io/v1/endpoints');\n";
   const KB = 1024;

@@ -65,6 +65,26 @@ describe('screenEach (the byte screen of a tree, on two threads)', () => {
   });
 });
 
+describe('Screen.clearsAll (a group of files with nothing for the engines)', () => {
+  const files: Record<string, string | Buffer> = { 'hit.ts': "const B = 'https://rest.runpod.io/v1';\n", 'utf16.ts': Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('export {};', 'utf16le')]) };
+  for (let i = 0; i < 20; i++) files[`clean/f${i}.ts`] = `export const x${i} = ${i};\n`;
+  const dir = tempProject(files);
+  const at = (f: string): string => path.join(dir, f);
+  const clean = Object.keys(files).filter((f) => f.startsWith('clean/')).map(at);
+
+  it('only for files each screened and holding none of the needles, nor of needles that hold one of its own', async () => {
+    const early = Screen.early(['rest.runpod.io', 'unpod'], 2, [])!;
+    for (const f of [...Object.keys(files), 'missing.ts'].map(at)) early.add(f);
+    await early.settle();
+    expect(early.clearsAll(clean, ['unpod'])).toBe(true);
+    // A base URL holds its host, a wrapper call `callRunpod(` holds 'unpod': a file with neither has none of them.
+    expect(early.clearsAll(clean, ['https://rest.runpod.io/v1', 'callRunpod('])).toBe(true);
+    // A needle the screen did not look for (a wrapper declared in a package's config).
+    expect(early.clearsAll(clean, ['unpod', 'stopPod('])).toBe(false);
+    for (const f of ['hit.ts', 'utf16.ts', 'missing.ts', 'never-added.ts']) expect(early.clearsAll([...clean, at(f)], ['unpod']), f).toBe(false);
+  });
+});
+
 describe('import specifiers collected by the screen (the import graph of a run with files to migrate)', () => {
   // One file matches (`m/hit.ts`); the screens go through the others before and after it.
   const files: Record<string, string> = { 'a/before.ts': "import { x } from './x';\n", 'm/hit.ts': "import { y } from './y';\nconst B = 'https://rest.runpod.io/v1';\n", 'notes.md': "import z from './z'\n" };

@@ -167,7 +167,8 @@ export async function run(targets: readonly string[], cwd: string, settings: Set
   const asked = scope.partial || changed ? new Set(files.filter(isAsked)) : null;
   // The text engine's files, with the files each shares a base, a constant or a wrapper with.
   const textLinks = new Map<string, readonly string[]>();
-  const resolver = new ModuleResolver(readWorkspaces(new Set(files.map(pkgOf)), report), discovery.has, report);
+  // Made when a group's engines run (every package.json of the run is read for its workspace name).
+  const resolver = lazy(() => new ModuleResolver(readWorkspaces(new Set(files.map(pkgOf)), report), discovery.has, report));
   const results = new Map<string, FileResult>();
   const blank = (file: string): FileResult => ({
     path: relative(cwd, file),
@@ -187,6 +188,12 @@ export async function run(targets: readonly string[], cwd: string, settings: Set
   // Files are analysed in groups that share a config (a package's own v2-migrate.config.json).
   for (const [groupSettings, group] of groupBy(files, settingsOf)) {
     const kept = groupSettings === settings ? group : withoutIgnored(group, groupSettings);
+    // A group none of whose files holds a byte its engines look for has nothing to report (they would
+    // be told so file by file): most of a lint of a tree that does not use RunPod.
+    if (early && (await early.settle(), early.clearsAll(kept, [...screenNeedles(groupSettings), ...groupSettings.bases.legacy]))) {
+      progress.scanned(kept.length);
+      continue;
+    }
     const mayMatter = makePrefilter(groupSettings.bases);
     // Most files of a tree have nothing to report: only those that do get a result here.
     const onRead = (file: string, lenient: string | null): void => {
@@ -196,7 +203,7 @@ export async function run(targets: readonly string[], cwd: string, settings: Set
       const inventory = scanInventory(lenient, groupSettings.bases);
       if (!isEmptyInventory(inventory)) results.set(file, { ...blank(file), inventory });
     };
-    const run = { mayMatter, jobs, early, onRead, onAnalysed, resolver, ...(asked ? { focus: asked } : {}), ...(cache ? { cache } : {}) };
+    const run = { mayMatter, jobs, early, onRead, onAnalysed, resolver: resolver(), ...(asked ? { focus: asked } : {}), ...(cache ? { cache } : {}) };
     const byKind = splitByKind(kept);
     const outcomes = await migrateJsFiles(byKind.js, byKind.env, groupSettings, run);
     for (const o of outcomes) {
@@ -214,7 +221,7 @@ export async function run(targets: readonly string[], cwd: string, settings: Set
     }
     const textFiles = byKind.text.filter((f) => !byJs.has(f));
     const textOutcomes = await scanTextFiles(textFiles, groupSettings, onRead, jobs, early, heldVars);
-    holdJsonReadByCode(textOutcomes, byKind.js, resolver, cwd);
+    holdJsonReadByCode(textOutcomes, byKind.js, resolver(), cwd);
     for (const o of textOutcomes) {
       textLinks.set(o.file, o.result.linked ?? []);
       results.set(o.file, finishTextFile(results.get(o.file) ?? blank(o.file), o, groupSettings));
@@ -232,6 +239,8 @@ export async function run(targets: readonly string[], cwd: string, settings: Set
   for (const file of adapters.write()) results.set(file.absPath, { ...blank(file.absPath), ...file });
   for (const r of results.values()) if (groups.has(r.absPath)) r.writeGroup = groups.of(r.absPath);
   refuseUnsafeWrites([...results.values()].filter((r) => r.changed), (file) => adapters.refusal(file));
+  // A package.json that cannot be read is reported where the run reports on its files.
+  if (results.size) resolver();
   reportMalformed([...malformed.values()], results, (file) => ({ base: blank(file), rules: settingsOf(file).rules }));
   // A partial run reports what it was asked about and what must move with it: the rest of its JS write
   // groups, and the text files linked to its text files (the text engine's write group is all of its

@@ -128,6 +128,15 @@ export class Screen {
     return i === undefined ? undefined : this.specifiers.get(i);
   }
 
+  /**
+   * Whether every one of `files` was added and holds none of this screen's needles (after `settle`),
+   * and so none of `needles` either: each of those holds one of this screen's (a host holds its URL).
+   */
+  clearsAll(files: readonly string[], needles: readonly string[]): boolean {
+    if (!needles.every((n) => this.needles.some((own) => n.includes(own)))) return false;
+    return files.every((file) => this.code(file) === NOTHING);
+  }
+
   /** The answer for an added file (after `settle`), FREE for one never added. */
   code(file: string): number {
     const i = this.index.get(file);
