@@ -1,4 +1,3 @@
-import * as fsWalk from '@nodelib/fs.walk';
 import ignore from 'ignore';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,6 +9,7 @@ import { ignoreRules, type IgnoreRules } from './ignore-rules.js';
 import { JS_EXTENSIONS, isEnvFile } from './kinds.js';
 import type { ReportMalformed } from './malformed.js';
 import { DEFAULT_SKIPPED_DIRS, NEVER_SCANNED_DIRS } from './skipped-dirs.js';
+import { requireDependency } from '../util/lazy.js';
 import { directlyIn, fileIn, folderPrefix, isAtOrBelow, onDisk, onDiskOnce, workTreeRoot, type HasEntry } from '../util/folders.js';
 
 const NEVER_SCANNED = new Set(NEVER_SCANNED_DIRS);
@@ -80,6 +80,8 @@ class Walk {
       if (!listed && !ignored) this.names.set(dir, (listed = new Set()));
       names = listed ?? new Set();
     };
+    // Loaded here, for a run outside git: initialising the walker's modules costs every start ~5 ms.
+    const fsWalk: typeof import('@nodelib/fs.walk') = requireDependency('@nodelib/fs.walk');
     fsWalk.walkSync(root, {
       // The parent's listing is complete when its children are handled, so its .gitignore is known.
       entryFilter: (entry) => {
@@ -312,7 +314,7 @@ export async function discoverFiles(targets: readonly string[], options: Discove
       listed.forEach((file, i) => take(file, listedUnder[i] ?? null));
       unreadable.push(...listing.unreadable);
       const unlisted = (dir: string): boolean => skipDirs.some((d) => isAtOrBelow(d, dir)) || (dir !== abs && folderVerdict(below(abs, dir), skippedByDefault, namedBelow) === NEVER);
-      has.push(listedHas(abs, new Set(listed), accepts, unlisted));
+      has.push(listedHas(abs, listed, accepts, unlisted));
       continue;
     }
     // Outside git (or where git cannot list): .gitignore files apply from the git work tree root down.
@@ -350,20 +352,32 @@ export async function discoverFiles(targets: readonly string[], options: Discove
  * as its other files are not scanned. Other names, folders above `root` and folders git is never asked
  * about (node_modules, a cache) are asked of the disk, once. A run asks this of every folder it lists.
  */
-function listedHas(root: string, listed: ReadonlySet<string>, takes: (name: string) => boolean, unlisted: (dir: string) => boolean): HasEntry {
+function listedHas(root: string, listed: readonly string[], takes: (name: string) => boolean, unlisted: (dir: string) => boolean): HasEntry {
   const disk = onDiskOnce();
   const rootPrefix = folderPrefix(root);
-  // A run asks about a few names in thousands of folders, each folder two or three times.
-  const takenNames = new Map<string, boolean>();
+  // A run asks about a few names in thousands of folders, each folder two or three times: the folders
+  // whose listing holds a name are found once per name.
+  const holding = new Map<string, ReadonlySet<string> | null>();
   const unlistedDirs = new Map<string, boolean>();
   return (dir, name) => {
     if (dir !== root && !dir.startsWith(rootPrefix)) return disk(dir, name);
-    let taken = takenNames.get(name);
-    if (taken === undefined) takenNames.set(name, (taken = takes(name)));
+    let dirs = holding.get(name);
+    if (dirs === undefined) holding.set(name, (dirs = takes(name) ? foldersHolding(listed, name) : null));
+    if (dirs === null) return disk(dir, name);
+    // A folder with a listed file is listed; one without may be a folder git is never asked about.
+    if (dirs.has(dir)) return true;
     let notListed = unlistedDirs.get(dir);
     if (notListed === undefined) unlistedDirs.set(dir, (notListed = unlisted(dir)));
-    return taken && !notListed ? listed.has(folderPrefix(dir) + name) : disk(dir, name);
+    return notListed && disk(dir, name);
   };
+}
+
+/** The folders of the files named `name` (absolute paths). */
+function foldersHolding(files: readonly string[], name: string): Set<string> {
+  const suffix = path.sep + name;
+  const out = new Set<string>();
+  for (const file of files) if (file.endsWith(suffix)) out.add(path.dirname(file));
+  return out;
 }
 
 const NEVER = Symbol('never scanned');
