@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as z from 'zod';
 import { lazy } from './util/lazy.js';
-import { absolutePath, onDisk, workTreeRoot, type HasEntry } from './util/folders.js';
+import { absolutePath, isAtOrBelow, onDisk, workTreeRoot, type HasEntry } from './util/folders.js';
 import { fixedAdapterFile, isGeneratedAdapter } from './adapters/adapter-file.js';
 import { errnoCode, treePlace, writeRefusal } from './run/write-guard.js';
 import { GRAPHQL_URL, JOB_API_HOST, LEGACY_BASE_URL, TARGET_BASE_URL, stripTrailingSlash } from './map/hosts.js';
@@ -216,14 +216,32 @@ export function findConfig(dir: string, cache: Map<string, FoundConfig> = new Ma
       if (config) return done({ file: candidate, data: config.data });
     }
     if (has(cur, 'package.json')) {
-      const pkg = path.join(cur, 'package.json');
-      const data = read(pkg)?.data as Record<string, unknown> | null | undefined;
-      if (data && typeof data === 'object' && 'v2-migrate' in data) return done({ file: `${pkg}#v2-migrate`, data: data['v2-migrate'] });
+      const own = manifestConfig(path.join(cur, 'package.json'), read);
+      if (own) return done(own);
     }
     const parent = path.dirname(cur);
     if (parent === cur) return done(null);
     cur = parent;
   }
+}
+
+/** The config a package.json holds under its "v2-migrate" key, if any. */
+function manifestConfig(pkg: string, read: (file: string) => { data: unknown } | null): FoundConfig {
+  const data = read(pkg)?.data;
+  return data && typeof data === 'object' && 'v2-migrate' in data ? { file: `${pkg}#v2-migrate`, data: data['v2-migrate'] } : null;
+}
+
+/**
+ * Whether a folder below `root` holds a config (a v2-migrate.config.json, or a package.json with a
+ * "v2-migrate" key): where none does, settings are the same for every file below `root`. True when
+ * `holding` cannot say. A package.json that cannot be used goes to `report`, as findConfig reports it.
+ */
+export function configBelow(root: string, holding: (name: string) => ReadonlySet<string> | null, report: ReportMalformed): boolean {
+  const configs = holding(CONFIG_FILE);
+  const manifests = holding('package.json');
+  if (!configs || !manifests) return true;
+  const below = (dir: string): boolean => dir !== root && isAtOrBelow(root, dir);
+  return [...configs].some(below) || [...manifests].some((dir) => below(dir) && manifestConfig(path.join(dir, 'package.json'), (file) => readLeniently(file, report)) !== null);
 }
 
 export interface SettingsFlags {

@@ -369,6 +369,23 @@ describe('config: a package config with needles of its own', () => {
     expect(doc.summary.errors + doc.summary.warnings).toBeGreaterThan(0);
     expect(run.code).toBe(1);
   });
+
+  it("follows a package.json's own \"v2-migrate\" config in a git tree where no other folder holds one", () => {
+    const files: Record<string, string> = {
+      'package.json': JSON.stringify({ name: 'root', private: true }),
+      'packages/proxied/package.json': JSON.stringify({ name: 'proxied', 'v2-migrate': { legacyBaseUrls: ['https://gateway.internal/runpod/v1'] } }),
+      'packages/proxied/pods.ts': "export const pods = () => fetch('https://gateway.internal/runpod/v1/pods');\n",
+    };
+    for (let i = 0; i < 30; i++) files[`packages/other/f${i}.ts`] = `export const x${i} = ${i};\n`;
+    const dir = tempProject(files);
+    git(dir, 'init', '-q');
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-qm', 'tree');
+    const doc = JSON.parse(cli(['lint', '--format', 'json', '--jobs', '2'], dir).stdout);
+    expect(doc.files.map((f: { path: string }) => f.path)).toEqual(['packages/proxied/pods.ts']);
+    expect(cli(['--jobs', '2'], dir).code).not.toBe(2);
+    expect(fs.readFileSync(path.join(dir, 'packages/proxied/pods.ts'), 'utf8')).toContain("fetch('https://api.runpod.io/v2/pods')");
+  });
 });
 
 describe('config: maxFileSizeMB', () => {

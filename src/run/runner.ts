@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Finding, Severity } from '../findings.js';
 import { compareFindings } from '../findings.js';
-import type { Settings } from '../config.js';
+import { configBelow, type Settings } from '../config.js';
 import { isJsFile, kindOf } from '../scan/kinds.js';
 import { holdJsonReadByCode } from './json-imports.js';
 import { scanTextFiles, type TextFileOutcome } from './text-files.js';
@@ -16,7 +16,7 @@ import { ModuleResolver, readWorkspaces } from '../scan/resolve.js';
 import ignore from 'ignore';
 import { markersFor, partitionFindings, splitLines, type MarkerKind, type ParsedMarkers } from '../markers/index.js';
 import { RULES, type RuleId } from '../rules/registry.js';
-import { discoverFiles } from '../scan/discover.js';
+import { discoverFiles, type ListedFolder } from '../scan/discover.js';
 import { makePrefilter } from '../scan/prefilter.js';
 import { scanInventory, isEmptyInventory } from '../scan/inventory.js';
 import { linePrints } from './baseline.js';
@@ -121,7 +121,8 @@ export interface RunOptions {
   cache?: ResultCache;
   /**
    * Settings for a file (its package's config; `has` answers from the discovery walk's listings; a
-   * config that cannot be used goes to `report`); default: `settings` everywhere.
+   * config that cannot be used goes to `report`); default: `settings` everywhere. It may change only at
+   * a folder that holds a config (configGroups).
    */
   settingsFor?: (file: string, has: HasEntry, report: ReportMalformed) => Settings;
   /** Whether folders such as build/ and vendor/ are skipped (default true; false: --no-default-ignore). */
@@ -186,7 +187,7 @@ export async function run(targets: readonly string[], cwd: string, settings: Set
   const groups = new Groups();
   const onAnalysed = (n: number, result: ComponentResult): void => progress.analysed(n, result.filter(([, r]) => r.output !== null).length, result.reduce((k, [, r]) => k + r.findings.length, 0));
   // Files are analysed in groups that share a config (a package's own v2-migrate.config.json).
-  for (const [groupSettings, group] of groupBy(files, settingsOf)) {
+  for (const [groupSettings, group] of configGroups(files, settingsOf, discovery.listed, report)) {
     const kept = groupSettings === settings ? group : withoutIgnored(group, groupSettings);
     // A group none of whose files holds a byte its engines look for has nothing to report (they would
     // be told so file by file): most of a lint of a tree that does not use RunPod.
@@ -381,6 +382,16 @@ function splitByKind(files: readonly string[]): Record<'js' | 'env' | 'text' | '
     if (kind.other !== null) out.other.push(f);
   }
   return out;
+}
+
+/**
+ * A run's files by the settings that apply to them. Settings change only at a folder that holds a
+ * config: when the run's one listed folder holds none below it, every file has the first one's.
+ */
+function configGroups(files: string[], settingsOf: (file: string) => Settings, listed: ListedFolder | null, report: ReportMalformed): Map<Settings, string[]> {
+  const [first] = files;
+  if (first !== undefined && listed && !configBelow(listed.root, listed.holding, report)) return new Map([[settingsOf(first), files]]);
+  return groupBy(files, settingsOf);
 }
 
 function groupBy<K>(files: readonly string[], key: (file: string) => K): Map<K, string[]> {

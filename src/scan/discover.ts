@@ -236,7 +236,16 @@ export interface Discovery {
   notScanned: NotScanned;
   /** Settled once every file is handed to `onCandidate` or the prescreen's `onClean` (git grep may still run when discovery returns). */
   prescreened: Promise<void>;
+  /** When one git listing of one folder gave every file: that folder, and the folders in it whose listing holds a name (null: a name the run does not take, asked of the disk). */
+  listed: ListedFolder | null;
 }
+
+export interface ListedFolder {
+  root: string;
+  holding: FoldersHolding;
+}
+/** The folders (absolute) whose listing holds a file named `name`; null when the listing cannot say. */
+export type FoldersHolding = (name: string) => ReadonlySet<string> | null;
 
 
 /**
@@ -262,6 +271,7 @@ export async function discoverFiles(targets: readonly string[], options: Discove
   const skipped = new Map<string, Set<string>>();
   const unreadable: string[] = [];
   const has: HasEntry[] = [];
+  const listings: ListedFolder[] = [];
   const prescreening: Promise<void>[] = [];
   /** A file found by name: taken, or counted under the folder skipped by default it lies in, unless a file-level rule leaves it out. */
   const take = (file: string, skippedUnder: string | null): void => {
@@ -314,7 +324,9 @@ export async function discoverFiles(targets: readonly string[], options: Discove
       listed.forEach((file, i) => take(file, listedUnder[i] ?? null));
       unreadable.push(...listing.unreadable);
       const unlisted = (dir: string): boolean => skipDirs.some((d) => isAtOrBelow(d, dir)) || (dir !== abs && folderVerdict(below(abs, dir), skippedByDefault, namedBelow) === NEVER);
-      has.push(listedHas(abs, listed, accepts, unlisted));
+      const holding = foldersHolding(listed, accepts);
+      has.push(listedHas(abs, holding, unlisted));
+      listings.push({ root: abs, holding });
       continue;
     }
     // Outside git (or where git cannot list): .gitignore files apply from the git work tree root down.
@@ -343,6 +355,7 @@ export async function discoverFiles(targets: readonly string[], options: Discove
     unreadableFolders: unreadable.sort(),
     notScanned: { folders: notScanned.map(([folder]) => folder).sort(), files: notScanned.reduce((n, [, files]) => n + files.size, 0) },
     prescreened: Promise.all(prescreening).then(() => {}),
+    listed: targets.length === 1 && listings.length === 1 ? (listings[0] ?? null) : null,
   };
 }
 
@@ -352,17 +365,13 @@ export async function discoverFiles(targets: readonly string[], options: Discove
  * as its other files are not scanned. Other names, folders above `root` and folders git is never asked
  * about (node_modules, a cache) are asked of the disk, once. A run asks this of every folder it lists.
  */
-function listedHas(root: string, listed: readonly string[], takes: (name: string) => boolean, unlisted: (dir: string) => boolean): HasEntry {
+function listedHas(root: string, holding: FoldersHolding, unlisted: (dir: string) => boolean): HasEntry {
   const disk = onDiskOnce();
   const rootPrefix = folderPrefix(root);
-  // A run asks about a few names in thousands of folders, each folder two or three times: the folders
-  // whose listing holds a name are found once per name.
-  const holding = new Map<string, ReadonlySet<string> | null>();
   const unlistedDirs = new Map<string, boolean>();
   return (dir, name) => {
     if (dir !== root && !dir.startsWith(rootPrefix)) return disk(dir, name);
-    let dirs = holding.get(name);
-    if (dirs === undefined) holding.set(name, (dirs = takes(name) ? foldersHolding(listed, name) : null));
+    const dirs = holding(name);
     if (dirs === null) return disk(dir, name);
     // A folder with a listed file is listed; one without may be a folder git is never asked about.
     if (dirs.has(dir)) return true;
@@ -372,12 +381,21 @@ function listedHas(root: string, listed: readonly string[], takes: (name: string
   };
 }
 
-/** The folders of the files named `name` (absolute paths). */
-function foldersHolding(files: readonly string[], name: string): Set<string> {
-  const suffix = path.sep + name;
-  const out = new Set<string>();
-  for (const file of files) if (file.endsWith(suffix)) out.add(path.dirname(file));
-  return out;
+/**
+ * The folders of a listing's files by name, for the names the run takes (`takes`): a run asks about a
+ * few names (package.json, its config) in thousands of folders, so each name's folders are found once.
+ */
+function foldersHolding(files: readonly string[], takes: (name: string) => boolean): FoldersHolding {
+  const byName = new Map<string, ReadonlySet<string> | null>();
+  return (name) => {
+    let dirs = byName.get(name);
+    if (dirs === undefined) {
+      const suffix = path.sep + name;
+      dirs = takes(name) ? new Set(files.filter((file) => file.endsWith(suffix)).map((file) => path.dirname(file))) : null;
+      byName.set(name, dirs);
+    }
+    return dirs;
+  };
 }
 
 const NEVER = Symbol('never scanned');
