@@ -247,7 +247,6 @@ export interface ListedFolder {
 /** The folders (absolute) whose listing holds a file named `name`; null when the listing cannot say. */
 export type FoldersHolding = (name: string) => ReadonlySet<string> | null;
 
-
 /**
  * The files under the given paths, sorted. In a git work tree, the files git lists (`git ls-files`:
  * tracked files whatever the ignore rules say, untracked ones git does not ignore); outside git, a
