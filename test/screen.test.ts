@@ -6,7 +6,7 @@ import { REPO, tempProject } from './helpers.js';
 // The built module: its worker thread is dist/src/run/screen-worker.js (npm test builds first).
 process.env.V2_MIGRATE_SCREEN_THRESHOLD = '0';
 const { NO_MATCH, Screen, screenEach } = (await import(path.join(REPO, 'dist', 'src', 'run', 'screen.js'))) as typeof import('../src/run/screen.js');
-const { CLAIMED } = (await import(path.join(REPO, 'dist', 'src', 'run', 'screen-core.js'))) as typeof import('../src/run/screen-core.js');
+const { CLAIMED, LOOK, NOTHING, UNREADABLE } = (await import(path.join(REPO, 'dist', 'src', 'run', 'screen-core.js'))) as typeof import('../src/run/screen-core.js');
 const { encodeNeedles } = (await import(path.join(REPO, 'dist', 'src', 'scan', 'prefilter.js'))) as typeof import('../src/scan/prefilter.js');
 
 describe('screenEach (the byte screen of a tree, on two threads)', () => {
@@ -82,6 +82,27 @@ describe('Screen.clearsAll (a group of files with nothing for the engines)', () 
     // A needle the screen did not look for (a wrapper declared in a package's config).
     expect(early.clearsAll(clean, ['unpod', 'stopPod('])).toBe(false);
     for (const f of ['hit.ts', 'utf16.ts', 'missing.ts', 'never-added.ts']) expect(early.clearsAll([...clean, at(f)], ['unpod']), f).toBe(false);
+  });
+
+  it("takes git grep's answer for held files: those it matched are read, the others hold nothing; with no answer, every one is read", async () => {
+    const held = [...Object.keys(files).map(at), at('missing.ts')];
+    const answered = async (matched: ReadonlySet<string> | null): Promise<string[]> => {
+      const early = Screen.early(['rest.runpod.io', 'unpod'], 2, [])!;
+      for (const f of held) early.hold(f);
+      early.answer(matched);
+      await early.settle();
+      return held.map((f) => `${path.relative(dir, f)} ${early.code(f)}`);
+    };
+    // git matched hit.ts (it cannot match a UTF-16 file, nor a missing one: those read as clean to it).
+    const byGit = await answered(new Set([at('hit.ts')]));
+    expect(byGit).toContain(`hit.ts ${LOOK}`);
+    expect(byGit.filter((l) => !l.startsWith('hit.ts')).every((l) => l.endsWith(` ${NOTHING}`))).toBe(true);
+    // No answer (git failed, or a file spoiled the prescreen): every held file is screened as bytes.
+    const read = await answered(null);
+    expect(read).toContain(`hit.ts ${LOOK}`);
+    expect(read).toContain(`utf16.ts ${LOOK}`);
+    expect(read).toContain(`missing.ts ${UNREADABLE}`);
+    expect(read).toContain(`clean/f0.ts ${NOTHING}`);
   });
 });
 

@@ -9,6 +9,8 @@ export const CLAIMED = 1;
 export const NOTHING = 2;
 export const UNREADABLE = 3;
 export const LOOK = 4;
+/** Waiting for git grep's answer (Screen.hold): no thread claims it. */
+export const HELD = 5;
 
 /** One read buffer per thread (this module is loaded once in each), reused by every screening. */
 let screenBuffer: Buffer | null = null;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { backfill, CLAIMED, FREE, LOOK, NOTHING, screenSlots, specifierSink, type SpecifierSink } from './screen-core.js';
+import { backfill, CLAIMED, FREE, HELD, LOOK, NOTHING, screenSlots, specifierSink, type SpecifierSink } from './screen-core.js';
 import { encodeNeedles } from '../scan/prefilter.js';
 
 /** Handed to `fn` for a file that holds none of the needles: nothing in it can matter. */
@@ -57,18 +57,50 @@ export class Screen {
     this.index.set(file, this.files.length);
     this.files.push(file);
     this.toRead++;
+    this.maybePost();
+  }
+
+  /** Posts the files not yet posted once there are enough to read to pay for the worker. */
+  private maybePost(): void {
     if (this.helped && this.files.length - this.posted >= BATCH && this.toRead >= WORKER_MIN_FILES) this.post();
   }
 
-  /** A file known to hold none of the needles (git grep said so): answered without reading it. */
-  addClean(file: string): void {
+  /** Held slots: files git grep is asked about, as the listing finds them (see `answer`). */
+  private held: number[] = [];
+
+  /**
+   * A tracked file git grep is asked about: it gets its slot now, while git searches, and its answer
+   * from `answer` (most of a tree's files: their slots are not made once git is done, the longest wait).
+   */
+  hold(file: string): void {
     if (this.files.length >= this.capacity || this.index.has(file)) return;
     const slot = this.files.length;
     this.index.set(file, slot);
     this.files.push(file);
-    Atomics.store(this.codes, slot, NOTHING);
-    // Its imports are read only if some file matches after all (see backfill).
-    this.sink.missed.push(slot);
+    Atomics.store(this.codes, slot, HELD);
+    this.held.push(slot);
+  }
+
+  /** git grep's answer for the held files: those in `matched` (every one when null) are read, the others hold none of the needles. */
+  answer(matched: ReadonlySet<string> | null): void {
+    const read = (slot: number): void => {
+      Atomics.store(this.codes, slot, FREE);
+      this.toRead++;
+    };
+    if (matched === null) this.held.forEach(read);
+    else
+      for (const file of matched) {
+        const slot = this.index.get(file);
+        if (slot !== undefined && this.codes[slot] === HELD) read(slot);
+      }
+    for (const slot of this.held) {
+      if (this.codes[slot] !== HELD) continue;
+      Atomics.store(this.codes, slot, NOTHING);
+      // Its imports are read only if some file matches after all (see backfill).
+      this.sink.missed.push(slot);
+    }
+    this.held = [];
+    this.maybePost();
   }
 
   /** Whether an answer for `needles` can be read off this screen (a LOOK for an extra needle only costs a look). */
@@ -105,17 +137,20 @@ export class Screen {
     this.settled = true;
     await this.coming;
     const encoded = encodeNeedles(this.needles);
-    const slots = function* (n: number) {
-      for (let i = n - 1; i >= 0; i--) yield i;
+    // The slots still free, from the last one back (most of a tree's are answered by git grep already).
+    const slots = (): number[] => {
+      const free: number[] = [];
+      for (let i = this.files.length - 1; i >= 0; i--) if (this.codes[i] === FREE) free.push(i);
+      return free;
     };
-    screenSlots(this.files, slots(this.files.length), encoded, this.codes, this.sink);
+    screenSlots(this.files, slots(), encoded, this.codes, this.sink);
     if (!this.worker) return backfill(this.files, this.sink);
     for (let i = 0; i < this.files.length; i++) {
       // A slot the worker claimed is answered within one file's read; a dead worker's is taken back.
       for (let waited = 0; Atomics.load(this.codes, i) === CLAIMED && waited < 2000; waited++) await new Promise((r) => setTimeout(r, 1));
       if (Atomics.load(this.codes, i) === CLAIMED) Atomics.store(this.codes, i, FREE);
     }
-    screenSlots(this.files, slots(this.files.length), encoded, this.codes, this.sink);
+    screenSlots(this.files, slots(), encoded, this.codes, this.sink);
     backfill(this.files, this.sink);
     // Its last answers, when some file matched (a file whose specifiers never come is read again by the import graph).
     if (Atomics.load(this.sink.matched, 0)) for (let waited = 0; this.answered < this.batches && waited < 2000; waited++) await new Promise((r) => setTimeout(r, 1));

@@ -212,8 +212,8 @@ export interface DiscoverOptions {
   /** Told about a .gitignore that cannot be read (the walk goes on without it). */
   onMalformed?: ReportMalformed;
   /**
-   * In a git work tree, `git grep` first: a tracked file it finds none of the needles in goes to
-   * `onClean` instead of `onCandidate` (see GitPrescreen).
+   * In a git work tree, `git grep` first: a tracked file goes to the prescreen's `onHeld` instead of
+   * `onCandidate`, and git's answer for them to its `onAnswer` (see GitPrescreen).
    */
   prescreen?: PrescreenOptions;
 }
@@ -234,7 +234,7 @@ export interface Discovery {
   unreadableFolders: string[];
   /** What folders skipped by default held (none with --no-default-ignore, or when they held nothing to take). */
   notScanned: NotScanned;
-  /** Settled once every file is handed to `onCandidate` or the prescreen's `onClean` (git grep may still run when discovery returns). */
+  /** Settled once every file is handed to `onCandidate`, or held and answered by the prescreen (git grep may still run when discovery returns). */
   prescreened: Promise<void>;
   /** When one git listing of one folder gave every file: that folder, and the folders in it whose listing holds a name (null: a name the run does not take, asked of the disk). */
   listed: ListedFolder | null;

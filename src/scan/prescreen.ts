@@ -2,60 +2,61 @@ import { fileIn } from '../util/folders.js';
 import { grepFiles } from './git-grep.js';
 
 /**
- * What a run asks of `git grep` before its byte screen reads a file: which tracked files hold none of
- * the screen's needles (then the screen need not read them), unless a file that holds one `spoils` it.
+ * What a run asks of `git grep` before its byte screen reads a file: which tracked files hold one of
+ * the screen's needles (the screen need not read the others), unless a file that holds one `spoils` it.
  */
 export interface PrescreenOptions {
   /** The byte screen's needles. */
   needles: readonly string[];
-  /** Told of a file git found none of the needles in, instead of the candidate callback. */
-  onClean: (file: string) => void;
+  /** Told of each tracked file of the listing as it is found, instead of the candidate callback: git's answer for it comes through `onAnswer`. */
+  onHeld: (file: string) => void;
+  /**
+   * Told once, when git has answered for the held files: those that hold a needle (absolute; the
+   * others hold none), or null when every one must be read (git could not answer, or a file spoiled
+   * the prescreen). Files found after that are candidates.
+   */
+  onAnswer: (matched: ReadonlySet<string> | null) => void;
   /** Whether a file that holds a needle makes the run read every file after all (then every file goes to the byte screen, as without git grep). */
   spoils: (file: string) => boolean;
 }
 
 /**
  * `git grep` beside the listing of one folder: the tracked files the listing finds are held until git
- * has answered, then handed on as candidates (they hold a needle) or as clean ones. Once a file that
- * spoils the prescreen turns up, or when git cannot answer, every file is a candidate, at once.
+ * has answered. Once a file that spoils the prescreen turns up, or when git cannot answer, every held
+ * file is to be read, and every file found after that is a candidate.
  */
 export class GitPrescreen {
   /** The files git found a needle in (absolute). */
   private readonly matched = new Set<string>();
-  /** The files held until git has answered (absolute). */
-  private readonly held: string[] = [];
-  private spoiled = false;
-  private readonly answered: Promise<boolean>;
+  private answered = false;
+  private readonly searched: Promise<boolean>;
 
   constructor(
     dir: string,
     private readonly options: PrescreenOptions,
     private readonly onCandidate: (file: string) => void,
   ) {
-    this.answered = grepFiles(dir, options.needles, (rel) => {
+    this.searched = grepFiles(dir, options.needles, (rel) => {
       const file = fileIn(dir, rel);
       this.matched.add(file);
-      if (!this.spoiled && options.spoils(file)) this.spoil();
+      if (!this.answered && options.spoils(file)) this.answer(null);
     });
   }
 
   /** A tracked regular file of the listing (absolute). */
   add(file: string): void {
-    if (this.spoiled) return this.onCandidate(file);
-    this.held.push(file);
+    if (this.answered) this.onCandidate(file);
+    else this.options.onHeld(file);
   }
 
-  /** Once the listing is complete: every file held, handed on. */
+  /** Once the listing is complete: git's answer for every file held, handed on. */
   async settle(): Promise<void> {
-    if (!(await this.answered)) this.spoil();
-    for (const file of this.held.splice(0)) {
-      if (this.matched.has(file)) this.onCandidate(file);
-      else this.options.onClean(file);
-    }
+    const ok = await this.searched;
+    if (!this.answered) this.answer(ok ? this.matched : null);
   }
 
-  private spoil(): void {
-    this.spoiled = true;
-    for (const file of this.held.splice(0)) this.onCandidate(file);
+  private answer(matched: ReadonlySet<string> | null): void {
+    this.answered = true;
+    this.options.onAnswer(matched);
   }
 }
