@@ -353,16 +353,22 @@ describe('config: declared wrappers', () => {
 });
 
 describe('config: a package config with needles of its own', () => {
-  it("finds a package's declared wrapper in a git tree that otherwise holds no RunPod bytes (the screen of the root's needles does not clear it)", () => {
-    const files: Record<string, string> = {
-      'packages/app/v2-migrate.config.json': JSON.stringify({ wrappers: [{ name: 'podCall', method: 0, path: 1 }] }),
-      'packages/app/a.ts': "import { podCall } from '@acme/transport';\nexport const stop = (id: string) => podCall('POST', `/pods/${id}/stop`);\n",
-    };
+  /** `files` beside 30 files without RunPod bytes, all committed: git grep clears most of the tree. */
+  const committedTree = (files: Record<string, string>): string => {
     for (let i = 0; i < 30; i++) files[`packages/other/f${i}.ts`] = `export const x${i} = ${i};\n`;
     const dir = tempProject(files);
     git(dir, 'init', '-q');
     git(dir, 'add', '-A');
     git(dir, 'commit', '-qm', 'tree');
+    return dir;
+  };
+
+  it("finds a package's declared wrapper in a git tree that otherwise holds no RunPod bytes (the screen of the root's needles does not clear it)", () => {
+    const files: Record<string, string> = {
+      'packages/app/v2-migrate.config.json': JSON.stringify({ wrappers: [{ name: 'podCall', method: 0, path: 1 }] }),
+      'packages/app/a.ts': "import { podCall } from '@acme/transport';\nexport const stop = (id: string) => podCall('POST', `/pods/${id}/stop`);\n",
+    };
+    const dir = committedTree(files);
     const run = cli(['lint', '--format', 'json', '--jobs', '2'], dir);
     const doc = JSON.parse(run.stdout);
     expect(doc.files.map((f: { path: string }) => f.path)).toEqual(['packages/app/a.ts']);
@@ -376,11 +382,7 @@ describe('config: a package config with needles of its own', () => {
       'packages/proxied/package.json': JSON.stringify({ name: 'proxied', 'v2-migrate': { legacyBaseUrls: ['https://gateway.internal/runpod/v1'] } }),
       'packages/proxied/pods.ts': "export const pods = () => fetch('https://gateway.internal/runpod/v1/pods');\n",
     };
-    for (let i = 0; i < 30; i++) files[`packages/other/f${i}.ts`] = `export const x${i} = ${i};\n`;
-    const dir = tempProject(files);
-    git(dir, 'init', '-q');
-    git(dir, 'add', '-A');
-    git(dir, 'commit', '-qm', 'tree');
+    const dir = committedTree(files);
     const doc = JSON.parse(cli(['lint', '--format', 'json', '--jobs', '2'], dir).stdout);
     expect(doc.files.map((f: { path: string }) => f.path)).toEqual(['packages/proxied/pods.ts']);
     expect(cli(['--jobs', '2'], dir).code).not.toBe(2);
