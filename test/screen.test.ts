@@ -88,8 +88,9 @@ describe('Screen.clearsAll (a group of files with nothing for the engines)', () 
     const held = [...Object.keys(files).map(at), at('missing.ts')];
     const answered = async (matched: ReadonlySet<string> | null): Promise<string[]> => {
       const early = Screen.early(['rest.runpod.io', 'unpod'], 2, [])!;
-      for (const f of held) early.hold(f);
-      early.answer(matched);
+      const holder = early.holder();
+      for (const f of held) holder.hold(f);
+      holder.answer(matched);
       await early.settle();
       return held.map((f) => `${path.relative(dir, f)} ${early.code(f)}`);
     };
@@ -103,6 +104,19 @@ describe('Screen.clearsAll (a group of files with nothing for the engines)', () 
     expect(read).toContain(`utf16.ts ${LOOK}`);
     expect(read).toContain(`missing.ts ${UNREADABLE}`);
     expect(read).toContain(`clean/f0.ts ${NOTHING}`);
+  });
+
+  it("answers each git grep for its own files only (a run of two folders asks two)", async () => {
+    const early = Screen.early(['rest.runpod.io', 'unpod'], 2, [])!;
+    const [first, second] = [early.holder(), early.holder()];
+    first.hold(at('clean/f0.ts'));
+    second.hold(at('hit.ts'));
+    first.hold(at('clean/f1.ts'));
+    // The first folder's git grep matched nothing; the second's has not answered yet.
+    first.answer(new Set());
+    second.answer(new Set([at('hit.ts')]));
+    await early.settle();
+    expect([at('clean/f0.ts'), at('clean/f1.ts'), at('hit.ts')].map((f) => early.code(f))).toEqual([NOTHING, NOTHING, LOOK]);
   });
 });
 

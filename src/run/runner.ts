@@ -154,7 +154,7 @@ export async function run(targets: readonly string[], cwd: string, settings: Set
     onCandidate: (f) => early?.add(f),
     // A JS/TS file that holds a needle makes the run collect every JS/TS file's imports, which the screen's
     // threads do as they read: then every file is read as before. In a tree with none, nothing is read.
-    ...(early ? { prescreen: { needles: early.needles, onHeld: (f: string) => early.hold(f), onAnswer: (matched: ReadonlySet<string> | null) => early.answer(matched), spoils: isJsFile } } : {}),
+    ...(early ? { prescreen: { needles: early.needles, holder: () => early.holder(), spoils: isJsFile } } : {}),
   });
   // The screen is read only once git grep has said which files it need not read.
   early?.waitFor(discovery.prescreened);

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { backfill, CLAIMED, FREE, HELD, LOOK, NOTHING, screenSlots, specifierSink, type SpecifierSink } from './screen-core.js';
 import { encodeNeedles } from '../scan/prefilter.js';
+import type { HeldFiles } from '../scan/prescreen.js';
 
 /** Handed to `fn` for a file that holds none of the needles: nothing in it can matter. */
 export const NO_MATCH: Buffer = Buffer.alloc(0);
@@ -65,42 +66,43 @@ export class Screen {
     if (this.helped && this.files.length - this.posted >= BATCH && this.toRead >= WORKER_MIN_FILES) this.post();
   }
 
-  /** Held slots: files git grep is asked about, as the listing finds them (see `answer`). */
-  private held: number[] = [];
-
   /**
-   * A tracked file git grep is asked about: it gets its slot now, while git searches, and its answer
-   * from `answer` (most of a tree's files: their slots are not made once git is done, the longest wait).
+   * Tracked files one git grep is asked about (one per listed folder): each gets its slot as the
+   * listing finds it, while git searches, and its answer from `answer` (most of a tree's files: their
+   * slots are not made once git is done, the longest wait).
    */
-  hold(file: string): void {
-    if (this.files.length >= this.capacity || this.index.has(file)) return;
-    const slot = this.files.length;
-    this.index.set(file, slot);
-    this.files.push(file);
-    Atomics.store(this.codes, slot, HELD);
-    this.held.push(slot);
-  }
-
-  /** git grep's answer for the held files: those in `matched` (every one when null) are read, the others hold none of the needles. */
-  answer(matched: ReadonlySet<string> | null): void {
-    const read = (slot: number): void => {
-      Atomics.store(this.codes, slot, FREE);
-      this.toRead++;
+  holder(): HeldFiles {
+    let held: number[] = [];
+    return {
+      hold: (file) => {
+        if (this.files.length >= this.capacity || this.index.has(file)) return;
+        const slot = this.files.length;
+        this.index.set(file, slot);
+        this.files.push(file);
+        Atomics.store(this.codes, slot, HELD);
+        held.push(slot);
+      },
+      answer: (matched) => {
+        const read = (slot: number): void => {
+          Atomics.store(this.codes, slot, FREE);
+          this.toRead++;
+        };
+        if (matched === null) held.forEach(read);
+        else
+          for (const file of matched) {
+            const slot = this.index.get(file);
+            if (slot !== undefined && this.codes[slot] === HELD) read(slot);
+          }
+        for (const slot of held) {
+          if (this.codes[slot] !== HELD) continue;
+          Atomics.store(this.codes, slot, NOTHING);
+          // Its imports are read only if some file matches after all (see backfill).
+          this.sink.missed.push(slot);
+        }
+        held = [];
+        this.maybePost();
+      },
     };
-    if (matched === null) this.held.forEach(read);
-    else
-      for (const file of matched) {
-        const slot = this.index.get(file);
-        if (slot !== undefined && this.codes[slot] === HELD) read(slot);
-      }
-    for (const slot of this.held) {
-      if (this.codes[slot] !== HELD) continue;
-      Atomics.store(this.codes, slot, NOTHING);
-      // Its imports are read only if some file matches after all (see backfill).
-      this.sink.missed.push(slot);
-    }
-    this.held = [];
-    this.maybePost();
   }
 
   /** Whether an answer for `needles` can be read off this screen (a LOOK for an extra needle only costs a look). */

@@ -212,8 +212,8 @@ export interface DiscoverOptions {
   /** Told about a .gitignore that cannot be read (the walk goes on without it). */
   onMalformed?: ReportMalformed;
   /**
-   * In a git work tree, `git grep` first: a tracked file goes to the prescreen's `onHeld` instead of
-   * `onCandidate`, and git's answer for them to its `onAnswer` (see GitPrescreen).
+   * In a git work tree, `git grep` first: a tracked file waits in the prescreen's holder for git's
+   * answer instead of going to `onCandidate` (see GitPrescreen).
    */
   prescreen?: PrescreenOptions;
 }

@@ -8,16 +8,22 @@ import { grepFiles } from './git-grep.js';
 export interface PrescreenOptions {
   /** The byte screen's needles. */
   needles: readonly string[];
-  /** Told of each tracked file of the listing as it is found, instead of the candidate callback: git's answer for it comes through `onAnswer`. */
-  onHeld: (file: string) => void;
   /**
-   * Told once, when git has answered for the held files: those that hold a needle (absolute; the
-   * others hold none), or null when every one must be read (git could not answer, or a file spoiled
-   * the prescreen). Files found after that are candidates.
+   * Where one folder's tracked files wait for git's answer, instead of the candidate callback: each is
+   * handed to `hold` as the listing finds it, and `answer` is told once, when git has answered, which of
+   * them hold a needle (absolute; the others hold none), or null when every one must be read (git could
+   * not answer, or a file spoiled the prescreen). Files found after that are candidates.
    */
-  onAnswer: (matched: ReadonlySet<string> | null) => void;
+  holder: () => HeldFiles;
   /** Whether a file that holds a needle makes the run read every file after all (then every file goes to the byte screen, as without git grep). */
   spoils: (file: string) => boolean;
+}
+
+/** Files held for one git grep's answer. */
+export interface HeldFiles {
+  hold(file: string): void;
+  /** git's answer for the held files: those in `matched` (every one when null) are read, the others hold none of the needles. */
+  answer(matched: ReadonlySet<string> | null): void;
 }
 
 /**
@@ -30,12 +36,14 @@ export class GitPrescreen {
   private readonly matched = new Set<string>();
   private answered = false;
   private readonly searched: Promise<boolean>;
+  private readonly held: HeldFiles;
 
   constructor(
     dir: string,
-    private readonly options: PrescreenOptions,
+    options: PrescreenOptions,
     private readonly onCandidate: (file: string) => void,
   ) {
+    this.held = options.holder();
     this.searched = grepFiles(dir, options.needles, (rel) => {
       const file = fileIn(dir, rel);
       this.matched.add(file);
@@ -46,7 +54,7 @@ export class GitPrescreen {
   /** A tracked regular file of the listing (absolute). */
   add(file: string): void {
     if (this.answered) this.onCandidate(file);
-    else this.options.onHeld(file);
+    else this.held.hold(file);
   }
 
   /** Once the listing is complete: git's answer for every file held, handed on. */
@@ -57,6 +65,6 @@ export class GitPrescreen {
 
   private answer(matched: ReadonlySet<string> | null): void {
     this.answered = true;
-    this.options.onAnswer(matched);
+    this.held.answer(matched);
   }
 }
