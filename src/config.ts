@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as z from 'zod';
 import { lazy } from './util/lazy.js';
-import { absolutePath, isAtOrBelow, onDisk, workTreeRoot, type HasEntry } from './util/folders.js';
+import { absolutePath, folderPrefix, onDisk, workTreeRoot, type HasEntry } from './util/folders.js';
+import type { FoldersHolding } from './scan/discover.js';
 import { fixedAdapterFile, isGeneratedAdapter } from './adapters/adapter-file.js';
 import { errnoCode, treePlace, writeRefusal } from './run/write-guard.js';
 import { GRAPHQL_URL, JOB_API_HOST, LEGACY_BASE_URL, TARGET_BASE_URL, stripTrailingSlash } from './map/hosts.js';
@@ -236,11 +237,11 @@ function manifestConfig(pkg: string, read: (file: string) => { data: unknown } |
  * "v2-migrate" key): where none does, settings are the same for every file below `root`. True when
  * `holding` cannot say. A package.json that cannot be used goes to `report`, as findConfig reports it.
  */
-export function configBelow(root: string, holding: (name: string) => ReadonlySet<string> | null, report: ReportMalformed): boolean {
+export function configBelow(root: string, holding: FoldersHolding, report: ReportMalformed): boolean {
   const configs = holding(CONFIG_FILE);
   const manifests = holding('package.json');
   if (!configs || !manifests) return true;
-  const below = (dir: string): boolean => dir !== root && isAtOrBelow(root, dir);
+  const below = (dir: string): boolean => dir.startsWith(folderPrefix(root));
   return [...configs].some(below) || [...manifests].some((dir) => below(dir) && manifestConfig(path.join(dir, 'package.json'), (file) => readLeniently(file, report)) !== null);
 }
 

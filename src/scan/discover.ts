@@ -366,10 +366,9 @@ export async function discoverFiles(targets: readonly string[], options: Discove
  */
 function listedHas(root: string, holding: FoldersHolding, unlisted: (dir: string) => boolean): HasEntry {
   const disk = onDiskOnce();
-  const rootPrefix = folderPrefix(root);
   const unlistedDirs = new Map<string, boolean>();
   return (dir, name) => {
-    if (dir !== root && !dir.startsWith(rootPrefix)) return disk(dir, name);
+    if (!isAtOrBelow(root, dir)) return disk(dir, name);
     const dirs = holding(name);
     if (dirs === null) return disk(dir, name);
     // A folder with a listed file is listed; one without may be a folder git is never asked about.
