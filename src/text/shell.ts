@@ -9,7 +9,7 @@ import { mentionsGraphql, scanGraphql } from './fields.js';
 import type { Edit } from './source.js';
 import type { HttpMethod } from '../map/operations.js';
 import { functionAt, literalOf, shellSyntax, type Command, type Part, type ShellFunction, type Word } from './shell/syntax.js';
-import { assignmentOf, programIndex, ShellScope } from './shell/scope.js';
+import { assignmentOf, programIndex, programWord, ShellScope } from './shell/scope.js';
 import { curlSetBody, curlSetMethod, parseCurl } from './shell/curl.js';
 import { listReads, stdinReaders, type ListReader, type SentRequest } from './shell/lists.js';
 import { curlPrintsBody } from './shell/jq.js';
@@ -100,7 +100,8 @@ export function scanShell(c: Collector, text: string, opts: ShellOptions = {}): 
   const covered = new Set<number>(modelReads);
   for (const cmd of cmds) {
     const at = programIndex(cmd);
-    const program = at >= 0 ? literalOf(cmd.words[at]!) : null;
+    const word = programWord(cmd);
+    const program = word ? literalOf(word) : null;
     // A call of a pass-through function is a curl command with the function's options added.
     const through = program !== null && program !== 'curl' && functionAt(functions, cmd.start)?.name !== program ? curlLike.get(program) : undefined;
     if (program === null || (program !== 'curl' && !through) || inCalledWrapper(cmd.start)) continue;
@@ -128,7 +129,7 @@ export function scanShell(c: Collector, text: string, opts: ShellOptions = {}): 
       pinV1Base: () => pinBase(scope, urlWord),
       filterList: (filters, envelope) => (opts.canInsert && !opts.canInsert(curl.cmd.end) ? 'a filter cannot be written inside this quoted or plain value' : curlListFilter(text, cmds, cmd, curl, filters, envelope, filtered)),
     });
-    requests.push({ cmd, outcome, printsBody: (through?.printsBody ?? true) && curlPrintsBody(text, scope.expandArrays(cmd.words, cmd.start)) });
+    requests.push({ cmd, outcome, printsBody: (through?.printsBody ?? true) && curlPrintsBody(text, curl.cmd.words) });
     if (outcome.shape.base === 'legacy' || outcome.shape.base === 'target') for (const r of reads) covered.add(r);
     if (outcome.op && !curl.get) curlBody(c, cmds, scope, curl.data, outcome);
   }
@@ -228,7 +229,7 @@ function literalPass(c: Collector, cmds: readonly Command[], scope: ShellScope, 
     scope.recorder = null;
     if (!c.bases.legacy.some((b) => flatText(pieces).includes(b))) return;
     planValue(c, pieces, { anchor, own });
-    // A URL this run plans as a whole (`wget "$API/endpoints"`) is a use that moves with its base.
+    // A URL this run plans as a whole (`wget --post-data=… "$API/endpoints"`) is a use that moves with its base.
     for (const r of reads) covered.add(r);
     // A bare base handed to another program (`tool --api https://…/v1`): it appends paths the tool cannot see.
     if (handedOver && !isCompleteUrl(pieces, c.bases)) {

@@ -33,6 +33,9 @@ export interface Curl {
   opaque: boolean;
 }
 
+/** Whether curl sends its body as JSON: `--json`, or a `Content-Type: application/json` header. */
+export const sendsJson = (curl: Curl): boolean => curl.jsonOpt || curl.headers.some((h) => /^\s*content-type\s*:\s*application\/json/i.test(h));
+
 export function parseCurl(cmd: Command, at: number): Curl {
   const words = cmd.words;
   const c: Curl = { cmd, curlWord: words[at]!, url: null, methodWord: null, method: undefined, explicitMethod: false, data: [], get: false, jsonOpt: false, headers: [], opaque: false };

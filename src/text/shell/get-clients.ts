@@ -4,10 +4,10 @@
  * its readers get); a method or body of theirs is never written, so one that sends anything else is
  * left to the literal pass.
  */
-import { programIndex } from './scope.js';
+import { programIndex, programWord } from './scope.js';
 import { literalOf, type Command, type Word } from './syntax.js';
 
-export interface GetRequest {
+interface GetRequest {
   client: 'wget' | 'httpie';
   url: Word;
   /** What the command prints is the body, as it is (`-O -`; HTTPie when piped). */
@@ -34,7 +34,7 @@ const isUrl = (w: Word): boolean => {
 /** The GET a command sends, when it is one of these and only GETs. */
 export function getRequestOf(cmd: Command): GetRequest | null {
   const at = programIndex(cmd);
-  const word = cmd.words[at];
+  const word = programWord(cmd);
   const program = word ? literalOf(word) : null;
   const args = cmd.words.slice(at + 1);
   const lits = args.map(headText);

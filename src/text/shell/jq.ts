@@ -76,7 +76,6 @@ export function unwrapJqEdit(text: string, options: readonly Word[], program: Wo
   return insert && { start: part.start + insert.at, end: part.start + insert.at, text: insert.text };
 }
 
-/** The filter words of a `jq` command. */
 /**
  * The program of a jq command that reads its standard input (no file named, no `-n`): what a shell
  * function such as `table() { jq -r '.[] | .name'; }` does to whatever is piped into it.
@@ -91,6 +90,7 @@ export function stdinJqFilter(cmd: Command): Word | null {
   return nullInput || rest.some((w) => !literalOf(w)?.startsWith('-')) ? null : filter;
 }
 
+/** The filter words of a `jq` command. */
 export function jqFilters(cmd: Command): Word[] {
   const at = programIndex(cmd);
   if (at < 0 || literalOf(cmd.words[at]!) !== 'jq') return [];

@@ -34,7 +34,7 @@ export function stdinReaders(cmds: readonly Command[], functions: readonly Shell
 export interface SentRequest {
   cmd: Command;
   outcome: RequestOutcome;
-  /** curl prints the response body as it is (no `-o`, `-w`, `-i`…, its own options or a pass-through function's): its readers read exactly the answer. */
+  /** The command prints the response body as it is (curl without `-o`, `-w`, `-i`…, its own options or a pass-through function's; wget to stdout, HTTPie): its readers read exactly the answer. */
   printsBody?: boolean;
 }
 

@@ -3,9 +3,9 @@
  * (`api() { curl -fsS -H "Authorization: Bearer $KEY" "$@"; }`): each call is a curl command of its
  * own (`api -X POST "$API/pods/$ID/stop"`), planned where it is written, with what the function adds.
  */
-import { parseCurl } from './curl.js';
+import { parseCurl, sendsJson } from './curl.js';
 import { curlPrintsBody } from './jq.js';
-import { programIndex } from './scope.js';
+import { programIndex, programWord } from './scope.js';
 import { functionAt, literalOf, type Command, type ShellFunction, type Word } from './syntax.js';
 
 export interface CurlPassThrough {
@@ -23,7 +23,7 @@ export function curlPassThroughs(text: string, cmds: readonly Command[], functio
   const curls = new Map<string, Command[]>();
   for (const cmd of cmds) {
     const fn = functionAt(functions, cmd.start);
-    const program = cmd.words[programIndex(cmd)];
+    const program = programWord(cmd);
     if (fn && program && literalOf(program) === 'curl') curls.set(fn.name, [...(curls.get(fn.name) ?? []), cmd]);
   }
   const out = new Map<string, CurlPassThrough>();
@@ -32,7 +32,7 @@ export function curlPassThroughs(text: string, cmds: readonly Command[], functio
     const own = parseCurl({ ...only, words: only.words.filter((w) => !isAllArgs(w)) }, programIndex(only));
     if (own.url || own.methodWord || own.data.length || own.get || own.opaque) continue;
     const options = own.cmd.words.slice(programIndex(only) + 1);
-    out.set(name, { printsBody: curlPrintsBody(text, options), json: own.headers.some((h) => /^\s*content-type:\s*application\/json/i.test(h)) });
+    out.set(name, { printsBody: curlPrintsBody(text, options), json: sendsJson(own) });
   }
   return out;
 }

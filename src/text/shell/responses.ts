@@ -6,7 +6,7 @@
  * reported as a likely read.
  */
 import { DISTINCTIVE_RESPONSE_FIELDS, checkResponseField, responseFieldMessage } from '../fields.js';
-import { ERROR_SHAPE, LIST_ENVELOPES, RESPONSE_FIELDS, SINGLE_RESPONSES, type ItemKind } from '../../map/responses.js';
+import { ERROR_SHAPE, LIST_ENVELOPES, RESPONSE_FIELDS, SINGLE_RESPONSES, responseField, type ItemKind } from '../../map/responses.js';
 import type { Collector, RequestOutcome } from '../plan.js';
 import { jqFilters } from './jq.js';
 import { responseReaders, type SentRequest } from './lists.js';
@@ -32,12 +32,11 @@ export function responseReads(c: Collector, cmds: readonly Command[], scope: She
       if (part?.kind !== 'lit' || !part.editable || c.text[f.start] !== "'") continue;
       for (const m of part.text.matchAll(FIELD_STEP)) {
         const name = m[1] ?? '';
-        const rows = RESPONSE_FIELDS.filter((r) => r.field === name && r.items.includes(item));
-        const row = rows[0];
+        const row = responseField(name, item);
         if (!row) continue;
         const at = part.start + (m.index ?? 0) + 1;
         decided.add(at);
-        const message = responseFieldMessage(rows);
+        const message = responseFieldMessage([row]);
         // A rename, or a nesting (`.workersMin` → `.workers.min`), is a path jq reads the same way.
         const to = row.fate.kind === 'rename' || row.fate.kind === 'nest' ? row.fate.to : null;
         if (to && c.fixWith(outcome.request, 'response-field', at, message, [{ start: at, end: at + name.length, text: to }])) continue;

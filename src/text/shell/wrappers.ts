@@ -6,7 +6,7 @@
  */
 import type { HttpMethod } from '../../map/operations.js';
 import { holePiece, type TPiece } from '../plan.js';
-import { parseCurl } from './curl.js';
+import { parseCurl, sendsJson } from './curl.js';
 import { functionAt, literalOf, type Command, type ShellFunction, type Word } from './syntax.js';
 import { programIndex, type ShellScope } from './scope.js';
 
@@ -72,7 +72,7 @@ function requestOf(cmd: Command, scope: ShellScope, known: ReadonlyMap<string, S
       method: curl.methodWord ? scope.pieces(curl.methodWord.parts, curl.methodWord.start) : null,
       implied: curl.method ?? 'GET',
       body: curl.data[0] ? scope.pieces(curl.data[0].parts, curl.data[0].start) : null,
-      json: curl.jsonOpt || curl.headers.some((h) => /^\s*content-type\s*:\s*application\/json/i.test(h)),
+      json: sendsJson(curl),
       where,
     };
   }
