@@ -10,6 +10,7 @@ import type { Comment, StringLiteral } from '@babel/types';
 import type { Bases } from '../url/shape.js';
 import { SCHEME, shapeOf, withoutScheme } from '../url/shape.js';
 import { planUrlChanges, templateOf } from '../url/plan.js';
+import { isBaseRule } from '../plan/policy.js';
 import type { N } from './ast.js';
 import type { SourceEdit } from './edits.js';
 
@@ -66,7 +67,7 @@ function tokenEdits(token: string, bases: Bases): Array<{ start: number; end: nu
   const out: Array<{ start: number; end: number; text: string }> = [];
   for (const change of changes) {
     for (const e of change.edits) {
-      const text = change.ruleId === 'base-url' || change.ruleId === 'openapi-url' ? (scheme ? withoutScheme(e.text) : e.text) : e.text;
+      const text = isBaseRule(change.ruleId) ? (scheme ? withoutScheme(e.text) : e.text) : e.text;
       out.push({ start: Math.max(0, e.start - scheme.length), end: e.end - scheme.length, text });
     }
   }

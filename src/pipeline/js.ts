@@ -20,7 +20,7 @@ type AnyNode = Anchor;
 import { nodeIndex, type NodeIndex } from '../js/node-index.js';
 import { finding, type Anchor, type PlannedFinding, type RequestPlan } from '../rules/plan.js';
 import { blockReason, needsPerson, planRequest } from '../rules/request.js';
-import { MARKED_REASON, needsTodo, todoText } from '../plan/policy.js';
+import { isBaseRule, MARKED_REASON, needsTodo, todoText } from '../plan/policy.js';
 import { statementStartingLine } from '../js/statements.js';
 import { isTestFile } from '../scan/test-files.js';
 import { planLiteral, type LiteralPlan } from '../rules/literals.js';
@@ -107,7 +107,7 @@ function arbitrate(plans: RequestPlan[]): void {
       plan.specific = [];
       const line = other.instance.root.node.loc?.start.line;
       for (const f of plan.findings) {
-        if (!f.fixable || f.ruleId === 'base-url' || f.ruleId === 'openapi-url') continue;
+        if (!f.fixable || isBaseRule(f.ruleId)) continue;
         f.fixable = false;
         f.message += ` Not rewritten: the same code also builds another request${line ? ` (line ${line})` : ''} that needs a different change; split it or migrate by hand.`;
       }
@@ -588,7 +588,7 @@ function leaveOffRulesAlone(plans: RequestPlan[], isOff: (f: PlannedFinding) => 
     // Its base moves only through the requests that may move it (with base-url off, none do).
     plan.universal = [];
     for (const f of plan.findings) {
-      if (!f.fixable || f.ruleId === 'base-url' || f.ruleId === 'openapi-url') continue;
+      if (!f.fixable || isBaseRule(f.ruleId)) continue;
       f.fixable = false;
       // The off finding itself is never reported; unfixed, it decides whether the request can move (blockReason).
       if (!isOff(f)) f.message += ` Not rewritten: the rule ${offRule}, which this request also needs, is "off" in the config.`;

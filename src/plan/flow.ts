@@ -14,10 +14,11 @@ import { displayPath, type Bases, type UrlShape } from '../url/shape.js';
 import type { RuleId } from '../rules/registry.js';
 import { decideOnV2, decideOperation, decideUnmatched, type Engine, type OperationDecision, type PathStep } from './decide.js';
 import { unassembledMessage, unknownBaseMessage } from './messages.js';
+import { isBaseRule } from './policy.js';
 import { reasonAmong, type EditsOrReason, type JsonBodyWriter, type MethodWriter } from './site.js';
 
 /** The request the flow plans: its URL (pieces, and their shape as the engine reads it) and its method. */
-export interface FlowRequest<Origin> {
+interface FlowRequest<Origin> {
   url: readonly Piece<Origin>[];
   shape: UrlShape;
   /** Undefined when the request does not show it. */
@@ -27,7 +28,7 @@ export interface FlowRequest<Origin> {
 }
 
 /** Where the request goes, as the flow found it. */
-export type Destination =
+type Destination =
   /** A RunPod REST v1 base (or a v1 path on the v2 base): planned as a v1 request. */
   | 'v1'
   /** REST v2 already: only what v2 would still refuse was reported. */
@@ -72,7 +73,7 @@ export interface RequestSink<Edit> {
   writeTodo?(ruleId: RuleId, todo: string): void;
   /** JS only: openapi-fetch names path parameters outside the URL (`params.path`); they follow the template's {id}. */
   pathParams?(template: PathTemplate): Edit[];
-  /** JS only: what an action's finding adds (fetch's Content-Type it cannot see), and the header it adds once the action is committed. */
+  /** JS only: what an action's finding adds (fetch's Content-Type it cannot see), and what runs after the action is planned (it adds the header when the action was committed). */
   actionNote?: string;
   afterAction?(): void;
   /**
@@ -111,7 +112,7 @@ export function planRequestFlow<Origin, Edit>(request: FlowRequest<Origin>, sink
     sink.report('unresolved-url', unassembledMessage(displayPath(shape)));
     return { ...found, to: 'v1' };
   }
-  const isBase = (c: UrlChange): boolean => c.ruleId === 'base-url' || c.ruleId === 'openapi-url';
+  const isBase = (c: UrlChange): boolean => isBaseRule(c.ruleId);
   const pathChanges = changes.filter((c) => !isBase(c));
   const placeBase = sink.moveBase(shape, changes.filter(isBase), pathChanges);
   if (!template) {
@@ -155,6 +156,7 @@ function carryOut<Edit>(sink: RequestSink<Edit>, template: PathTemplate, d: Excl
       return placeBase(done);
     }
     case 'update-alias': {
+      // Text: the renames go with the method, all or nothing; JS: each is a path step of its own.
       const together = sink.alsoFixed ? d.renames : [];
       if (!sink.alsoFixed) pathSteps(sink, template, d.renames);
       // A resource rename is the same for every request on its text (a shared base that ends in the

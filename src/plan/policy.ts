@@ -9,12 +9,14 @@ import type { Finding } from '../findings.js';
 
 /** A held base's own finding is a consequence, never a cause. */
 const BASE_RULES: ReadonlySet<string> = new Set(['base-url', 'openapi-url']);
+/** Whether a rule is about a URL's base (the REST v1 base, an OpenAPI server URL), not its path. */
+export const isBaseRule = (ruleId: string): boolean => BASE_RULES.has(ruleId);
 
 /**
  * A finding a person must settle before the request is right (error or warning, not fixable): the
  * request may still move to v2 — unfinished, so v2 rejects it — with a TODO saying what to do.
  */
-export const needsPerson = (f: Finding): boolean => !f.fixable && f.severity !== 'info' && !BASE_RULES.has(f.ruleId);
+export const needsPerson = (f: Finding): boolean => !f.fixable && f.severity !== 'info' && !isBaseRule(f.ruleId);
 
 /**
  * Findings lint makes again on the migrated code itself, so they need no TODO: a body-adapter call is its

@@ -9,6 +9,7 @@ import { evalString, labelOf, type UrlPiece } from '../js/values.js';
 import { unhandled } from '../js/exhaustive.js';
 import { finding, type PlannedFinding } from './plan.js';
 import { decideValue, valueChangeMessage } from '../plan/decide.js';
+import { isBaseRule } from '../plan/policy.js';
 import { baseMessage, embeddedMessage, listValueMessage, notInPlaceMessage, paramSubstitutedMessage, schemaMessage } from '../plan/messages.js';
 import { LIST_ENVELOPES } from '../map/responses.js';
 import type { PathTemplate } from '../map/match.js';
@@ -105,7 +106,7 @@ export function planLiteral(path: P, source: string, bases: Bases, inTest = fals
       const e = pieceEditsToSource(pieces, c.edits, source, true);
       if (!e) return false;
       if (external) {
-        const base = c.ruleId === 'base-url' || c.ruleId === 'openapi-url';
+        const base = isBaseRule(c.ruleId);
         // The base literal is someone else's: it is migrated (and reported) where it is written.
         if (base && e.every((x) => !within(x.node, node))) continue;
         if (!e.every((x) => within(x.node, node))) return false;

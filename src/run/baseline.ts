@@ -12,6 +12,7 @@ import { lazy } from '../util/lazy.js';
 import type { Finding } from '../findings.js';
 import type { FileResult, LinePrint, RunResult } from './types.js';
 import { summarize } from './summary.js';
+import { relativeFrom } from '../util/folders.js';
 
 export interface BaselineEntry extends LinePrint {
   path: string;
@@ -60,7 +61,7 @@ export function fingerprintKey(e: BaselineEntry): string {
 
 /** A file's path as the baseline stores it: relative to the baseline's folder, with `/`. */
 export function baselinePath(baselineFile: string, absPath: string): string {
-  return path.relative(path.dirname(path.resolve(baselineFile)), absPath).split(path.sep).join('/');
+  return relativeFrom(path.resolve(baselineFile), absPath);
 }
 
 function compareEntries(a: BaselineEntry, b: BaselineEntry): number {

@@ -151,8 +151,8 @@ export function responseFieldMessage(rows: readonly ResponseField[]): string {
 /**
  * A bare-array read of a v1 list response: the rule (list-envelope, or billing-records for billing), the
  * v2 envelope key, and the message when it stays (`message`) or is unwrapped by the tool (`fixed`).
+ * `why`: why the read is not rewritten (default: the file type's reads are not rewritten).
  */
-/** `why`: why the read is not rewritten (default: the file type's reads are not rewritten). */
 export function listEnvelope(op: V1Operation, how: string, why?: string): { rule: 'list-envelope' | 'billing-records'; key: string; message: string; fixed: string } | null {
   const envelope = LIST_ENVELOPES[op.id];
   if (!envelope) return null;

@@ -4,10 +4,10 @@
  * gpuCount → gpu: { id, count }), inserts what v2 requires and checks the result against the v2
  * schema — then laid out like the original.
  */
-import { BODY_MAPPINGS, type BodyOperationId } from '../map/bodies.js';
+import { BODY_MAPPINGS, isBodyOperationId } from '../map/bodies.js';
 import type { V1Operation } from '../map/operations.js';
 import { bodyMap } from '../adapters/generate.js';
-import { toV2Body } from '../adapters/runtime.js';
+import { toV2Body, type BodyMap } from '../adapters/runtime.js';
 import { withDocumentedPools } from '../map/gpu-pools.js';
 import { rewrittenBodyField } from './fields.js';
 
@@ -26,14 +26,12 @@ export interface RebuiltField {
 export function v2BodyText(json: string, op: V1Operation, layout = json): { laid: string; facts: RebuiltField[] } | null {
   if (!isBodyOperationId(op.id)) return null;
   let value: unknown;
-  let v2: unknown;
   try {
     value = JSON.parse(json);
-    // The documented GPU pools, as the JS engine uses without a gpuPools config (the text engine has none).
-    v2 = toV2Body(bodyMap(op.id, BODY_MAPPINGS[op.id], false), withDocumentedPools(), value);
   } catch {
     return null;
   }
+  const v2 = tryV2Body(bodyMap(op.id, BODY_MAPPINGS[op.id], false), value);
   if (!isRecord(value) || !isRecord(v2)) return null;
   const facts = Object.keys(value).flatMap((key) => {
     const f = rewrittenBodyField(key, op);
@@ -42,8 +40,19 @@ export function v2BodyText(json: string, op: V1Operation, layout = json): { laid
   return facts.length ? { laid: layoutLike(layout, v2), facts } : null;
 }
 
-const isBodyOperationId = (id: string): id is BodyOperationId => Object.hasOwn(BODY_MAPPINGS, id);
-const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+/**
+ * A v1 body as toV2Body rebuilds it, or undefined where it refuses it. The documented GPU pools, as the
+ * JS engine uses without a gpuPools config (the text engine has none).
+ */
+export function tryV2Body(map: BodyMap, body: unknown): unknown {
+  try {
+    return toV2Body(map, withDocumentedPools(), body);
+  } catch {
+    return undefined;
+  }
+}
+
+export const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
 /**
  * JSON for `value` laid out like `original`: on one line, or one top-level field per line indented as

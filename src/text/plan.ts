@@ -24,7 +24,7 @@ import { baseChangeMessage, embeddedMessage, notInPlaceMessage, schemaMessage } 
 import { planRequestFlow, type FlowOutcome, type RequestSink } from '../plan/flow.js';
 import type { CallSite, EditsOrReason as Parts, JsonBodyWriter, ListFilterWriter, MethodWriter } from '../plan/site.js';
 import type { TodoSyntax } from './todo-lines.js';
-import { blockingFinding, MARKED_REASON, needsTodo, READS, todoText } from '../plan/policy.js';
+import { blockingFinding, isBaseRule, MARKED_REASON, needsTodo, READS, todoText } from '../plan/policy.js';
 
 /** Where a piece of URL text came from in the file. */
 export interface TextOrigin {
@@ -674,7 +674,7 @@ function planValueInner(c: Collector, pieces: readonly TPiece[], opts: ValueOpti
       c.report('unresolved-url', anchor, notInPlaceMessage(displayPath(shape)));
       return;
     }
-    const base = changes.filter((ch) => ch.ruleId === 'base-url' || ch.ruleId === 'openapi-url');
+    const base = changes.filter((ch) => isBaseRule(ch.ruleId));
     const note = opts.baseNote ? ` ${opts.baseNote}` : '';
     for (const ch of base) {
       const piece = pieceOf(pieces, ch);

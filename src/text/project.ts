@@ -17,6 +17,7 @@ import { joinImporters, pythonViews } from './links-python.js';
 import { SETTINGS_LANGUAGES, settingsHolds } from './links-config.js';
 import { scanText, type TextLinks, type TextScanResult } from './index.js';
 import type { TPiece } from './plan.js';
+import { isBaseRule } from '../plan/policy.js';
 
 export interface TextSource {
   file: string;
@@ -179,7 +180,7 @@ function foreignIdsIn(file: string, shell: ReadonlyMap<string, { vars: ReadonlyM
  */
 function moves(result: TextScanResult, markers: MarkerIndex, pos: { line: number; column: number }): boolean {
   if (result.output === null) return false;
-  const fix = result.findings.some((f) => f.fixable && (f.ruleId === 'base-url' || f.ruleId === 'openapi-url') && f.line === pos.line && f.column === pos.column);
+  const fix = result.findings.some((f) => f.fixable && isBaseRule(f.ruleId) && f.line === pos.line && f.column === pos.column);
   if (!fix) return false;
   const { ignored, kept } = partitionFindings(result.findings, markers);
   return ![...ignored, ...kept].some((f) => f.fixable);

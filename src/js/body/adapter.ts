@@ -13,6 +13,7 @@ import { lineStart } from '../edits.js';
 import type { N, P, t } from '../ast.js';
 import { keyName } from '../scope.js';
 import { ADAPTER_BASENAME, adapterExtension, fixedAdapterFile, type AdapterLanguage } from '../../adapters/adapter-file.js';
+import { relativeFrom } from '../../util/folders.js';
 
 export { ADAPTER_BASENAME, adapterExtension, type AdapterLanguage };
 
@@ -77,7 +78,7 @@ export function commonFolder(files: readonly string[]): string {
 
 /** How a file imports the adapter file: relative, with the extension style its own relative imports use. */
 export function importSpecifier(importer: string, adapterFile: string, program: P<t.Program>): string {
-  let rel = path.relative(path.dirname(importer), adapterFile).split(path.sep).join('/');
+  let rel = relativeFrom(importer, adapterFile);
   if (!rel.startsWith('.')) rel = `./${rel}`;
   if (adapterFile.endsWith('.mjs')) return rel;
   // TypeScript: `./x.js` resolves to x.ts under every module resolution; extensionless only where the file writes so.

@@ -19,7 +19,7 @@ export class Hole {
 }
 
 /** One `"key": value` entry of the literal. */
-export interface DictEntry {
+interface DictEntry {
   key: string;
   value: unknown;
   keyTok: Tok;
@@ -161,7 +161,7 @@ class Reader {
 export const holeString = (h: { id: number }): string => `\u0001${h.id}\u0001`;
 
 /** The JSON of a value read, each hole as its string: the key of its text in DictValues.texts. */
-export const jsonOf = (value: unknown): string => JSON.stringify(value, (_, v: unknown) => (v instanceof Hole ? holeString(v) : v));
+const jsonOf = (value: unknown): string => JSON.stringify(value, (_, v: unknown) => (v instanceof Hole ? holeString(v) : v));
 
 /** Nothing but whitespace between the tokens of [a, b): no comment a rebuild would lose or misplace. */
 function withoutComments(m: Module, a: number, b: number): boolean {

@@ -3,7 +3,7 @@
  * lines, `def` / `class` scopes nested as the grammar nests them (with their parameters), the
  * assignments and calls in each scope, and indexes over them.
  */
-import { pythonSyntax, type Arg, type CallSyntax, type Param, type Tok } from './syntax.js';
+import { isName, pythonSyntax, type Arg, type CallSyntax, type Param, type Tok } from './syntax.js';
 import { pushTo } from '../../util/multimap.js';
 
 export type { Arg, Param, Tok } from './syntax.js';
@@ -216,5 +216,5 @@ export function fnOf(scope: Scope): Scope {
 
 /** Token indexes of the `return` keywords of a function (not of functions nested in it). */
 export function returnStarts(m: Module, fn: Scope): number[] {
-  return (m.linesByScope.get(fn) ?? []).filter((l) => m.toks[l.a]?.type === 'name' && m.toks[l.a]?.value === 'return').map((l) => l.a);
+  return (m.linesByScope.get(fn) ?? []).filter((l) => isName(m.toks[l.a], 'return')).map((l) => l.a);
 }

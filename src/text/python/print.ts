@@ -6,8 +6,8 @@
 import type { BodyMap } from '../../adapters/runtime.js';
 import type { DictValues } from './dict-values.js';
 import type { Module } from './model.js';
+import { isRecord } from '../json-body.js';
 
-const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 const isText = (v: string | null): v is string => v !== null;
 
 const ESCAPES: Readonly<Record<string, string>> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
@@ -41,7 +41,7 @@ export class PythonPrinter {
   }
 
   /** A value as Python source, or null where a hole would not be written as itself (built into a string). */
-  value(v: unknown): string | null {
+  private value(v: unknown): string | null {
     const id = this.holes.get(v);
     const written = id === undefined ? this.d.texts.get(JSON.stringify(v)) : this.d.holes[id]?.text;
     if (written !== undefined) {

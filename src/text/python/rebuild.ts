@@ -10,17 +10,16 @@
  * the expression in it once, as itself (so `"dockerStartCmd": cmd`, a list or a string, stays a finding).
  */
 import { bodyMap } from '../../adapters/generate.js';
-import { toV2Body, type BodyMap, type V2Schema } from '../../adapters/runtime.js';
+import type { BodyMap, V2Schema } from '../../adapters/runtime.js';
 import { BODY_MAPPINGS, isBodyOperationId } from '../../map/bodies.js';
-import { withDocumentedPools } from '../../map/gpu-pools.js';
 import { bodyOperation, rewrittenBodyField } from '../fields.js';
+import { isRecord, tryV2Body } from '../json-body.js';
 import type { Collector, RequestOutcome } from '../plan.js';
 import { addedMessage, missingRequired, type Range } from './bodies.js';
 import { Hole, holeString, readDict, type DictValues } from './dict-values.js';
 import type { Module } from './model.js';
 import { PythonPrinter } from './print.js';
 
-const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
 /** Each hole as a string, then each hole of any type (a whole field value) as a number, then as an object. */
 const HOLE_NUMBER = 7770000000000;
@@ -44,13 +43,6 @@ function filled(d: DictValues, fill: (h: Hole) => unknown): { body: Record<strin
 /** The map with a v2 schema that takes any value of its fields: where each value lands, not whether v2 takes it. */
 const anyValues = (map: BodyMap): BodyMap => ({ ...map, v2: { properties: Object.fromEntries(Object.keys(map.v2.properties ?? {}).map((k) => [k, {}])) }, rules: [] });
 
-function attempt(map: BodyMap, body: unknown): unknown {
-  try {
-    return toV2Body(map, withDocumentedPools(), body);
-  } catch {
-    return undefined;
-  }
-}
 
 /** Where `target` is in a value (keys and indexes), or null. */
 function pathTo(v: unknown, target: unknown): Array<string | number> | null {
@@ -104,7 +96,7 @@ function rebuilt(m: Module, d: DictValues, map: BodyMap): { text: string; v2: Re
   let v2: Record<string, unknown> | undefined;
   for (const fill of FILLS) {
     const { body, holes } = filled(d, fill);
-    const out = attempt(anyValues(map), body);
+    const out = tryV2Body(anyValues(map), body);
     if (!isRecord(out)) return null;
     const printer = new PythonPrinter(d, holes);
     const t = printer.dict(m, map, out);
@@ -118,7 +110,7 @@ function rebuilt(m: Module, d: DictValues, map: BodyMap): { text: string; v2: Re
   const samples = new Map(d.holes.flatMap((h, id) => (h.any ? [[id, sampleAt(map.v2, pathTo(out, holeString({ id })))] as const] : [])));
   if ([...samples.values()].includes(NO_SAMPLE)) return null;
   const checked = filled(d, (h) => (h.any ? samples.get(h.id) : holeString(h)));
-  return attempt(map, checked.body) === undefined ? null : { text, v2 };
+  return tryV2Body(map, checked.body) === undefined ? null : { text, v2 };
 }
 
 /**
