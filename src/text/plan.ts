@@ -603,14 +603,17 @@ function pieceOf(pieces: readonly TPiece[], change: UrlChange): TPiece | undefin
   return pieces[change.edits[0]?.piece ?? -1];
 }
 
-/** Apply base (and schema) changes, each its own fix; one that cannot be written here says why. */
-function applyBase(c: Collector, pieces: readonly TPiece[], shape: UrlShape, changes: readonly UrlChange[], reason = 'the URL is not written as plain text here; change it by hand'): void {
+/**
+ * Apply base (and schema) changes, each its own fix at its literal (`at` where it has none); one that
+ * cannot be written here says why. `note`: a sentence added to each message.
+ */
+function applyBase(c: Collector, pieces: readonly TPiece[], shape: UrlShape, changes: readonly UrlChange[], { reason = 'the URL is not written as plain text here; change it by hand', note = '', at: fallback = 0 }: { reason?: string | undefined; note?: string; at?: number } = {}): void {
   for (const ch of changes) {
     const piece = pieceOf(pieces, ch);
     // A base written in another file is that file's to move (or hold): reported there.
     if (piece?.origin.foreign) continue;
-    const at = piece?.origin.literal ?? 0;
-    const message = baseChangeMessage(ch, shape.matchedBase, c.bases.target, piece?.origin.envVar);
+    const at = piece?.origin.literal ?? fallback;
+    const message = baseChangeMessage(ch, shape.matchedBase, c.bases.target, piece?.origin.envVar) + note;
     const edits = toEdits(pieces, ch);
     if (!edits) c.report(ch.ruleId, at, `${message} Not rewritten: ${reason}.`);
     else c.fix(ch.ruleId, at, message, edits);
@@ -675,16 +678,7 @@ function planValueInner(c: Collector, pieces: readonly TPiece[], opts: ValueOpti
       return;
     }
     const base = changes.filter((ch) => isBaseRule(ch.ruleId));
-    const note = opts.baseNote ? ` ${opts.baseNote}` : '';
-    for (const ch of base) {
-      const piece = pieceOf(pieces, ch);
-      // A base written in another file is that file's to move (or hold): reported there.
-      if (piece?.origin.foreign) continue;
-      const message = baseChangeMessage(ch, shape.matchedBase, c.bases.target, piece?.origin.envVar) + note;
-      const edits = toEdits(pieces, ch);
-      if (!edits) c.report(ch.ruleId, piece?.origin.literal ?? anchor, `${message} Not rewritten: the URL is not written as plain text here; change it by hand.`);
-      else c.fix(ch.ruleId, piece?.origin.literal ?? anchor, message, edits);
-    }
+    applyBase(c, pieces, shape, base, { note: opts.baseNote ? ` ${opts.baseNote}` : '', at: anchor });
     for (const ch of changes.filter((x) => !base.includes(x))) {
       const edits = toEdits(pieces, ch);
       const message = valueChangeMessage(template!, ch, 'text');
@@ -853,7 +847,7 @@ function requestSink(c: Collector, site: RequestSite): RequestSink<Edit> {
       const pathLiterals = new Set(path.flatMap((ch) => ch.edits.map((e) => pieces[e.piece]?.origin.literal)));
       return (rewritten) => {
         const moves = rewritten || c.writesTodos;
-        applyBase(c, pieces, shape, moves ? base : base.filter((ch) => !pathLiterals.has(pieceOf(pieces, ch)?.origin.literal ?? -1)), site.pathReason);
+        applyBase(c, pieces, shape, moves ? base : base.filter((ch) => !pathLiterals.has(pieceOf(pieces, ch)?.origin.literal ?? -1)), { reason: site.pathReason });
       };
     },
     alsoFixed: (ruleId, message) => c.alsoFixed(ruleId, at, message),

@@ -130,7 +130,7 @@ export function scanShell(c: Collector, text: string, opts: ShellOptions = {}): 
       filterList: (filters, envelope) => (opts.canInsert && !opts.canInsert(curl.cmd.end) ? 'a filter cannot be written inside this quoted or plain value' : curlListFilter(text, cmds, cmd, curl, filters, envelope, filtered)),
     });
     requests.push({ cmd, outcome, printsBody: (through?.printsBody ?? true) && curlPrintsBody(text, curl.cmd.words) });
-    if (outcome.shape.base === 'legacy' || outcome.shape.base === 'target') for (const r of reads) covered.add(r);
+    coverReads(outcome, reads, covered);
     if (outcome.op && !curl.get) curlBody(c, cmds, scope, curl.data, outcome);
   }
   // wget and HTTPie GETs: their path and the list their readers get (their method and body are never written).
@@ -141,7 +141,7 @@ export function scanShell(c: Collector, text: string, opts: ShellOptions = {}): 
     const unwritten = `the tool does not write ${get.client}'s method or body; use curl, or change it by hand`;
     const outcome = planRequest(c, { client: get.client, url, anchor: get.url.start, method: 'GET', setMethod: () => unwritten, setJsonBody: () => unwritten, pinV1Base: () => pinBase(scope, get.url) });
     requests.push({ cmd, outcome, printsBody: get.printsBody });
-    if (outcome.shape.base === 'legacy' || outcome.shape.base === 'target') for (const r of reads) covered.add(r);
+    coverReads(outcome, reads, covered);
   }
   for (const cmd of cmds) {
     const at = programIndex(cmd);
@@ -160,6 +160,14 @@ export function scanShell(c: Collector, text: string, opts: ShellOptions = {}): 
   if (opts.graphql !== false && mentionsGraphql(text)) scanGraphql(c, text, 0, text.length);
 }
 
+/** A piece of text written in the command itself, marked as the request's own. */
+const localTo = (cmd: Command) => (p: TPiece): TPiece => (p.kind === 'text' && p.origin.start >= cmd.start && p.origin.start < cmd.end ? { ...p, origin: { ...p.origin, local: true } } : p);
+
+/** The variable reads of a request's URL move with it when it goes to a RunPod base (v1, or v2 already). */
+function coverReads(outcome: RequestOutcome, reads: ReadonlySet<number>, covered: Set<number>): void {
+  if (outcome.shape.base === 'legacy' || outcome.shape.base === 'target') for (const r of reads) covered.add(r);
+}
+
 /**
  * A command's URL word as pieces (the text written in the command itself is the request's own), and
  * the variable reads it took: they move with the request.
@@ -167,7 +175,7 @@ export function scanShell(c: Collector, text: string, opts: ShellOptions = {}): 
 function urlOfCommand(scope: ShellScope, word: Word, cmd: Command): { url: TPiece[]; reads: Set<number> } {
   const reads = new Set<number>();
   scope.recorder = reads;
-  const url = scope.pieces(word.parts, word.start).map((p) => (p.kind === 'text' && p.origin.start >= cmd.start && p.origin.start < cmd.end ? { ...p, origin: { ...p.origin, local: true } } : p));
+  const url = scope.pieces(word.parts, word.start).map(localTo(cmd));
   scope.recorder = null;
   return { url, reads };
 }
@@ -189,8 +197,7 @@ function planWrapperCall(c: Collector, cmds: readonly Command[], scope: ShellSco
   const args = scope.expandArrays(cmd.words, cmd.start).slice(at + 1);
   const reads = new Set<number>();
   scope.recorder = reads;
-  const local = (p: TPiece): TPiece => (p.kind === 'text' && p.origin.start >= cmd.start && p.origin.start < cmd.end ? { ...p, origin: { ...p.origin, local: true } } : p);
-  const argPieces = argumentPieces(scope, args).map((a) => a.map(local));
+  const argPieces = argumentPieces(scope, args).map((a) => a.map(localTo(cmd)));
   scope.recorder = null;
   const methodPieces = wrapper.method && fill(wrapper.method, argPieces);
   const methodText = methodPieces?.length === 1 && methodPieces[0]!.kind === 'text' ? methodPieces[0].text.toUpperCase() : null;
@@ -210,7 +217,7 @@ function planWrapperCall(c: Collector, cmds: readonly Command[], scope: ShellSco
     return [{ start: cmd.end, end: cmd.end, text: ` '${JSON.stringify(body)}'` }];
   };
   const outcome = planRequest(c, { client: 'shell-function', url: fill(wrapper.url, argPieces), anchor: cmd.words[at]!.start, method, setMethod, setJsonBody });
-  if (outcome.shape.base === 'legacy' || outcome.shape.base === 'target') for (const r of reads) covered.add(r);
+  coverReads(outcome, reads, covered);
   const bodyWord = bodyParam ? args[bodyParam - 1] : undefined;
   if (outcome.op && bodyWord) curlBody(c, cmds, scope, [bodyWord], outcome, false);
   return outcome;
