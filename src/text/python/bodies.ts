@@ -10,6 +10,7 @@ import type { V1Operation } from '../../map/operations.js';
 import { bodyOperation, checkBodyField, type ValueKind } from '../fields.js';
 import type { Collector, RequestOutcome } from '../plan.js';
 import { numberValue } from './dict-values.js';
+import { pyLiteral } from './print.js';
 import { makeCtx, type Ctx } from './eval.js';
 import { isName, isOp } from './syntax.js';
 import { findTop, splitTop, type Call, type Module, type Scope, type Tok } from './model.js';
@@ -156,7 +157,8 @@ function addRequired(c: Collector, m: Module, dict: Range, outcome: RequestOutco
   const last = entries[entries.length - 1];
   const end = last ? dict.toks[last[1] - 1]?.end : undefined;
   const at = dict.toks[dict.a]?.start ?? 0;
-  const fields = missing.map((r) => `"${r.key}": ${pythonLiteral(r.value)}`).join(', ');
+  // The map's required values are JSON constants: each has a Python form.
+  const fields = missing.map((r) => `"${r.key}": ${pyLiteral(r.value) ?? 'None'}`).join(', ');
   const text = `${last ? ', ' : ''}${fields}`;
   const edit = end !== undefined ? { start: end, end, text } : { start: at + 1, end: at + 1, text };
   const fixed = atCall && outcome.shape.base === 'legacy' && c.fixWith(outcome.request, 'body-field', at, addedMessage(op, missing), [edit]);
@@ -174,15 +176,6 @@ const requiredNotes = (missing: readonly Required[]): string => missing.map((r) 
 
 /** The finding of required fields the tool wrote into a body. */
 export const addedMessage = (op: V1Operation, missing: readonly Required[]): string => `${op.id} body for v2: added ${requiredNotes(missing)}.`;
-
-/** A JSON value as Python source. */
-function pythonLiteral(value: unknown): string {
-  if (value === null) return 'None';
-  if (typeof value === 'boolean') return value ? 'True' : 'False';
-  if (Array.isArray(value)) return `[${value.map(pythonLiteral).join(', ')}]`;
-  if (typeof value === 'object') return `{${Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}: ${pythonLiteral(v)}`).join(', ')}}`;
-  return JSON.stringify(value);
-}
 
 /** The kind of a Python value from its first token, when it is a literal. */
 function pythonKind(t: Tok | undefined): ValueKind | null {

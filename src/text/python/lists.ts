@@ -128,12 +128,23 @@ function loadsOfBody(m: Module, first: number, last: number, end: number): Parse
   const loads = loadsBefore(t, first);
   if (loads >= 0) return isOp(t[last + 1], ')') ? [{ first: loads, close: last + 1 }] : [];
   const text = assignedName(m, first);
+  if (!text) return [];
   const out: ParsePoint[] = [];
-  for (let i = last + 1; text && i < t.length && (t[i]?.start ?? end) < end; i++) {
-    if (!isName(t[i], text) || isOp(t[i - 1], '.')) continue;
-    if (isOp(t[i + 1], '=')) break; // reassigned
+  for (const i of readsOf(m, text, last + 1, end)) {
     const at = loadsBefore(t, i);
     if (at >= 0 && isOp(t[i + 1], ')')) out.push({ first: at, close: i + 1 });
+  }
+  return out;
+}
+
+/** The tokens that read `name` from `from` on, before `end` (a position), until it is assigned again. */
+function readsOf(m: Module, name: string, from: number, end: number): number[] {
+  const t = m.toks;
+  const out: number[] = [];
+  for (let i = from; i < t.length && (t[i]?.start ?? end) < end; i++) {
+    if (!isName(t[i], name) || isOp(t[i - 1], '.')) continue;
+    if (isOp(t[i + 1], '=')) break; // reassigned
+    out.push(i);
   }
   return out;
 }
@@ -157,17 +168,13 @@ export function parsePoints(m: Module, call: Call): ParsePoint[] | 'unwrapped' {
   if (outer && outerJson >= 0) points.push({ first: outer.calleeTok, close: outerJson });
   const bound = t[call.close + 2];
   const name = assignedName(m, awaitedStart(m, call.calleeTok)) ?? (isName(t[call.close + 1], 'as') && bound?.type === 'name' ? bound.value : null);
-  if (name) {
-    const end = scopeEnd;
-    for (let i = call.close + 1; i < t.length && (t[i]?.start ?? end) < end; i++) {
-      if (!isName(t[i], name) || isOp(t[i - 1], '.')) continue;
-      if (isOp(t[i + 1], '=')) break; // reassigned
+  if (name)
+    for (const i of readsOf(m, name, call.close + 1, scopeEnd)) {
       const close = jsonAfter(m, i);
       if (close >= 0) points.push({ first: awaitedStart(m, i), close });
       const body = bodyAfter(t, i);
-      if (body >= 0) points.push(...loadsOfBody(m, awaitedStart(m, i), body, end));
+      if (body >= 0) points.push(...loadsOfBody(m, awaitedStart(m, i), body, scopeEnd));
     }
-  }
   if (points.some((p) => isOp(t[p.close + 1], '[') && t[p.close + 2]?.type === 'string')) return 'unwrapped';
   return points;
 }

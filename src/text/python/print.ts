@@ -20,6 +20,24 @@ function pyString(s: string, quote: string): string {
   return `${q}${body.replaceAll(q, `\\${q}`)}${q}`;
 }
 
+/**
+ * A JSON value as Python source, strings in `quote` (`child` writes each item and entry value, by
+ * default as this does); null for a value Python cannot hold as written (a number that is not finite).
+ */
+export function pyLiteral(v: unknown, quote = '"', child: (x: unknown) => string | null = (x) => pyLiteral(x, quote)): string | null {
+  if (typeof v === 'string') return pyString(v, quote);
+  if (typeof v === 'number') return Number.isFinite(v) ? String(v) : null;
+  if (typeof v === 'boolean') return v ? 'True' : 'False';
+  if (v === null) return 'None';
+  const entry = ([k, x]: [string, unknown]): string | null => {
+    const value = child(x);
+    return value === null ? null : `${pyString(k, quote)}: ${value}`;
+  };
+  const items = Array.isArray(v) ? v.map(child) : isRecord(v) ? Object.entries(v).map(entry) : [null];
+  if (!items.every(isText)) return null;
+  return Array.isArray(v) ? `[${items.join(', ')}]` : `{${items.join(', ')}}`;
+}
+
 export class PythonPrinter {
   /** How many times each hole was written. */
   readonly used: number[];
@@ -48,14 +66,9 @@ export class PythonPrinter {
       this.count(v);
       return written;
     }
-    const q = this.d.quote;
-    if (typeof v === 'string') return v.includes('\u0001') ? null : pyString(v, q);
-    if (typeof v === 'number') return Number.isFinite(v) ? String(v) : null;
-    if (typeof v === 'boolean') return v ? 'True' : 'False';
-    if (v === null) return 'None';
-    const items = Array.isArray(v) ? v.map((x) => this.value(x)) : isRecord(v) ? Object.entries(v).map(([k, x]) => this.entry(pyString(k, q), ': ', x)) : [null];
-    if (!items.every(isText)) return null;
-    return Array.isArray(v) ? `[${items.join(', ')}]` : `{${items.join(', ')}}`;
+    // A hole built into a string is not written as itself.
+    if (typeof v === 'string' && v.includes('\u0001')) return null;
+    return pyLiteral(v, this.d.quote, (x) => this.value(x));
   }
 
   private entry(key: string, colon: string, v: unknown): string | null {
