@@ -13,7 +13,7 @@ import type { TextScanResult } from './index.js';
 type Hold = { where: string; why: 'uncovered' | 'request' };
 
 /** Languages whose files hold settings a program reads by key. */
-export const SETTINGS_LANGUAGES: ReadonlySet<string> = new Set(['yaml', 'toml', 'json', 'env']);
+const SETTINGS_LANGUAGES: ReadonlySet<string> = new Set(['yaml', 'toml', 'json', 'env']);
 const READERS = new Set(['python', 'shell']);
 /** The key a settings line assigns (`  base_url: …`, `"baseUrl": …`, `export API=…`, `api = …`). */
 const KEY = /^[ \t]*(?:export[ \t]+)?["']?([A-Za-z_][\w.-]*)["']?[ \t]*[:=]/;
@@ -21,13 +21,13 @@ const KEY = /^[ \t]*(?:export[ \t]+)?["']?([A-Za-z_][\w.-]*)["']?[ \t]*[:=]/;
 /**
  * Per settings file: the base literals (offset) to hold, and where the code that reads each is.
  * `readers`: the Python and shell files that may read a setting (those that mention RunPod, and those
- * that do not, such as a script whose only URL is `"$RUNPOD_API_URL/pods"`); `resultOf` scans one when
- * it names a setting's key (only then: most never do).
+ * that do not, such as a script whose only URL is `"$RUNPOD_API_URL/pods"`), asked for only once a
+ * settings file moves a base; `resultOf` scans one when it names a setting's key (only then: most never do).
  */
-export function settingsHolds(sources: ReadonlyArray<{ file: string; text: string }>, results: ReadonlyMap<string, TextScanResult>, readers: ReadonlyArray<{ file: string; text: string }>, resultOf: (reader: { file: string; text: string }) => TextScanResult | undefined): Map<string, Map<number, Hold>> {
+export function settingsHolds(sources: ReadonlyArray<{ file: string; text: string }>, results: ReadonlyMap<string, TextScanResult>, readers: () => ReadonlyArray<{ file: string; text: string }>, resultOf: (reader: { file: string; text: string }) => TextScanResult): Map<string, Map<number, Hold>> {
   const kind = (file: string): string | null => languageOf(path.basename(file));
   // A reader whose requests go to a base it cannot see: it reads it from somewhere.
-  const blind = (r: { file: string; text: string }): boolean => READERS.has(kind(r.file) ?? '') && !!resultOf(r)?.findings.some((f) => f.ruleId === 'unresolved-url');
+  const blind = (r: { file: string; text: string }): boolean => READERS.has(kind(r.file) ?? '') && resultOf(r).findings.some((f) => f.ruleId === 'unresolved-url');
   const out = new Map<string, Map<number, Hold>>();
   for (const s of sources) {
     if (!SETTINGS_LANGUAGES.has(kind(s.file) ?? '')) continue;
@@ -38,7 +38,7 @@ export function settingsHolds(sources: ReadonlyArray<{ file: string; text: strin
       const key = KEY.exec(lines[f.line - 1] ?? '')?.[1];
       if (!key) continue;
       const word = new RegExp(`(^|[^\\w.-])${key.replace(/[.-]/g, '\\$&')}(?![\\w-])`, 'm');
-      for (const r of readers) {
+      for (const r of readers()) {
         const at = r.text.search(word);
         if (at < 0 || !blind(r)) continue;
         const offset = offsetOf(s.text, f.line, f.column);

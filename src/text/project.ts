@@ -14,7 +14,8 @@ import { relativeFrom as relative } from '../util/folders.js';
 import { languageOf } from './language.js';
 import { joinShellScripts, shellViews } from './links-shell.js';
 import { joinImporters, pythonViews } from './links-python.js';
-import { SETTINGS_LANGUAGES, settingsHolds } from './links-config.js';
+import { settingsHolds } from './links-config.js';
+import { lazy } from '../util/lazy.js';
 import { scanText, type TextLinks, type TextScanResult } from './index.js';
 import type { TPiece } from './plan.js';
 import { isBaseRule } from '../plan/policy.js';
@@ -142,14 +143,19 @@ function linksBetween(foreignUsed: ReadonlyMap<string, ReadonlySet<number>>, ids
 function withSettingsHolds(sources: readonly TextSource[], results: Map<string, TextScanResult>, bases: Bases, markersOf: (text: string, file: string) => MarkerIndex, others: readonly string[], read: (file: string) => string | null): Map<string, TextScanResult> {
   // Scripts and modules that do not mention RunPod may still send requests to a base a setting holds
   // (read only when some settings file moves a base).
-  const settingsMove = sources.some((s) => SETTINGS_LANGUAGES.has(languageOf(path.basename(s.file)) ?? '') && results.get(s.file)?.findings.some((f) => f.ruleId === 'base-url' && f.fixable));
-  const quiet = (settingsMove ? others : []).flatMap((file) => {
+  const readers = lazy(() => [...sources, ...others.flatMap((file) => {
     const text = read(file);
     return text === null ? [] : [{ file, text }];
-  });
+  })]);
   const scanned = new Map<string, TextScanResult>();
-  const resultOf = (r: { file: string; text: string }): TextScanResult | undefined => results.get(r.file) ?? scanned.get(r.file) ?? scanned.set(r.file, scanText(r.text, r.file, bases)).get(r.file);
-  for (const [file, here] of settingsHolds(sources, results, [...sources, ...quiet], resultOf)) {
+  const resultOf = (r: { file: string; text: string }): TextScanResult => {
+    const known = results.get(r.file) ?? scanned.get(r.file);
+    if (known) return known;
+    const made = scanText(r.text, r.file, bases);
+    scanned.set(r.file, made);
+    return made;
+  };
+  for (const [file, here] of settingsHolds(sources, results, readers, resultOf)) {
     const s = sources.find((x) => x.file === file)!;
     results.set(file, scanText(s.text, file, bases, s.heldVars ?? {}, { holds: { here, there: new Map() } }, markersOf(s.text, file)));
   }
