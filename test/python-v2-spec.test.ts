@@ -114,6 +114,8 @@ function reported(problem: string, open: readonly Finding[]): boolean {
 describe.skipIf(!v2SpecPresent)('Python requests the tool writes validate against the v2 spec', () => {
   it('reads the requests of the migrated Python fixtures', () => {
     expect(outputs.length).toBeGreaterThan(10);
+    // Python fenced in Markdown is checked too (the filter above could pass over every such file).
+    expect(outputs.filter((f) => f.endsWith('.md.output')).length).toBeGreaterThan(0);
     const onV2 = outputs.flatMap((file) => readRequests(file, fs.readFileSync(file, 'utf8'))).filter((r) => r.url.startsWith(TARGET));
     expect(onV2.length).toBeGreaterThan(40);
     expect(onV2.filter((r) => typeof r.body === 'object').length).toBeGreaterThan(10);
